@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "vendors_group_name_uq" ON "vendors" USING btree ("group_id",lower("name"));

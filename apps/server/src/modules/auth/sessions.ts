@@ -1,0 +1,91 @@
+import { effectivePermissions, isConsoleLevel } from "@washboard/shared";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Config } from "../../platform/config.js";
+import type { Db } from "../../platform/db/client.js";
+import { AppError } from "../../platform/http/app-error.js";
+import type { Actor } from "../../platform/http/context.js";
+import { ACCOUNT_STATUS, accounts, roles } from "../accounts/tables.js";
+import { sessions } from "./tables.js";
+import { hashToken, newToken } from "./tokens.js";
+
+/** last_seen_at is written at most this often, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export async function createSession(
+  db: Db,
+  config: Config,
+  accountId: number,
+  client: { ip: string; userAgent: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + config.sessionMaxHours * 3_600_000);
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    accountId,
+    expiresAt,
+    ip: client.ip,
+    userAgent: client.userAgent.slice(0, 512),
+  });
+  return { token, expiresAt };
+}
+
+/** The account behind a token, or the error the caller should get. */
+export async function resolveSession(db: Db, config: Config, token: string): Promise<Actor> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      accountId: accounts.id,
+      username: accounts.username,
+      nickname: accounts.nickname,
+      level: accounts.level,
+      status: accounts.status,
+      groupId: accounts.groupId,
+      vendorId: accounts.vendorId,
+      rolePermissions: roles.permissions,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .leftJoin(roles, eq(roles.id, accounts.roleId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+
+  if (!row || row.revokedAt !== null || row.status !== ACCOUNT_STATUS.enabled || !isConsoleLevel(row.level)) {
+    throw new AppError("UNAUTHORIZED");
+  }
+  const now = Date.now();
+  const idleLimit = row.lastSeenAt.getTime() + config.sessionIdleMinutes * 60_000;
+  if (row.expiresAt.getTime() <= now || idleLimit <= now) throw new AppError("SESSION_EXPIRED");
+  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    accountId: row.accountId,
+    sessionId: row.sessionId,
+    username: row.username,
+    nickname: row.nickname,
+    level: row.level,
+    groupId: row.groupId,
+    vendorId: row.vendorId,
+    permissions: row.level === 4 ? effectivePermissions(row.rolePermissions ?? []) : [],
+  };
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every live session of an account, except `keepSessionId` when given. */
+export async function revokeAccountSessions(db: Db, accountId: number, keepSessionId?: number): Promise<void> {
+  const conditions = [eq(sessions.accountId, accountId), isNull(sessions.revokedAt)];
+  if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions));
+}

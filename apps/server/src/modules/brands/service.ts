@@ -1,0 +1,159 @@
+import type {
+  BrandItem,
+  brandCreateRequest,
+  brandListRequest,
+  brandListResult,
+  brandModifyRequest,
+} from "@washboard/shared";
+import { and, count, desc, eq, ilike, lt, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../platform/db/client.js";
+import { toSeconds } from "../../platform/db/columns.js";
+import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { AppError } from "../../platform/http/app-error.js";
+import type { TenantScope } from "../../platform/http/context.js";
+import { groups } from "../tenancy/tables.js";
+import { checkImages } from "../uploads/images.js";
+import { decodeIdCursor, encodeIdCursor, likeText, ownGroup } from "./group-owned.js";
+import { brands } from "./tables.js";
+
+type BrandRow = typeof brands.$inferSelect;
+type Fields = z.output<typeof brandCreateRequest>;
+
+export function toBrandItem(row: BrandRow): BrandItem {
+  return {
+    id: row.id,
+    name: row.name,
+    longitude: Number(row.longitude),
+    latitude: Number(row.latitude),
+    service_time: row.serviceTime,
+    country: row.country,
+    province: row.province,
+    city: row.city,
+    address: row.address,
+    manager: row.manager,
+    region: row.region,
+    contact_phone: row.contactPhone,
+    icon: row.icon,
+    logo: row.logo,
+    status: row.status === 1 ? 1 : 0,
+    created_at: toSeconds(row.createdAt),
+  };
+}
+
+async function columnsOf(db: Db, groupId: number, input: Fields) {
+  return {
+    name: input.name,
+    longitude: String(input.longitude),
+    latitude: String(input.latitude),
+    serviceTime: input.service_time,
+    country: input.country,
+    province: input.province,
+    city: input.city,
+    address: input.address,
+    manager: input.manager,
+    region: input.region,
+    contactPhone: input.contact_phone,
+    icon: await checkImages(db, { groupId }, "brand.icon", "icon", input.icon),
+    logo: await checkImages(db, { groupId }, "brand.logo", "logo", input.logo),
+    status: input.status,
+  };
+}
+
+export async function listBrands(
+  db: Db,
+  scope: TenantScope,
+  input: z.output<typeof brandListRequest>,
+): Promise<z.input<typeof brandListResult>> {
+  const groupId = ownGroup(scope);
+  const conditions: (SQL | undefined)[] = [eq(brands.groupId, groupId)];
+  if (input.name) conditions.push(ilike(brands.name, likeText(input.name)));
+  if (input.status !== undefined) conditions.push(eq(brands.status, input.status));
+  const filtered = and(...conditions);
+  const paged = input.cursor ? and(filtered, lt(brands.id, decodeIdCursor(input.cursor))) : filtered;
+  const rows = await db
+    .select()
+    .from(brands)
+    .where(paged)
+    .orderBy(desc(brands.id))
+    .limit(input.page_size + 1);
+  const [total] = await db.select({ n: count() }).from(brands).where(filtered);
+  const [group] = await db.select({ limit: groups.brandLimit }).from(groups).where(eq(groups.id, groupId));
+  const page = rows.slice(0, input.page_size);
+  const last = page.at(-1);
+  return {
+    items: page.map(toBrandItem),
+    total: total?.n ?? 0,
+    next_cursor: rows.length > input.page_size && last ? encodeIdCursor(last.id) : null,
+    brand_limit: group?.limit ?? 0,
+  };
+}
+
+/**
+ * Creates a brand within the group's cap. The group's row is locked for the transaction, so two
+ * creations at one below the cap take turns and the second sees the first: exactly one succeeds.
+ */
+export async function createBrand(db: Db, scope: TenantScope, input: Fields): Promise<BrandItem> {
+  const groupId = ownGroup(scope);
+  const values = await columnsOf(db, groupId, input);
+  const row = await recordExistsOnDuplicate(
+    () =>
+      db.transaction(async (tx) => {
+        const [group] = await tx
+          .select({ limit: groups.brandLimit })
+          .from(groups)
+          .where(eq(groups.id, groupId))
+          .for("update");
+        if (!group) throw new AppError("NOT_FOUND");
+        const [existing] = await tx.select({ n: count() }).from(brands).where(eq(brands.groupId, groupId));
+        if ((existing?.n ?? 0) >= group.limit) throw new AppError("BRAND_LIMIT");
+        const [created] = await tx
+          .insert(brands)
+          .values({ groupId, ...values })
+          .returning();
+        return created;
+      }),
+    "name",
+  );
+  if (!row) throw new AppError("INTERNAL_ERROR");
+  return toBrandItem(row);
+}
+
+export async function modifyBrand(
+  db: Db,
+  scope: TenantScope,
+  input: z.output<typeof brandModifyRequest>,
+): Promise<BrandItem> {
+  const groupId = ownGroup(scope);
+  const values = await columnsOf(db, groupId, input);
+  const [row] = await recordExistsOnDuplicate(
+    () =>
+      db
+        .update(brands)
+        .set(values)
+        .where(and(eq(brands.id, input.id), eq(brands.groupId, groupId)))
+        .returning(),
+    "name",
+  );
+  if (!row) throw new AppError("NOT_FOUND");
+  return toBrandItem(row);
+}
+
+export async function setBrandStatus(db: Db, scope: TenantScope, id: number, status: 0 | 1): Promise<BrandItem> {
+  const [row] = await db
+    .update(brands)
+    .set({ status })
+    .where(and(eq(brands.id, id), eq(brands.groupId, ownGroup(scope))))
+    .returning();
+  if (!row) throw new AppError("NOT_FOUND");
+  return toBrandItem(row);
+}
+
+export async function removeBrand(db: Db, scope: TenantScope, id: number): Promise<{ id: number }> {
+  const [row] = await db
+    .delete(brands)
+    .where(and(eq(brands.id, id), eq(brands.groupId, ownGroup(scope))))
+    .returning({ id: brands.id });
+  if (!row) throw new AppError("NOT_FOUND");
+  return row;
+}

@@ -1,0 +1,152 @@
+import type { DashboardSummary } from "@washboard/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../platform/auth/passwords.js";
+import { demoVendors, otherTenant, startTestServer, type TestServer } from "../../test/harness.js";
+import { accounts } from "../accounts/tables.js";
+import { devices } from "../devices/tables.js";
+
+const PATH = "/api/v3/Dashboard/get_account_summary";
+
+let server: TestServer;
+let klId = 0;
+let bkkId = 0;
+let otherVendorId = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const { db } = server.database;
+  const demo = await demoVendors(server.database);
+  klId = demo.kl.id;
+  bkkId = demo.bkk.id;
+
+  // A second group with its own vendor, accounts and devices, none of which the demo tenant may count.
+  const other = await otherTenant(server.database);
+  otherVendorId = other.vendorId;
+  const passwordHash = await hashPassword("demo1234");
+  await db.insert(accounts).values([
+    { username: "other_group", nickname: "Otto", level: 6, groupId: other.groupId, passwordHash },
+    { username: "other_vendor", nickname: "Olga", level: 3, vendorId: other.vendorId, passwordHash },
+  ]);
+
+  let serial = 0;
+  const device = (vendorId: number, online: boolean) => ({
+    vendorId,
+    online,
+    serialNumber: `SN-${++serial}`,
+    machineType: "washer",
+  });
+  await db
+    .insert(devices)
+    .values([
+      device(klId, true),
+      device(klId, true),
+      device(klId, false),
+      device(bkkId, true),
+      device(bkkId, false),
+      device(otherVendorId, true),
+      device(otherVendorId, true),
+      device(otherVendorId, true),
+      device(otherVendorId, true),
+    ]);
+  // Operations of other tenants, which must not show in the demo tenant's recent operations.
+  await server.login("other_group");
+  await server.login("other_vendor");
+});
+afterAll(() => server.close());
+
+const summary = async (username: string, payload: Record<string, unknown> = {}) =>
+  server.call<DashboardSummary>(PATH, payload, { token: await server.login(username) });
+
+describe("POST /api/v3/Dashboard/get_account_summary", () => {
+  it("counts a vendor's own devices and accounts for levels 3 and 4", async () => {
+    for (const username of ["vendor_admin", "vendor_sub"]) {
+      const { http, body } = await summary(username);
+      expect(http, username).toBe(200);
+      expect(body.result, username).toMatchObject({
+        scope: "vendor",
+        name: "Demo Laundry Kuala Lumpur",
+        currency: "MYR",
+        time_zone: "Asia/Kuala_Lumpur",
+        vendor_count: 1,
+        account_count: 2,
+        device_count: 3,
+        device_online_count: 2,
+      });
+    }
+    const { body } = await summary("vendor2_admin");
+    expect(body.result).toMatchObject({
+      scope: "vendor",
+      name: "Demo Laundry Bangkok",
+      currency: "THB",
+      vendor_count: 1,
+      account_count: 1,
+      device_count: 2,
+      device_online_count: 1,
+    });
+  });
+
+  it("counts the whole group for a group account without a chosen vendor", async () => {
+    for (const username of ["group_admin", "group_sub"]) {
+      const { http, body } = await summary(username);
+      expect(http, username).toBe(200);
+      expect(body.result, username).toMatchObject({
+        scope: "group",
+        name: "Demo Group",
+        vendor_count: 2,
+        account_count: 2,
+        device_count: 5,
+        device_online_count: 3,
+      });
+    }
+  });
+
+  it("narrows a group account to the vendor it picked, and only within its group", async () => {
+    const { http, body } = await summary("group_admin", { vendor_id: bkkId });
+    expect(http).toBe(200);
+    expect(body.result).toMatchObject({
+      scope: "vendor",
+      name: "Demo Laundry Bangkok",
+      currency: "THB",
+      time_zone: "Asia/Bangkok",
+      vendor_count: 1,
+      device_count: 2,
+      device_online_count: 1,
+    });
+    const outside = await summary("group_admin", { vendor_id: otherVendorId });
+    expect(outside.http).toBe(404);
+    expect(outside.body.code).toBe("NOT_FOUND");
+  });
+
+  it("follows new devices, so the counts are read live", async () => {
+    await server.database.db
+      .insert(devices)
+      .values({ vendorId: bkkId, online: true, serialNumber: "SN-live", machineType: "dryer" });
+    const { body } = await summary("vendor2_admin");
+    expect(body.result).toMatchObject({ device_count: 3, device_online_count: 2 });
+  });
+
+  it("shows the previous sign-in and only the tenant's own recent operations", async () => {
+    await server.call("/api/Auth/login", { login: "vendor2_admin", password: "demo1234" }, { ip: "10.80.0.1" });
+    const { body: signedIn } = await server.call<{ token: string }>(
+      "/api/Auth/login",
+      { login: "vendor2_admin", password: "demo1234" },
+      { ip: "10.80.0.2" },
+    );
+    const { body } = await server.call<DashboardSummary>(PATH, {}, { token: signedIn.result.token });
+    expect(body.result.last_login_ip).toBe("10.80.0.1");
+    expect(Math.abs((body.result.last_login_at ?? 0) - Date.now() / 1000)).toBeLessThan(60);
+    const actors = new Set(body.result.recent_operations.map((op) => op.actor));
+    expect(actors.has("vendor2_admin")).toBe(true);
+    expect([...actors]).toEqual(["vendor2_admin"]);
+
+    for (const [username, foreigners] of [
+      ["vendor_admin", ["vendor2_admin", "other_group", "other_vendor"]],
+      ["group_admin", ["other_group", "other_vendor"]],
+    ] as const) {
+      const { body: other } = await summary(username);
+      const seen = other.result.recent_operations.map((op) => op.actor);
+      expect(seen, username).toContain(username);
+      for (const foreign of foreigners) expect(seen, username).not.toContain(foreign);
+    }
+  });
+});

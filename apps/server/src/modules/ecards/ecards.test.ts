@@ -1,0 +1,99 @@
+import type { EcardItem } from "@washboard/shared";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../test/harness.js";
+import { createOtherGroup, JPEG, PNG, tempDataDir, uploadKey } from "../uploads/test-helpers.js";
+import { ecards } from "./tables.js";
+
+const BASE = "/api/Ecard";
+const dataDir = tempDataDir("ecards");
+
+let server: TestServer;
+let token = "";
+let other: { groupId: number; token: string };
+let image = "";
+
+const create = (payload: Record<string, unknown>, t = token) =>
+  server.call<EcardItem>(`${BASE}/create_ecard`, payload, { token: t });
+
+beforeAll(async () => {
+  server = await startTestServer({ dataDir: dataDir.dir });
+  token = await server.login("group_admin");
+  other = await createOtherGroup(server, "ecard_other");
+  image = await uploadKey(server, token, PNG);
+});
+afterAll(async () => {
+  await server.close();
+  dataDir.remove();
+});
+
+describe("virtual cards", () => {
+  it("creates a card with a name and one image, and lists it", async () => {
+    const { http, body } = await create({ name: "Gold card", image: [image] });
+    expect(http, JSON.stringify(body)).toBe(200);
+    expect(body.result).toMatchObject({ name: "Gold card", image: [image] });
+    const list = await server.call<{ items: EcardItem[]; total: number }>(`${BASE}/get_ecardlist`, {}, { token });
+    expect(list.body.result.items.map((c) => c.name)).toEqual(["Gold card"]);
+    expect(list.body.result.total).toBe(1);
+  });
+
+  it("requires the name (spec §5) and allows no image", async () => {
+    const missing = await create({ name: "  " });
+    expect(missing.body).toMatchObject({
+      code: "VALIDATION_FAILED",
+      field: "name",
+      message_key: "validation.required",
+    });
+    expect((await create({ name: "Plain card" })).http).toBe(200);
+  });
+
+  it("takes one image only: a second is refused", async () => {
+    const second = await uploadKey(server, token, JPEG);
+    const { http, body } = await create({ name: "Two images", image: [image, second] });
+    expect(http).toBe(400);
+    expect(body).toMatchObject({ field: "image", message_key: "validation.oneImage" });
+  });
+
+  it("refuses an image another group uploaded", async () => {
+    const theirs = await uploadKey(server, other.token, Buffer.concat([PNG, Buffer.from("x")]));
+    const { body } = await create({ name: "Borrowed", image: [theirs] });
+    expect(body).toMatchObject({ field: "image", message_key: "validation.imageUnknown" });
+  });
+
+  it("answers RECORD_EXISTS for a duplicate name in the group", async () => {
+    const { http, body } = await create({ name: "Gold card" });
+    expect(http).toBe(409);
+    expect(body).toMatchObject({ code: "RECORD_EXISTS", field: "name" });
+    expect((await create({ name: "Gold card" }, other.token)).http).toBe(200);
+  });
+
+  it("modifies and removes its own cards; another group's answer NOT_FOUND", async () => {
+    const mine = (await create({ name: "Silver card" })).body.result;
+    const theirs = (await create({ name: "Their card" }, other.token)).body.result;
+    const edited = await server.call<EcardItem>(
+      `${BASE}/modify_ecard`,
+      { id: mine.id, name: "Silver plus", image: [image] },
+      { token },
+    );
+    expect(edited.body.result).toMatchObject({ id: mine.id, name: "Silver plus", image: [image] });
+    for (const [name, payload] of [
+      ["modify_ecard", { id: theirs.id, name: "Hijacked" }],
+      ["remove_ecard", { id: theirs.id }],
+    ] as const) {
+      const { http, body } = await server.call(`${BASE}/${name}`, payload, { token });
+      expect(http, name).toBe(404);
+      expect(body.code, name).toBe("NOT_FOUND");
+    }
+    const [row] = await server.database.db.select().from(ecards).where(eq(ecards.id, theirs.id));
+    expect(row?.name).toBe("Their card");
+    expect((await server.call(`${BASE}/remove_ecard`, { id: mine.id }, { token })).http).toBe(200);
+    const list = await server.call<{ items: EcardItem[] }>(`${BASE}/get_ecardlist`, { page_size: 200 }, { token });
+    expect(list.body.result.items.some((c) => c.id === mine.id || c.id === theirs.id)).toBe(false);
+  });
+
+  it("is for group levels only", async () => {
+    const vendorToken = await server.login("vendor_admin");
+    const { body } = await server.call(`${BASE}/get_ecardlist`, {}, { token: vendorToken });
+    expect(body.code).toBe("NO_PERMISSION");
+  });
+});

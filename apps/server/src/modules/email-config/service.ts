@@ -1,0 +1,134 @@
+import type { EmailConfig, emailConfigUpdateRequest, MailAuthMethod, MailSendMethod } from "@washboard/shared";
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../platform/db/client.js";
+import { AppError } from "../../platform/http/app-error.js";
+import { MailSendError, type SentMail, sendMail } from "../../platform/mail/mailer.js";
+import { maskSecret, type SecretBox } from "../../platform/secrets/secret-box.js";
+import { groupEmailConfigs } from "./tables.js";
+
+type Row = typeof groupEmailConfigs.$inferSelect;
+
+const DEFAULTS: EmailConfig = {
+  configured: false,
+  send_method: "smtp",
+  smtp_server: "",
+  auth_method: "login",
+  port: 587,
+  username: "",
+  password: "",
+  has_password: false,
+  sender_name: "",
+  title: "",
+};
+
+const TEST_SUBJECT = "Washboard test email";
+
+async function findRow(db: Db, groupId: number): Promise<Row | undefined> {
+  const [row] = await db.select().from(groupEmailConfigs).where(eq(groupEmailConfigs.groupId, groupId)).limit(1);
+  return row;
+}
+
+function plainPassword(secrets: SecretBox, row: Row | undefined): string {
+  return row && row.passwordSealed !== "" ? secrets.open(row.passwordSealed) : "";
+}
+
+function toResult(secrets: SecretBox, row: Row | undefined): EmailConfig {
+  if (!row) return DEFAULTS;
+  const password = plainPassword(secrets, row);
+  return {
+    configured: true,
+    send_method: row.sendMethod as MailSendMethod,
+    smtp_server: row.smtpServer,
+    auth_method: row.authMethod as MailAuthMethod,
+    port: row.port,
+    username: row.username,
+    password: maskSecret(password),
+    has_password: password !== "",
+    sender_name: row.senderName,
+    title: row.title,
+  };
+}
+
+export async function getEmailConfig(db: Db, secrets: SecretBox, groupId: number): Promise<EmailConfig> {
+  return toResult(secrets, await findRow(db, groupId));
+}
+
+/**
+ * Saves the configuration. The password arrives as the console shows it: the mask unchanged keeps
+ * the stored password, empty clears it, anything else is sealed as the new one.
+ */
+export async function updateEmailConfig(
+  db: Db,
+  secrets: SecretBox,
+  groupId: number,
+  input: z.output<typeof emailConfigUpdateRequest>,
+): Promise<EmailConfig> {
+  const current = await findRow(db, groupId);
+  const currentPlain = plainPassword(secrets, current);
+  let passwordSealed: string;
+  if (current && currentPlain !== "" && input.password === maskSecret(currentPlain)) {
+    passwordSealed = current.passwordSealed;
+  } else {
+    passwordSealed = input.password === "" ? "" : secrets.seal(input.password);
+  }
+  const values = {
+    sendMethod: input.send_method,
+    smtpServer: input.smtp_server,
+    authMethod: input.auth_method,
+    port: input.port,
+    username: input.username,
+    passwordSealed,
+    senderName: input.sender_name,
+    title: input.title,
+    updatedAt: new Date(),
+  };
+  const [row] = await db
+    .insert(groupEmailConfigs)
+    .values({ groupId, ...values })
+    .onConflictDoUpdate({ target: groupEmailConfigs.groupId, set: values })
+    .returning();
+  return toResult(secrets, row);
+}
+
+/** The sender address: the SMTP username when it is an address, else no-reply at the server's host. */
+function senderAddress(row: Row): string {
+  return row.username.includes("@") ? row.username : `no-reply@${row.smtpServer}`;
+}
+
+/** Sends a test mail through the saved configuration; the server's refusal comes back in English. */
+export async function sendTestEmail(
+  db: Db,
+  secrets: SecretBox,
+  groupId: number,
+  to: string,
+): Promise<{ accepted: string[]; message_id: string }> {
+  const row = await findRow(db, groupId);
+  if (!row) throw new AppError("MAIL_NOT_CONFIGURED");
+  let sent: SentMail;
+  try {
+    sent = await sendMail(
+      {
+        host: row.smtpServer,
+        port: row.port,
+        method: row.sendMethod as MailSendMethod,
+        auth:
+          row.authMethod === "none"
+            ? null
+            : { method: row.authMethod as "plain" | "login", user: row.username, pass: plainPassword(secrets, row) },
+      },
+      {
+        from: { name: row.senderName, address: senderAddress(row) },
+        to,
+        subject: row.title || TEST_SUBJECT,
+        text: "This is a test email from Washboard. If you can read it, your organization's mail configuration works.",
+      },
+    );
+  } catch (error) {
+    if (error instanceof MailSendError) {
+      throw new AppError("MAIL_SEND_FAILED", { message: `The test email could not be sent: ${error.reason}` });
+    }
+    throw error;
+  }
+  return { accepted: sent.accepted, message_id: sent.messageId };
+}

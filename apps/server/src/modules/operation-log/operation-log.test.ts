@@ -1,0 +1,511 @@
+import { ALL_ENDPOINTS, type ConsoleLevel, endpointId } from "@washboard/shared";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CallOptions, startTestServer, type TestServer } from "../../test/harness.js";
+import { accounts, roles } from "../accounts/tables.js";
+import { brands } from "../brands/tables.js";
+import { ecards } from "../ecards/tables.js";
+import { vendors } from "../tenancy/tables.js";
+import { PNG, upload } from "../uploads/test-helpers.js";
+import { operationLog } from "./tables.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+  if (smtp) await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+});
+
+/** A local SMTP server for the test email, started by the call that needs it. */
+let smtp: SMTPServer | undefined;
+async function smtpPort(): Promise<number> {
+  if (!smtp) {
+    const started = new SMTPServer({ disabledCommands: ["STARTTLS"], authOptional: true, logger: false });
+    await new Promise<void>((resolve) => started.listen(0, "127.0.0.1", () => resolve()));
+    smtp = started;
+  }
+  return (smtp.server.address() as { port: number }).port;
+}
+
+/** The Demo Group, owner of brands, virtual cards and the mail configuration. */
+async function demoGroupId(): Promise<number> {
+  const [row] = await server.database.db.select().from(vendors).where(eq(vendors.name, "Demo Laundry Kuala Lumpur"));
+  if (!row?.groupId) throw new Error("no demo group");
+  return row.groupId;
+}
+
+const BRAND_FIELDS = {
+  longitude: 101.7,
+  latitude: 3.1,
+  service_time: "08:00-22:00",
+  country: "Malaysia",
+  province: "Selangor",
+  city: "Kuala Lumpur",
+  address: "1 Jalan Ampang",
+  contact_phone: "+60 3 0000 0000",
+};
+
+/** A brand of the Demo Group, written straight to the database. */
+async function demoBrand(name: string): Promise<number> {
+  const [row] = await server.database.db
+    .insert(brands)
+    .values({
+      groupId: await demoGroupId(),
+      name,
+      longitude: "101.7",
+      latitude: "3.1",
+      serviceTime: "08:00-22:00",
+      country: "Malaysia",
+      province: "Selangor",
+      city: "Kuala Lumpur",
+      address: "1 Jalan Ampang",
+      contactPhone: "+60 3 0000 0000",
+    })
+    .returning();
+  if (!row) throw new Error("brand not created");
+  return row.id;
+}
+
+/** A virtual card of the Demo Group, written straight to the database. */
+async function demoEcard(name: string): Promise<number> {
+  const [row] = await server.database.db
+    .insert(ecards)
+    .values({ groupId: await demoGroupId(), name })
+    .returning();
+  if (!row) throw new Error("virtual card not created");
+  return row.id;
+}
+
+/** Every call here comes from its own address, so its log rows can be told apart. */
+let lastAddress = 0;
+const nextIp = () => `10.60.0.${++lastAddress}`;
+
+const rowsFrom = (ip: string) => server.database.db.select().from(operationLog).where(eq(operationLog.ip, ip));
+
+async function accountId(username: string): Promise<number> {
+  const [row] = await server.database.db.select().from(accounts).where(eq(accounts.username, username));
+  if (!row) throw new Error(`no account ${username}`);
+  return row.id;
+}
+
+/** The Kuala Lumpur vendor (of vendor_admin and vendor_sub). */
+async function klVendorId(): Promise<number> {
+  // By name: a registration of this file adds another MYR vendor.
+  const [row] = await server.database.db.select().from(vendors).where(eq(vendors.name, "Demo Laundry Kuala Lumpur"));
+  if (!row) throw new Error("no Kuala Lumpur vendor");
+  return row.id;
+}
+
+/** A role of the Kuala Lumpur vendor, written straight to the database. */
+async function klRole(name: string): Promise<number> {
+  const [row] = await server.database.db
+    .insert(roles)
+    .values({ vendorId: await klVendorId(), name })
+    .returning();
+  if (!row) throw new Error("role not created");
+  return row.id;
+}
+
+const VENDOR_FIELDS = {
+  real_name: "Logged Person",
+  id_number: "ID-LOG-1",
+  phone: "+60 3 1111 2222",
+  home_page: "https://logged.example",
+  settlement_cycle_days: 7,
+  fee_rate_coins: 0.1,
+  fee_rate_no_coins: 0.2,
+  currency: "MYR",
+  language: "en",
+  time_zone: "Asia/Kuala_Lumpur",
+  coin_denomination: 100,
+};
+
+/** A vendor of the Demo Group without dependents, written straight to the database. */
+async function groupVendor(name: string): Promise<number> {
+  const [row] = await server.database.db
+    .insert(vendors)
+    .values({ groupId: await demoGroupId(), name, currency: "MYR", language: "en", timeZone: "Asia/Kuala_Lumpur" })
+    .returning();
+  if (!row) throw new Error("vendor not created");
+  return row.id;
+}
+
+/** A Kuala Lumpur main administrator (level 3) or a Demo Group sub-administrator (level 7). */
+async function managedAccount(username: string, level: 3 | 7): Promise<number> {
+  const [row] = await server.database.db
+    .insert(accounts)
+    .values({
+      username,
+      nickname: username,
+      level,
+      passwordHash: "x",
+      ...(level === 3 ? { vendorId: await klVendorId() } : { groupId: await demoGroupId() }),
+    })
+    .returning();
+  if (!row) throw new Error("account not created");
+  return row.id;
+}
+
+const MUTATING = ALL_ENDPOINTS.filter((c) => c.mutates);
+const READ_ONLY = ALL_ENDPOINTS.filter((c) => !c.mutates);
+
+const USER_OF_LEVEL: Record<ConsoleLevel, string> = {
+  3: "vendor_admin",
+  4: "vendor_sub",
+  6: "group_admin",
+  7: "group_sub",
+};
+
+/** A call that succeeds, for each mutating contract, and what its log row should say. */
+const SUCCESSFUL_CALLS: Record<
+  string,
+  () => Promise<{
+    body: Record<string, unknown>;
+    options?: CallOptions;
+    expected: Record<string, unknown>;
+    /** For calls that are not JSON (an upload): makes the call from `ip` itself. */
+    send?: (ip: string) => Promise<{ http: number }>;
+  }>
+> = {
+  "/api/Auth/login": async () => ({
+    body: { login: "vendor_admin", password: "demo1234" },
+    expected: { actor: "vendor_admin", target: "account:vendor_admin", accountId: await accountId("vendor_admin") },
+  }),
+  "/api/Auth/logout": async () => ({
+    body: {},
+    options: { token: await server.login("vendor2_admin") },
+    expected: { actor: "vendor2_admin", target: "account:vendor2_admin", accountId: await accountId("vendor2_admin") },
+  }),
+  "/api/v2/Auth/modify": async () => ({
+    body: { old_pwd: "demo1234", nickname: "Gus again" },
+    options: { token: await server.login("group_sub") },
+    expected: { actor: "group_sub", target: "account:group_sub", accountId: await accountId("group_sub") },
+  }),
+  "/api/Auth/register": async () => ({
+    body: {
+      mode: "manual",
+      username: "logged_owner",
+      password: "secret12",
+      confirm_password: "secret12",
+      merchant_name: "Logged Laundry",
+      currency: "MYR",
+      language: "en",
+      time_zone: "Asia/Kuala_Lumpur",
+    },
+    expected: { actor: "logged_owner", target: expect.stringMatching(/^vendor:\d+$/) },
+  }),
+  "/api/v2/Role/create_role": async () => ({
+    body: { name: "Logged role" },
+    options: { token: await server.login("vendor_admin") },
+    expected: { actor: "vendor_admin", target: expect.stringMatching(/^role:\d+ Logged role$/) },
+  }),
+  "/api/v2/Role/modify_role": async () => {
+    const id = await klRole("Logged before");
+    return {
+      body: { id, name: "Logged after" },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `role:${id} Logged after`, vendorId: await klVendorId() },
+    };
+  },
+  "/api/v2/Role/remove_role": async () => {
+    const id = await klRole("Logged gone");
+    return {
+      body: { id },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `role:${id} Logged gone` },
+    };
+  },
+  "/api/v2/Role/create_sub_act": async () => ({
+    body: {
+      username: "logged_sub",
+      email: "logged_sub@demo.test",
+      nickname: "Logged sub",
+      password: "secret12",
+      confirm_password: "secret12",
+      role_id: await klRole("Logged holder"),
+    },
+    options: { token: await server.login("vendor_admin") },
+    expected: { actor: "vendor_admin", target: expect.stringMatching(/^account:\d+ logged_sub$/) },
+  }),
+  "/api/v2/Role/modify_sub_act": async () => {
+    const id = await accountId("vendor_sub");
+    return {
+      body: { id, nickname: "Victor again" },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `account:${id} vendor_sub` },
+    };
+  },
+  "/api/v2/Role/remove_sub_act": async () => {
+    const [row] = await server.database.db
+      .insert(accounts)
+      .values({ username: "logged_gone", nickname: "Gone", level: 4, vendorId: await klVendorId(), passwordHash: "x" })
+      .returning();
+    return {
+      body: { id: row?.id },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `account:${row?.id} logged_gone` },
+    };
+  },
+  "/api/Vendor/modify_vendor_contact": async () => ({
+    body: { phone: "+60 3-0000 0000", home_page: "https://logged.example" },
+    options: { token: await server.login("vendor_admin") },
+    expected: { actor: "vendor_admin", target: `vendor:${await klVendorId()} phone,home_page` },
+  }),
+  "/api/Vendor/modify_vendor_payment_info": async () => ({
+    body: { provider: "pocket", enabled: false, fields: { merchant_id: "M-1", api_key: "pk_secret_value" } },
+    options: { token: await server.login("vendor_admin") },
+    expected: {
+      actor: "vendor_admin",
+      target: `vendor:${await klVendorId()} provider:pocket changed:merchant_id,api_key`,
+    },
+  }),
+  "/api/Vendor/modify_vendor_pay_discounts_info": async () => ({
+    body: { discounts: [{ provider: "fomo", discount: 5 }] },
+    options: { token: await server.login("vendor_admin") },
+    expected: { actor: "vendor_admin", target: `vendor:${await klVendorId()} discounts:fomo` },
+  }),
+  "/api/v2/Upload/image": async () => {
+    const token = await server.login("group_admin");
+    return {
+      body: {},
+      send: (ip) => upload(server, token, { name: "logged.png", type: "image/png", bytes: PNG }, { ip }),
+      expected: { actor: "group_admin", target: expect.stringMatching(/^upload:[0-9a-f]{64}\.png$/) },
+    };
+  },
+  "/api/Brand/create_brand": async () => ({
+    body: { name: "Logged brand", ...BRAND_FIELDS },
+    options: { token: await server.login("group_admin") },
+    expected: { actor: "group_admin", target: expect.stringMatching(/^brand:\d+$/), groupId: await demoGroupId() },
+  }),
+  "/api/Brand/modify_brand": async () => {
+    const id = await demoBrand("Logged brand before");
+    return {
+      body: { id, name: "Logged brand after", ...BRAND_FIELDS },
+      options: { token: await server.login("group_admin") },
+      expected: { actor: "group_admin", target: `brand:${id}` },
+    };
+  },
+  "/api/Brand/modify_brand_status": async () => {
+    const id = await demoBrand("Logged brand status");
+    return {
+      body: { id, status: 0 },
+      options: { token: await server.login("group_sub") },
+      expected: { actor: "group_sub", target: `brand:${id}` },
+    };
+  },
+  "/api/Brand/remove_brand": async () => {
+    const id = await demoBrand("Logged brand gone");
+    return {
+      body: { id },
+      options: { token: await server.login("group_admin") },
+      expected: { actor: "group_admin", target: `brand:${id}` },
+    };
+  },
+  "/api/Ecard/create_ecard": async () => ({
+    body: { name: "Logged card" },
+    options: { token: await server.login("group_admin") },
+    expected: { actor: "group_admin", target: expect.stringMatching(/^ecard:\d+$/) },
+  }),
+  "/api/Ecard/modify_ecard": async () => {
+    const id = await demoEcard("Logged card before");
+    return {
+      body: { id, name: "Logged card after" },
+      options: { token: await server.login("group_admin") },
+      expected: { actor: "group_admin", target: `ecard:${id}` },
+    };
+  },
+  "/api/Ecard/remove_ecard": async () => {
+    const id = await demoEcard("Logged card gone");
+    return {
+      body: { id },
+      options: { token: await server.login("group_admin") },
+      expected: { actor: "group_admin", target: `ecard:${id}` },
+    };
+  },
+  "/api/Group/update_group_email_cfg": async () => ({
+    body: { send_method: "smtp", smtp_server: "127.0.0.1", auth_method: "none", port: await smtpPort() },
+    options: { token: await server.login("group_admin") },
+    expected: { actor: "group_admin", target: `group:${await demoGroupId()}:email` },
+  }),
+  "/api/Group/send_test_email": async () => {
+    const token = await server.login("group_admin");
+    const port = await smtpPort();
+    const saved = await server.call(
+      "/api/Group/update_group_email_cfg",
+      { send_method: "smtp", smtp_server: "127.0.0.1", auth_method: "none", port },
+      { token },
+    );
+    if (saved.http !== 200) throw new Error("mail configuration not saved");
+    return {
+      body: { to: "logged@example.com" },
+      options: { token },
+      expected: { actor: "group_admin", target: "email:logged@example.com" },
+    };
+  },
+  // Group profile, group sub-accounts, the group's vendors and their main accounts.
+  "/api/Group/modify_group_by_grp_acct": async () => ({
+    body: { name: "Demo Group", address: "1 Harbour Road, Singapore", c_app_id: "logged-c", b_app_id: "logged-b" },
+    options: { token: await server.login("group_admin") },
+    expected: { actor: "group_admin", target: `group:${await demoGroupId()}`, vendorId: null },
+  }),
+  "/api/Group/create_group_sub_acct": async () => ({
+    body: {
+      username: "logged_gsub",
+      nickname: "Logged",
+      email: "logged_gsub@demo.test",
+      password: "secret12",
+      confirm_password: "secret12",
+    },
+    options: { token: await server.login("group_admin") },
+    expected: { actor: "group_admin", target: "account:logged_gsub", vendorId: null },
+  }),
+  "/api/Group/modify_group_sub_acct": async () => ({
+    body: { account_id: await managedAccount("logged_gsub_m", 7), nickname: "Renamed" },
+    options: { token: await server.login("group_admin") },
+    expected: { actor: "group_admin", target: "account:logged_gsub_m" },
+  }),
+  "/api/Group/remove_group_sub_acct": async () => ({
+    body: { account_id: await managedAccount("logged_gsub_r", 7) },
+    options: { token: await server.login("group_admin") },
+    expected: { actor: "group_admin", target: "account:logged_gsub_r" },
+  }),
+  "/api/Vendor/create_new_vendor_by_group": async () => ({
+    body: { ...VENDOR_FIELDS, name: "Logged vendor" },
+    options: { token: await server.login("group_admin") },
+    expected: { actor: "group_admin", target: expect.stringMatching(/^vendor:\d+$/) },
+  }),
+  "/api/Vendor/modify_vendor_info_by_group": async () => {
+    const id = await groupVendor("Logged before");
+    return {
+      body: { ...VENDOR_FIELDS, vendor_id: id, name: "Logged after" },
+      options: { token: await server.login("group_admin") },
+      expected: { actor: "group_admin", target: `vendor:${id}`, vendorId: id },
+    };
+  },
+  "/api/Vendor/remove_vendor_by_group": async () => {
+    const id = await groupVendor("Logged gone");
+    return {
+      body: { vendor_id: id },
+      options: { token: await server.login("group_admin") },
+      expected: { actor: "group_admin", target: `vendor:${id}` },
+    };
+  },
+  "/api/Vendor/create_vendor_acct": async () => ({
+    body: {
+      vendor_id: await klVendorId(),
+      username: "logged_vadmin",
+      nickname: "Logged",
+      email: "logged_vadmin@demo.test",
+      password: "secret12",
+      confirm_password: "secret12",
+    },
+    options: { token: await server.login("group_admin") },
+    expected: { actor: "group_admin", target: "account:logged_vadmin" },
+  }),
+  "/api/Vendor/modify_vendor_acct": async () => ({
+    body: { account_id: await managedAccount("logged_vadmin_m", 3), status: "disabled" },
+    options: { token: await server.login("group_admin") },
+    expected: { actor: "group_admin", target: "account:logged_vadmin_m" },
+  }),
+  "/api/Vendor/remove_vendor_acct": async () => ({
+    body: { account_id: await managedAccount("logged_vadmin_r", 3) },
+    options: { token: await server.login("group_admin") },
+    expected: { actor: "group_admin", target: "account:logged_vadmin_r" },
+  }),
+};
+
+/** Payloads for read-only calls that need one (a record id) to succeed. */
+const READ_ONLY_PAYLOADS: Record<string, () => Promise<Record<string, unknown>>> = {
+  "/api/v2/Role/get_sub_act_permissions": async () => ({ id: await accountId("vendor_sub") }),
+};
+
+describe("operation log", () => {
+  it("has a successful call for every mutating contract to check", () => {
+    expect(MUTATING.length).toBeGreaterThan(0);
+    for (const contract of MUTATING) expect(Object.keys(SUCCESSFUL_CALLS), contract.path).toContain(contract.path);
+  });
+
+  it("writes one success row per mutating call with actor, action, target and address", async () => {
+    for (const contract of MUTATING) {
+      const make = SUCCESSFUL_CALLS[contract.path];
+      if (!make) continue;
+      const ip = nextIp();
+      const { body, options, expected, send } = await make();
+      const answer = send
+        ? await send(ip)
+        : await server.call(contract.path, body, { ...options, ip, method: contract.method });
+      expect(answer.http, contract.path).toBe(200);
+      const rows = await rowsFrom(ip);
+      expect(rows, contract.path).toHaveLength(1);
+      expect(rows[0], contract.path).toMatchObject({
+        action: endpointId(contract),
+        outcome: "success",
+        errorCode: null,
+        ip,
+        ...expected,
+      });
+      expect(Math.abs((rows[0]?.createdAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+    }
+  });
+
+  it("writes one failure row with the error code for a refused mutating call", async () => {
+    for (const contract of MUTATING) {
+      const ip = nextIp();
+      // No token and no payload: refused by the session check or by validation.
+      const answer = await server.call(contract.path, {}, { ip, method: contract.method });
+      expect(answer.http, contract.path).toBeGreaterThanOrEqual(400);
+      const rows = await rowsFrom(ip);
+      expect(rows, contract.path).toHaveLength(1);
+      expect(rows[0], contract.path).toMatchObject({
+        action: endpointId(contract),
+        outcome: "failure",
+        errorCode: answer.body.code,
+        ip,
+      });
+    }
+  });
+
+  it("records the signed-in actor and tenant of a refused call", async () => {
+    const token = await server.login("vendor_admin");
+    const ip = nextIp();
+    const answer = await server.call("/api/v2/Auth/modify", { old_pwd: "wrong123", nickname: "X" }, { token, ip });
+    expect(answer.body.code).toBe("OLD_PASSWORD_WRONG");
+    const kl = { id: await klVendorId() };
+    const rows = await rowsFrom(ip);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor: "vendor_admin",
+      accountId: await accountId("vendor_admin"),
+      vendorId: kl?.id,
+      target: "account:vendor_admin",
+      outcome: "failure",
+      errorCode: "OLD_PASSWORD_WRONG",
+    });
+  });
+
+  it("writes nothing for read-only calls, whether they succeed or fail", async () => {
+    expect(READ_ONLY.length).toBeGreaterThan(0);
+    const tokens = new Map<string, string>();
+    for (const contract of READ_ONLY) {
+      const options: CallOptions = { method: contract.method };
+      if (contract.access.kind === "session") {
+        const level = (contract.access.levels ?? [3])[0] ?? 3;
+        const username = USER_OF_LEVEL[level];
+        options.token = tokens.get(username) ?? (await server.login(username));
+        tokens.set(username, options.token);
+      }
+      const ip = nextIp();
+      const payload = (await READ_ONLY_PAYLOADS[contract.path]?.()) ?? {};
+      const ok = await server.call(contract.path, payload, { ...options, ip });
+      expect(ok.http, contract.path).toBe(200);
+      if (contract.access.kind === "session") {
+        const refused = await server.call(contract.path, {}, { method: contract.method, ip });
+        expect(refused.body.code, contract.path).toBe("UNAUTHORIZED");
+      }
+      expect(await rowsFrom(ip), contract.path).toHaveLength(0);
+    }
+  });
+});

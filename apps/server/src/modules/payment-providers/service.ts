@@ -1,0 +1,225 @@
+import {
+  type getPaymentInfoRequest,
+  type modifyPayDiscountsRequest,
+  type modifyPaymentInfoRequest,
+  type modifyVendorContactRequest,
+  PAYMENT_SETTINGS_PROVIDERS,
+  type PaymentProviderItem,
+  type PaymentSettingsProvider,
+  providerFields,
+  providerFlagOf,
+  type VendorProfile,
+} from "@washboard/shared";
+import { and, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../platform/db/client.js";
+import { toSeconds } from "../../platform/db/columns.js";
+import { AppError } from "../../platform/http/app-error.js";
+import type { SignedInContext } from "../../platform/http/context.js";
+import { maskSecret, type SecretBox } from "../../platform/secrets/secret-box.js";
+import { findGroup, scopedVendor, type VendorRow } from "../tenancy/queries.js";
+import { vendors } from "../tenancy/tables.js";
+import { vendorPaymentSettings } from "./tables.js";
+
+type SettingsRow = typeof vendorPaymentSettings.$inferSelect;
+
+function toProfile(v: VendorRow, groupName: string | null): VendorProfile {
+  return {
+    vendor_id: v.id,
+    name: v.name,
+    real_name: v.realName,
+    id_number: v.idNumber,
+    phone: v.phone,
+    home_page: v.homePage,
+    settlement_cycle_days: v.settlementCycleDays,
+    fee_rate_coins: v.feeRateCoins,
+    fee_rate_no_coins: v.feeRateNoCoins,
+    currency: v.currency,
+    language: v.language,
+    time_zone: v.timeZone,
+    coin_denomination: v.coinDenomination,
+    max_balance: v.maxBalance,
+    withdrawable_balance: v.withdrawableBalance,
+    group_name: groupName,
+  };
+}
+
+export async function vendorProfileOf(db: Db, ctx: SignedInContext): Promise<VendorProfile> {
+  const vendor = await scopedVendor(db, ctx.scope);
+  return toProfile(vendor, (await findGroup(db, vendor.groupId))?.name ?? null);
+}
+
+export async function modifyVendorContact(
+  db: Db,
+  ctx: SignedInContext,
+  input: z.output<typeof modifyVendorContactRequest>,
+): Promise<VendorProfile> {
+  const vendor = await scopedVendor(db, ctx.scope);
+  ctx.audit.target = `vendor:${vendor.id} phone,home_page`;
+  await db.update(vendors).set({ phone: input.phone, homePage: input.home_page }).where(eq(vendors.id, vendor.id));
+  return vendorProfileOf(db, ctx);
+}
+
+/** The stored secret in plain text, or "" when it cannot be opened (e.g. the key was replaced). */
+function openSecret(secrets: SecretBox, sealed: string | undefined): string {
+  if (!sealed) return "";
+  try {
+    return secrets.open(sealed);
+  } catch {
+    return "";
+  }
+}
+
+function toItem(
+  secrets: SecretBox,
+  provider: PaymentSettingsProvider,
+  row: SettingsRow | undefined,
+  enabled: readonly string[],
+): PaymentProviderItem {
+  const stored = row?.fields ?? {};
+  const fields: Record<string, string> = {};
+  const secretsSet: string[] = [];
+  for (const field of providerFields(provider)) {
+    const value = stored[field.name] ?? "";
+    if ("secret" in field && field.secret) {
+      const plain = openSecret(secrets, value);
+      fields[field.name] = maskSecret(plain);
+      if (plain !== "") secretsSet.push(field.name);
+    } else {
+      fields[field.name] = value;
+    }
+  }
+  return {
+    provider,
+    enabled: enabled.includes(provider),
+    flag: providerFlagOf(provider),
+    fields,
+    secrets_set: secretsSet,
+    discount: row?.discount ?? null,
+    updated_at: row ? toSeconds(row.updatedAt) : null,
+  };
+}
+
+async function settingsOf(db: Db, vendorId: number): Promise<Map<string, SettingsRow>> {
+  const rows = await db.select().from(vendorPaymentSettings).where(eq(vendorPaymentSettings.vendorId, vendorId));
+  return new Map(rows.map((r) => [r.provider, r]));
+}
+
+export async function paymentInfo(
+  db: Db,
+  secrets: SecretBox,
+  ctx: SignedInContext,
+  input: z.output<typeof getPaymentInfoRequest>,
+) {
+  const vendor = await scopedVendor(db, ctx.scope);
+  const rows = await settingsOf(db, vendor.id);
+  const wanted = input.provider ? [input.provider] : PAYMENT_SETTINGS_PROVIDERS;
+  return { providers: wanted.map((p) => toItem(secrets, p, rows.get(p), vendor.enabledProviders)) };
+}
+
+/**
+ * Writes one provider's fields and switch. A secret sent back exactly as the mask the console was
+ * shown keeps the stored value; any other text replaces it (sealed), and "" clears it. Enabling
+ * needs every required field filled. The audit note names the changed fields, never their values.
+ */
+export async function modifyPaymentInfo(
+  db: Db,
+  secrets: SecretBox,
+  ctx: SignedInContext,
+  input: z.output<typeof modifyPaymentInfoRequest>,
+) {
+  const vendor = await scopedVendor(db, ctx.scope);
+  const { provider } = input;
+  ctx.audit.target = `vendor:${vendor.id} provider:${provider}`;
+  const definitions = providerFields(provider);
+  const known = new Set(definitions.map((d) => d.name));
+  for (const name of Object.keys(input.fields)) {
+    if (!known.has(name)) {
+      throw new AppError("VALIDATION_FAILED", { field: `fields.${name}`, messageKey: "validation.invalid" });
+    }
+  }
+  const current = (await settingsOf(db, vendor.id)).get(provider);
+  const stored = current?.fields ?? {};
+  const next: Record<string, string> = {};
+  const changed: string[] = [];
+  for (const field of definitions) {
+    const before = stored[field.name] ?? "";
+    const sent = input.fields[field.name];
+    const isSecret = "secret" in field && field.secret === true;
+    if (isSecret) {
+      const plain = openSecret(secrets, before);
+      const value = sent === undefined || (sent !== "" && sent === maskSecret(plain)) ? plain : sent.trim();
+      next[field.name] = value === "" ? "" : value === plain ? before : secrets.seal(value);
+      if (value !== plain) changed.push(field.name);
+      if (input.enabled && value === "" && !field.optional) missingField(field.name);
+    } else {
+      const value = sent === undefined ? before : sent.trim();
+      next[field.name] = value;
+      if (value !== before) changed.push(field.name);
+      if (input.enabled && value === "" && !("optional" in field && field.optional)) missingField(field.name);
+    }
+  }
+  const wasEnabled = vendor.enabledProviders.includes(provider);
+  const enabledProviders = input.enabled
+    ? [...new Set([...vendor.enabledProviders, provider])]
+    : vendor.enabledProviders.filter((p) => p !== provider);
+  ctx.audit.target = [
+    `vendor:${vendor.id} provider:${provider}`,
+    wasEnabled !== input.enabled ? (input.enabled ? "enabled" : "disabled") : "",
+    changed.length > 0 ? `changed:${changed.join(",")}` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(vendorPaymentSettings)
+      .values({ vendorId: vendor.id, provider, fields: next })
+      .onConflictDoUpdate({
+        target: [vendorPaymentSettings.vendorId, vendorPaymentSettings.provider],
+        set: { fields: next, updatedAt: sql`now()` },
+      });
+    await tx.update(vendors).set({ enabledProviders }).where(eq(vendors.id, vendor.id));
+  });
+  const rows = await settingsOf(db, vendor.id);
+  return toItem(secrets, provider, rows.get(provider), enabledProviders);
+}
+
+function missingField(name: string): never {
+  throw new AppError("VALIDATION_FAILED", { field: `fields.${name}`, messageKey: "validation.required" });
+}
+
+export async function modifyPayDiscounts(
+  db: Db,
+  secrets: SecretBox,
+  ctx: SignedInContext,
+  input: z.output<typeof modifyPayDiscountsRequest>,
+) {
+  const vendor = await scopedVendor(db, ctx.scope);
+  const providers = [...new Set(input.discounts.map((d) => d.provider))];
+  ctx.audit.target = `vendor:${vendor.id} discounts:${providers.join(",")}`;
+  await db.transaction(async (tx) => {
+    for (const { provider, discount } of input.discounts) {
+      await tx
+        .insert(vendorPaymentSettings)
+        .values({ vendorId: vendor.id, provider, discount })
+        .onConflictDoUpdate({
+          target: [vendorPaymentSettings.vendorId, vendorPaymentSettings.provider],
+          set: { discount, updatedAt: sql`now()` },
+        });
+    }
+  });
+  const rows = await settingsOf(db, vendor.id);
+  return {
+    providers: PAYMENT_SETTINGS_PROVIDERS.map((p) => toItem(secrets, p, rows.get(p), vendor.enabledProviders)),
+  };
+}
+
+/** For tests and tooling: the raw stored row of one provider. */
+export async function rawSettings(db: Db, vendorId: number, provider: string) {
+  const [row] = await db
+    .select()
+    .from(vendorPaymentSettings)
+    .where(and(eq(vendorPaymentSettings.vendorId, vendorId), eq(vendorPaymentSettings.provider, provider)));
+  return row;
+}

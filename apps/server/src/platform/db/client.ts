@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.js";
+
+/** One handle type for both drivers (STACK.md): PGlite when embedded, node-postgres otherwise. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = path.resolve(import.meta.dirname, "../../../drizzle");
+
+/**
+ * `url` set: a PostgreSQL server. Otherwise PGlite in `dataDir` (or in memory when dataDir is
+ * "memory://", which the tests use).
+ */
+export async function openDatabase(options: { url?: string | undefined; dataDir: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    // An idle connection that dies (server restart, failover, a dropped test database) must not take
+    // the process down; the pool replaces it on the next query.
+    pool.on("error", (error) => console.error(`PostgreSQL idle connection lost: ${error.message}`));
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      driver: "postgres",
+      migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS }),
+      close: () => pool.end(),
+    };
+  }
+  const memory = options.dataDir === "memory://";
+  if (!memory) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = memory ? new PGlite() : new PGlite(path.join(options.dataDir, "pglite"));
+  await client.waitReady;
+  const driverDb = drizzlePglite({ client, schema });
+  return {
+    db: driverDb as unknown as Db,
+    driver: "pglite",
+    migrate: () => migratePglite(driverDb, { migrationsFolder: MIGRATIONS }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,218 @@
+import {
+  ALL_ENDPOINTS,
+  ALL_PERMISSION_LEAVES,
+  type EndpointContract,
+  effectivePermissions,
+  endpointId,
+  hasPermission,
+} from "@washboard/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts, roles } from "../../modules/accounts/tables.js";
+import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
+import { hashPassword } from "../auth/passwords.js";
+
+/**
+ * Every endpoint of the registry × every kind of caller. Access (session, level, permission key,
+ * active-vendor scope) is decided before the payload is validated, so an empty payload shows whether
+ * the call was let through without changing anything.
+ *
+ * A new endpoint must get an entry in MATRIX: the test fails for an endpoint without one. An entry may
+ * add `crossTenant`: a payload naming one of the Kuala Lumpur vendor's records, which the Bangkok
+ * vendor's administrator must get NOT_FOUND for.
+ */
+interface MatrixEntry {
+  /** The call ends the caller's session (a fresh sign-in follows it). */
+  endsSession?: boolean;
+  crossTenant?: (ids: { klVendorId: number }) => Record<string, unknown>;
+}
+
+const MATRIX: Record<string, MatrixEntry> = {
+  "auth.login": {},
+  "auth.logout": { endsSession: true },
+  "auth.modifyOwn": {},
+  "auth.register": {},
+  "auth.permissions": {},
+  "auth.accountInfo": {},
+  "system.config": {},
+  "vendor.listByGroup": {},
+  "vendor.current": {},
+  "device.statusCounts": {},
+  "dashboard.summary": {},
+  "log.list": {},
+  // Seeded ids on a fresh database: role 1 is Kuala Lumpur's "Shop supervisor", account 4 its vendor_sub.
+  "role.list": {},
+  "role.create": {},
+  "role.modify": { crossTenant: () => ({ id: 1, name: "Taken over" }) },
+  "role.remove": { crossTenant: () => ({ id: 1 }) },
+  "subAccount.list": {},
+  "subAccount.create": {},
+  "subAccount.modify": { crossTenant: () => ({ id: 4, nickname: "Taken over" }) },
+  "subAccount.remove": { crossTenant: () => ({ id: 4 }) },
+  "subAccount.permissions": { crossTenant: () => ({ id: 4 }) },
+  "vendorProfile.profile": {},
+  "vendorProfile.modifyContact": {},
+  "vendorProfile.paymentInfo": {},
+  "vendorProfile.modifyPaymentInfo": {},
+  "vendorProfile.modifyPayDiscounts": {},
+
+  // Group-owned records (brands, virtual cards, mail settings): their cross-group NOT_FOUND cases are in
+  // modules/brands, modules/ecards and modules/email-config, since level 3 never reaches these calls.
+  "upload.image": {},
+  "brand.list": {},
+  "brand.create": {},
+  "brand.modify": {},
+  "brand.setStatus": {},
+  "brand.remove": {},
+  "ecard.list": {},
+  "ecard.create": {},
+  "ecard.modify": {},
+  "ecard.remove": {},
+  "emailConfig.get": {},
+  "emailConfig.update": {},
+  "emailConfig.sendTest": {},
+
+  // The group's own records and its vendors (level 3 never reaches these calls): cross-group NOT_FOUND
+  // cases are in modules/groups, modules/vendor-admin, modules/vendor-accounts, modules/group-subaccounts.
+  "group.profile": {},
+  "group.modifyProfile": {},
+  "groupSubAccount.list": {},
+  "groupSubAccount.create": {},
+  "groupSubAccount.modify": {},
+  "groupSubAccount.remove": {},
+  "vendorAdmin.list": {},
+  "vendorAdmin.create": {},
+  "vendorAdmin.modify": {},
+  "vendorAdmin.remove": {},
+  "vendorAccount.list": {},
+  "vendorAccount.create": {},
+  "vendorAccount.modify": {},
+  "vendorAccount.remove": {},
+};
+
+type CallerName =
+  | "anonymous"
+  | "level3"
+  | "level4WithKeys"
+  | "level4WithoutKeys"
+  | "level6"
+  | "level7"
+  | "otherVendorLevel3";
+
+const CALLERS: Record<Exclude<CallerName, "anonymous">, { username: string; level: number }> = {
+  level3: { username: "vendor_admin", level: 3 },
+  level4WithKeys: { username: "matrix_all", level: 4 },
+  level4WithoutKeys: { username: "matrix_none", level: 4 },
+  level6: { username: "group_admin", level: 6 },
+  level7: { username: "group_sub", level: 7 },
+  otherVendorLevel3: { username: "vendor2_admin", level: 3 },
+};
+
+const PERMISSIONS: Record<string, readonly string[]> = {
+  matrix_all: effectivePermissions(ALL_PERMISSION_LEAVES),
+  matrix_none: effectivePermissions([]),
+};
+
+type Outcome = "let through" | "UNAUTHORIZED" | "NO_PERMISSION";
+
+function expectedOutcome(contract: EndpointContract, caller: CallerName): Outcome {
+  const { access } = contract;
+  if (access.kind === "public") return "let through";
+  if (caller === "anonymous") return "UNAUTHORIZED";
+  const { level, username } = CALLERS[caller];
+  if (access.levels && !access.levels.includes(level as 3 | 4 | 6 | 7)) return "NO_PERMISSION";
+  if (level === 4 && access.permission && !hasPermission(PERMISSIONS[username] ?? [], access.permission)) {
+    return "NO_PERMISSION";
+  }
+  return "let through";
+}
+
+let server: TestServer;
+let klVendorId = 0;
+const tokens = new Map<string, string>();
+
+async function tokenOf(username: string): Promise<string> {
+  let token = tokens.get(username);
+  if (!token) {
+    token = await server.login(username);
+    tokens.set(username, token);
+  }
+  return token;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ loginMaxFailuresPerAddress: 100_000 });
+  const { db } = server.database;
+  const { kl } = await demoVendors(server.database);
+  klVendorId = kl.id;
+  const [all, none] = await db
+    .insert(roles)
+    .values([
+      { vendorId: kl.id, name: "Matrix: every key", permissions: [...ALL_PERMISSION_LEAVES] },
+      { vendorId: kl.id, name: "Matrix: no key", permissions: [] },
+    ])
+    .returning();
+  const passwordHash = await hashPassword("demo1234");
+  await db.insert(accounts).values([
+    { username: "matrix_all", nickname: "Matrix all", level: 4, vendorId: kl.id, roleId: all?.id, passwordHash },
+    { username: "matrix_none", nickname: "Matrix none", level: 4, vendorId: kl.id, roleId: none?.id, passwordHash },
+  ]);
+});
+afterAll(() => server.close());
+
+describe("authorization matrix", () => {
+  it("has an entry for every endpoint of the registry, and none for endpoints that do not exist", () => {
+    const ids = ALL_ENDPOINTS.map(endpointId);
+    expect(
+      ids.filter((id) => !(id in MATRIX)),
+      "endpoints missing from MATRIX",
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((id) => !ids.includes(id)),
+      "stale MATRIX entries",
+    ).toEqual([]);
+  });
+
+  for (const contract of ALL_ENDPOINTS) {
+    const id = endpointId(contract);
+    it(`${id} (${contract.method} ${contract.path}) answers each caller as its access says`, async () => {
+      const entry = MATRIX[id] ?? {};
+      const callers: CallerName[] = ["anonymous", ...(Object.keys(CALLERS) as CallerName[])];
+      for (const caller of callers) {
+        const token = caller === "anonymous" ? undefined : await tokenOf(CALLERS[caller].username);
+        const { http, body } = await server.call(
+          contract.path,
+          {},
+          { method: contract.method, ...(token ? { token } : {}) },
+        );
+        const expected = expectedOutcome(contract, caller);
+        const where = `${id} as ${caller}`;
+        if (expected === "let through") {
+          expect([401, 403], `${where} was refused: ${body.code}`).not.toContain(http);
+        } else {
+          expect(body.code, where).toBe(expected);
+          expect(http, where).toBe(expected === "UNAUTHORIZED" ? 401 : 403);
+        }
+        if (entry.endsSession && token && expected === "let through")
+          tokens.delete(CALLERS[caller as Exclude<CallerName, "anonymous">].username);
+      }
+      if (entry.crossTenant) {
+        const token = await tokenOf(CALLERS.otherVendorLevel3.username);
+        const { body } = await server.call(contract.path, entry.crossTenant({ klVendorId }), {
+          method: contract.method,
+          token,
+        });
+        expect(body.code, `${id}: another vendor's record`).toBe("NOT_FOUND");
+      }
+    });
+  }
+
+  it("a group account naming another group's vendor gets NOT_FOUND on every vendor-scoped call", async () => {
+    const token = await tokenOf("group_admin");
+    for (const contract of ALL_ENDPOINTS) {
+      if (contract.access.kind === "public" || contract.access.levels?.includes(6) === false) continue;
+      if (MATRIX[endpointId(contract)]?.endsSession) continue;
+      const { body } = await server.call(contract.path, { vendor_id: 999_999 }, { method: contract.method, token });
+      expect(body.code, endpointId(contract)).toBe("NOT_FOUND");
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import type { ConsoleLevel } from "@washboard/shared";
+
+/** The signed-in account behind a request. */
+export interface Actor {
+  accountId: number;
+  sessionId: number;
+  username: string;
+  nickname: string;
+  level: ConsoleLevel;
+  groupId: number | null;
+  vendorId: number | null;
+  /** Effective permission keys (level 4 only; empty for other levels). */
+  permissions: readonly string[];
+}
+
+/**
+ * The tenant a request acts on, resolved once per request: levels 3/4 act on their own vendor;
+ * levels 6/7 act on their group and, when they chose one, on a vendor of that group.
+ */
+export interface TenantScope {
+  groupId: number | null;
+  vendorId: number | null;
+}
+
+export interface AuditNote {
+  target?: string;
+  /** For calls made before a session exists (sign-in, registration). */
+  actorName?: string;
+  accountId?: number;
+  groupId?: number | null;
+  vendorId?: number | null;
+}
+
+export interface RequestContext {
+  actor: Actor | null;
+  scope: TenantScope;
+  ip: string;
+  userAgent: string;
+  audit: AuditNote;
+  /** The file of a multipart upload call, read before the access check (`EndpointRegistrar.handle` with `multipart`). */
+  upload?: UploadedFile;
+}
+
+export interface UploadedFile {
+  bytes: Buffer;
+  /** The name the client gave; never used to store the file. */
+  filename: string;
+  /** The type the client claimed; the server trusts only the file's magic bytes. */
+  mimetype: string;
+}
+
+export type SignedInContext = RequestContext & { actor: Actor };

@@ -1,0 +1,22 @@
+import { type ErrorEnvelope, nowSeconds } from "@washboard/shared";
+import type { FastifyReply } from "fastify";
+import type { AppError } from "./app-error.js";
+
+export function successBody<T>(result: T) {
+  return { status: 200 as const, result, server_time: nowSeconds() };
+}
+
+export function errorBody(error: AppError): ErrorEnvelope {
+  return {
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    ...(error.field ? { field: error.field } : {}),
+    ...(error.messageKey ? { message_key: error.messageKey } : {}),
+    server_time: nowSeconds(),
+  };
+}
+
+export function sendError(reply: FastifyReply, error: AppError) {
+  return reply.code(error.status).type("application/json").send(errorBody(error));
+}

@@ -1,0 +1,81 @@
+import nodemailer from "nodemailer";
+
+/** An SMTP server to send through, with the password already opened. */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  /** "smtp": STARTTLS when offered; "smtp_starttls": STARTTLS required; "smtp_ssl": TLS from the first byte. */
+  method: "smtp" | "smtp_starttls" | "smtp_ssl";
+  auth: { method: "plain" | "login"; user: string; pass: string } | null;
+}
+
+export interface OutgoingMail {
+  from: { name: string; address: string };
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface SentMail {
+  messageId: string;
+  accepted: string[];
+}
+
+/** A refusal by the mail server, or no server at all: `reason` is the server's (English) words. */
+export class MailSendError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly smtpCode: string | undefined,
+  ) {
+    super(reason);
+  }
+}
+
+/** Short enough that a failure answers well within the console's 70 s timeout. */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+function reasonOf(error: unknown): MailSendError {
+  const e = error as { code?: unknown; response?: unknown; message?: unknown };
+  const code = typeof e.code === "string" ? e.code : undefined;
+  const text =
+    typeof e.response === "string" && e.response !== ""
+      ? e.response
+      : typeof e.message === "string"
+        ? e.message
+        : "unknown error";
+  // One line, no stack, bounded.
+  const oneLine = text.replace(/\s+/g, " ").trim().slice(0, 300);
+  return new MailSendError(code ? `${code}: ${oneLine}` : oneLine, code);
+}
+
+/** Sends one mail through an SMTP server with nodemailer; failures become `MailSendError`. */
+export async function sendMail(settings: SmtpSettings, mail: OutgoingMail): Promise<SentMail> {
+  const transport = nodemailer.createTransport({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.method === "smtp_ssl",
+    requireTLS: settings.method === "smtp_starttls",
+    ...(settings.auth
+      ? { auth: { user: settings.auth.user, pass: settings.auth.pass }, authMethod: settings.auth.method.toUpperCase() }
+      : {}),
+    ...TIMEOUTS,
+  });
+  try {
+    const info = await transport.sendMail({
+      from: { name: mail.from.name, address: mail.from.address },
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+    });
+    return {
+      messageId: String(info.messageId ?? ""),
+      accepted: (info.accepted ?? []).map((a: unknown) =>
+        typeof a === "string" ? a : String((a as { address?: unknown }).address ?? ""),
+      ),
+    };
+  } catch (error) {
+    throw reasonOf(error);
+  } finally {
+    transport.close();
+  }
+}

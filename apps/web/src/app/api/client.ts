@@ -1,0 +1,129 @@
+import { type EndpointContract, isErrorCode, isGroupLevel, TIMING } from "@washboard/shared";
+import type { z } from "zod";
+import { sessionStore } from "../session/store";
+import { recordServerTime } from "./server-clock";
+
+/**
+ * The console's one API client (spec §7): POST object bodies, the api-key header, the session
+ * token and token_type 1 in the payload (query for GET), a 70 s timeout, and server_time stored.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly field?: string,
+    readonly messageKey?: string,
+  ) {
+    super(message);
+  }
+}
+
+type UnauthorizedHandler = (error: ApiError) => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+
+/** The router installs this: spec §8, a 401 clears credentials and route data and goes to login. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+function apiKey(): string {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="api-key"]')?.content;
+  return meta && meta !== "%API_KEY%" ? meta : (import.meta.env.VITE_API_KEY ?? "washboard-console");
+}
+
+function payloadFor(body: Record<string, unknown>): Record<string, unknown> {
+  const user = sessionStore.get().user;
+  if (!user) return body;
+  const payload: Record<string, unknown> = { ...body, token: user.token, token_type: 1 };
+  // Levels 6/7 act on the vendor chosen in the top bar.
+  if (isGroupLevel(user.level) && user.activeVendorId !== null && payload.vendor_id === undefined) {
+    payload.vendor_id = user.activeVendorId;
+  }
+  return payload;
+}
+
+interface Envelope {
+  status: number;
+  result?: unknown;
+  code?: string;
+  message?: string;
+  field?: string;
+  message_key?: string;
+  server_time?: number;
+}
+
+export async function call<C extends EndpointContract>(
+  contract: C,
+  body: z.input<C["body"]> = {} as z.input<C["body"]>,
+): Promise<z.output<C["result"]>> {
+  const payload = payloadFor(body as Record<string, unknown>);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMING.requestTimeoutMs);
+  let url = contract.path;
+  const init: RequestInit = { method: contract.method, headers: { "api-key": apiKey() }, signal: controller.signal };
+  if (contract.method === "GET") {
+    const query = new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]));
+    url = `${url}?${query.toString()}`;
+  } else {
+    init.body = JSON.stringify(payload);
+    (init.headers as Record<string, string>)["content-type"] = "application/json";
+  }
+  return exchange<z.output<C["result"]>>(url, init, controller, timer);
+}
+
+/** Sends one request and unwraps the envelope; shared by JSON calls and uploads. */
+async function exchange<T>(
+  url: string,
+  init: RequestInit,
+  controller: AbortController,
+  timer: ReturnType<typeof setTimeout>,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: controller.signal });
+  } catch (error) {
+    const aborted = error instanceof DOMException && error.name === "AbortError";
+    throw new ApiError(aborted ? "TIMEOUT" : "NETWORK", aborted ? "timeout" : "network error", 0);
+  } finally {
+    clearTimeout(timer);
+  }
+  let envelope: Envelope;
+  try {
+    envelope = (await response.json()) as Envelope;
+  } catch {
+    throw new ApiError("INTERNAL_ERROR", `HTTP ${response.status}`, response.status);
+  }
+  recordServerTime(envelope.server_time);
+  if (envelope.status === 200 && response.ok) return envelope.result as T;
+  const error = new ApiError(
+    isErrorCode(envelope.code) ? envelope.code : "INTERNAL_ERROR",
+    envelope.message ?? `HTTP ${response.status}`,
+    envelope.status ?? response.status,
+    envelope.field,
+    envelope.message_key,
+  );
+  if (error.code === "UNAUTHORIZED" || error.code === "SESSION_EXPIRED") onUnauthorized(error);
+  throw error;
+}
+
+/**
+ * An upload call (multipart/form-data): the file under `fileField`, and the same token, token_type
+ * and active vendor as every other call, as form fields.
+ */
+export async function upload<C extends EndpointContract>(
+  contract: C,
+  file: Blob,
+  options: { fileField: string; fileName?: string },
+): Promise<z.output<C["result"]>> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(payloadFor({}))) {
+    if (value !== undefined && value !== null) form.append(key, String(value));
+  }
+  form.append(options.fileField, file, options.fileName ?? (file instanceof File ? file.name : "upload"));
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMING.requestTimeoutMs);
+  // No content-type header: the browser writes the multipart boundary itself.
+  const init: RequestInit = { method: "POST", headers: { "api-key": apiKey() }, body: form };
+  return exchange<z.output<C["result"]>>(contract.path, init, controller, timer);
+}

@@ -1,0 +1,54 @@
+import { TIMING } from "@washboard/shared";
+import { ApiError } from "../api/client";
+import { i18next } from "../i18n";
+import "./toast.css";
+
+/**
+ * Toasts (spec §8): errors in red for 3 s, translated from the error code in the active language;
+ * the server's text where no translation exists. Success toasts come from the same catalogue.
+ * Plain DOM, so the sign-in page can show them without loading the component library.
+ */
+type Kind = "error" | "success" | "warning";
+
+function container(): HTMLElement {
+  let root = document.getElementById("toasts");
+  if (!root) {
+    root = document.createElement("div");
+    root.id = "toasts";
+    root.className = "toasts";
+    document.body.append(root);
+  }
+  return root;
+}
+
+function show(kind: Kind, text: string): void {
+  const toast = document.createElement("div");
+  toast.className = `toast toast-${kind}`;
+  toast.setAttribute("role", kind === "error" ? "alert" : "status");
+  toast.textContent = text;
+  container().append(toast);
+  setTimeout(() => toast.remove(), TIMING.toastSeconds * 1000);
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === "VALIDATION_FAILED" && error.messageKey && i18next.exists(error.messageKey)) {
+      return i18next.t(error.messageKey);
+    }
+    const key = `errors.${error.code}`;
+    return i18next.exists(key) ? i18next.t(key) : error.message;
+  }
+  return i18next.t("messages.operationFailed");
+}
+
+export function toastError(error: unknown): void {
+  show("error", errorText(error));
+}
+
+export function toastSuccess(key: string): void {
+  show("success", i18next.t(key));
+}
+
+export function toastWarning(key: string): void {
+  show("warning", i18next.t(key));
+}

@@ -1,0 +1,45 @@
+import { API } from "@washboard/shared";
+import { App } from "antd";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { call } from "../api/client";
+
+/**
+ * Spec §2: on layout load for levels 3/4, fetch the device status counts; when any device is
+ * expiring or expired, say how many and offer the renewal page.
+ */
+export function useDeviceStatusWarning(level: number) {
+  const { modal } = App.useApp();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const shown = useRef(false);
+  useEffect(() => {
+    if ((level !== 3 && level !== 4) || shown.current) return;
+    shown.current = true;
+    let cancelled = false;
+    call(API.device.statusCounts)
+      .then((counts) => {
+        if (cancelled || (counts.overdue_count <= 0 && counts.warning_count <= 0)) return;
+        modal.confirm({
+          title: t("deviceWarning.title"),
+          content: [
+            counts.warning_count > 0 ? t("deviceWarning.expiring", { count: counts.warning_count }) : "",
+            counts.overdue_count > 0 ? t("deviceWarning.expired", { count: counts.overdue_count }) : "",
+            t("deviceWarning.prompt"),
+          ]
+            .filter(Boolean)
+            .join(" "),
+          okText: t("deviceWarning.renew"),
+          cancelText: t("deviceWarning.later"),
+          onOk: () => navigate("/subscribe/subscribe"),
+        });
+      })
+      .catch(() => {
+        // The warning is advisory; a failure here must not block the console.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [level, modal, navigate, t]);
+}

@@ -1,0 +1,116 @@
+import { LoadingOutlined, PlusOutlined } from "@ant-design/icons";
+import { API, formatFileSize, IMAGE_TYPES, imageUrl, LIMITS, UPLOAD_FILE_FIELD } from "@washboard/shared";
+import { App, Typography, Upload, type UploadFile, type UploadProps } from "antd";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { upload } from "../api/client";
+import { errorText } from "../feedback/toast";
+
+export interface ImageUploadProps {
+  /** Stored image keys (what the server's image fields take). */
+  value?: string[];
+  onChange?: (keys: string[]) => void;
+  /** How many images the field takes (spec §5, from the shared limits). */
+  max: number;
+  testId?: string;
+}
+
+const ACCEPTED: readonly string[] = Object.values(IMAGE_TYPES);
+
+/**
+ * The console's one image field: uploads each chosen file through the upload call as soon as it
+ * is picked, and holds the stored keys as the form value. At most `max` images; type and size are
+ * checked here first and again (by magic bytes) on the server.
+ */
+export function ImageUpload({ value, onChange, max, testId }: ImageUploadProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [uploading, setUploading] = useState(0);
+  const keys = value ?? [];
+  // The latest keys, for uploads that finish after the value changed.
+  const latest = useRef(keys);
+  latest.current = keys;
+  const maxSize = formatFileSize(LIMITS.uploadImageMaxBytes);
+
+  const fileList: UploadFile[] = keys.map((key) => ({
+    uid: key,
+    name: key,
+    status: "done",
+    url: imageUrl(key),
+    thumbUrl: imageUrl(key),
+  }));
+
+  const beforeUpload: UploadProps["beforeUpload"] = (file) => {
+    if (!ACCEPTED.includes(file.type)) {
+      void message.error(t("errors.UNSUPPORTED_FILE_TYPE"));
+      return Upload.LIST_IGNORE;
+    }
+    if (file.size > LIMITS.uploadImageMaxBytes) {
+      void message.error(t("upload.tooLarge", { size: maxSize }));
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const customRequest: UploadProps["customRequest"] = ({ file, onSuccess, onError }) => {
+    setUploading((n) => n + 1);
+    upload(API.upload.image, file as Blob, { fileField: UPLOAD_FILE_FIELD })
+      .then((result) => {
+        onSuccess?.(result);
+        // One image fields swap the image; others add up to their count.
+        const next = max === 1 ? [result.key] : [...latest.current.filter((k) => k !== result.key), result.key];
+        onChange?.(next.slice(0, max));
+      })
+      .catch((error: unknown) => {
+        onError?.(error as Error);
+        void message.error(errorText(error));
+      })
+      .finally(() => setUploading((n) => n - 1));
+  };
+
+  return (
+    <div data-testid={testId}>
+      <Upload
+        listType="picture-card"
+        accept={ACCEPTED.join(",")}
+        fileList={fileList}
+        maxCount={max}
+        multiple={max > 1}
+        beforeUpload={beforeUpload}
+        customRequest={customRequest}
+        onRemove={(file) => {
+          onChange?.(keys.filter((k) => k !== file.uid));
+          return false;
+        }}
+        onPreview={(file) => {
+          if (file.url) window.open(file.url, "_blank", "noopener");
+        }}
+      >
+        {keys.length < max ? (
+          <button type="button" style={{ border: 0, background: "none", cursor: "pointer" }}>
+            {uploading > 0 ? <LoadingOutlined /> : <PlusOutlined />}
+            <div style={{ marginTop: 8 }}>{uploading > 0 ? t("upload.uploading") : t("upload.button")}</div>
+          </button>
+        ) : null}
+      </Upload>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t("upload.hint", { size: maxSize })}
+      </Typography.Text>
+    </div>
+  );
+}
+
+/** A small thumbnail of a stored image, for table cells. */
+export function ImageThumb({ imageKey, alt }: { imageKey: string | undefined; alt: string }) {
+  if (!imageKey) return null;
+  return (
+    <img
+      src={imageUrl(imageKey)}
+      alt={alt}
+      width={40}
+      height={40}
+      style={{ objectFit: "cover", borderRadius: 4, display: "block" }}
+      loading="lazy"
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import type { EndpointContract, ListPage, ListPaging } from "@washboard/shared";
+import type { ReactNode } from "react";
+import type { z } from "zod";
+
+/** Any call declared with the shared list contract (`listRequest` in, `listResult` out). */
+export type ListContract = EndpointContract<z.ZodType<unknown, ListPaging>, z.ZodType<ListPage<unknown>>>;
+
+/** The row type of a list call. */
+export type ListRow<C extends ListContract> = z.output<C["result"]>["items"][number];
+
+/** A list call's filters: its payload without the paging fields. */
+export type ListFilters<C extends ListContract> = Omit<z.input<C["body"]>, keyof ListPaging>;
+
+/** One column: shown in the table and written to every export format with the same text. */
+export interface DataColumn<Row> {
+  key: string;
+  /** i18n key of the column title. */
+  titleKey: string;
+  /** The field shown as text when the column has no `text`. */
+  dataIndex?: keyof Row & string;
+  /** The cell as plain text: what exports write, and what the table shows without `render`. */
+  text?: (row: Row) => string;
+  /** The cell as shown in the table, when it is more than its text (a tag, a link). */
+  render?: (row: Row) => ReactNode;
+  width?: number;
+  ellipsis?: boolean;
+}
+
+export function cellText<Row>(column: DataColumn<Row>, row: Row): string {
+  if (column.text) return column.text(row);
+  if (!column.dataIndex) return "";
+  const value = row[column.dataIndex];
+  return value === null || value === undefined ? "" : String(value);
+}

@@ -1,0 +1,134 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { API, accountPassword, createSubAccountRequest, type SubAccountItem, subAccountEmail } from "@washboard/shared";
+import { Form, type FormRule, Input, Select } from "antd";
+import { useTranslation } from "react-i18next";
+import { call } from "../../app/api/client";
+import { queryClient } from "../../app/api/query-client";
+import { toastSuccess } from "../../app/feedback/toast";
+import { matchesField, zodRule } from "../../app/forms/zod-rule";
+import { i18next } from "../../app/i18n";
+import { FormModal } from "../../app/ui/FormModal";
+
+interface SubAccountForm {
+  username: string;
+  email: string;
+  nickname: string;
+  password?: string;
+  confirm_password?: string;
+  role_id: number;
+}
+
+const fields = createSubAccountRequest.shape;
+
+export function invalidateSubAccounts(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ["list", API.subAccount.list.path] });
+}
+
+/** The vendor's roles, for the role picker. */
+export function useRoleOptions() {
+  return useQuery({
+    queryKey: ["role-options"],
+    queryFn: () => call(API.role.list, { page_size: 200 }),
+    select: (page) => page.items.map((r) => ({ value: r.id, label: r.name })),
+  });
+}
+
+/** Create a sub-account, or edit one (email, nickname, role, and optionally a new password). */
+export function SubAccountDialog(props: { account: SubAccountItem | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SubAccountForm>();
+  const roles = useRoleOptions();
+  const editing = props.account !== null;
+  const save = useMutation({
+    mutationFn: (values: SubAccountForm) => {
+      if (!props.account)
+        return call(API.subAccount.create, {
+          ...values,
+          password: values.password ?? "",
+          confirm_password: values.confirm_password ?? "",
+        });
+      const { username: _username, password, confirm_password, ...rest } = values;
+      return call(API.subAccount.modify, {
+        id: props.account.id,
+        ...rest,
+        ...(password ? { password, confirm_password } : {}),
+      });
+    },
+    onSuccess: async () => {
+      toastSuccess(editing ? "success.modify" : "success.add");
+      await invalidateSubAccounts();
+      props.onClose();
+    },
+  });
+
+  return (
+    <FormModal
+      form={form}
+      open
+      title={t(editing ? "subAccounts.edit" : "subAccounts.add")}
+      onCancel={props.onClose}
+      saving={save.isPending}
+    >
+      <Form<SubAccountForm>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={
+          props.account
+            ? {
+                username: props.account.username,
+                email: props.account.email,
+                nickname: props.account.nickname,
+                ...(props.account.role_id !== null ? { role_id: props.account.role_id } : {}),
+              }
+            : {}
+        }
+        onFinish={(values) => save.mutate(values)}
+        data-testid="sub-account-form"
+      >
+        <Form.Item name="username" label={t("subAccounts.username")} rules={editing ? [] : [zodRule(fields.username)]}>
+          <Input maxLength={20} disabled={editing} autoComplete="off" data-testid="sub-username" />
+        </Form.Item>
+        <Form.Item name="email" label={t("subAccounts.email")} rules={[zodRule(subAccountEmail)]}>
+          <Input maxLength={254} data-testid="sub-email" />
+        </Form.Item>
+        <Form.Item name="nickname" label={t("subAccounts.nickname")} rules={[zodRule(fields.nickname)]}>
+          <Input maxLength={20} data-testid="sub-nickname" />
+        </Form.Item>
+        <Form.Item
+          name="role_id"
+          label={t("subAccounts.role")}
+          rules={[{ required: true, message: t("validation.required") }]}
+          extra={roles.data?.length === 0 ? t("subAccounts.noRoles") : undefined}
+        >
+          <Select options={roles.data ?? []} loading={roles.isPending} data-testid="sub-role" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t(editing ? "subAccounts.newPassword" : "subAccounts.password")}
+          extra={editing ? t("subAccounts.newPasswordHint") : undefined}
+          rules={editing ? [optionalPasswordRule] : [zodRule(fields.password)]}
+        >
+          <Input.Password maxLength={16} autoComplete="new-password" data-testid="sub-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm_password"
+          label={t("subAccounts.confirmPassword")}
+          dependencies={["password"]}
+          rules={[matchesField("password")]}
+        >
+          <Input.Password maxLength={16} autoComplete="new-password" data-testid="sub-confirm" />
+        </Form.Item>
+      </Form>
+    </FormModal>
+  );
+}
+
+/** On edit the password may stay empty; when given it follows the 6-16 rule. */
+const optionalPasswordRule: FormRule = {
+  validator: async (_rule, value?: string) => {
+    if (!value) return;
+    const result = accountPassword.safeParse(value);
+    if (!result.success) throw new Error(i18next.t(result.error.issues[0]?.message ?? "validation.invalid"));
+  },
+};

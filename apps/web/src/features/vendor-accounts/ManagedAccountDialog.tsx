@@ -1,0 +1,153 @@
+import { useMutation } from "@tanstack/react-query";
+import {
+  API,
+  accountPassword,
+  type ManagedAccountItem,
+  managedAccountCreateFields,
+  managedAccountEmail,
+  nickname,
+} from "@washboard/shared";
+import { Form, type FormRule, Input, Select } from "antd";
+import { useTranslation } from "react-i18next";
+import { call } from "../../app/api/client";
+import { queryClient } from "../../app/api/query-client";
+import { toastSuccess } from "../../app/feedback/toast";
+import { matchesField, zodRule } from "../../app/forms/zod-rule";
+import { i18next } from "../../app/i18n";
+import { useSession } from "../../app/session/store";
+import { FormModal } from "../../app/ui/FormModal";
+
+/** Which accounts a screen manages: its vendors' main administrators, or the group's sub-administrators. */
+export type ManagedKind = "vendor" | "group";
+
+export const MANAGED_CALLS = {
+  vendor: API.vendorAccount,
+  group: API.groupSubAccount,
+} as const;
+
+export function invalidateManagedAccounts(kind: ManagedKind): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ["list", MANAGED_CALLS[kind].list.path] });
+}
+
+interface AccountForm {
+  vendor_id?: number;
+  username?: string;
+  nickname: string;
+  email: string;
+  password?: string;
+  confirm_password?: string;
+}
+
+/** On edit the password may stay empty; when given it follows the 6–16 rule of creation. */
+const optionalPasswordRule: FormRule = {
+  validator: async (_rule, value?: string) => {
+    if (!value) return;
+    const result = accountPassword.safeParse(value);
+    if (!result.success) throw new Error(i18next.t(result.error.issues[0]?.message ?? "validation.invalid"));
+  },
+};
+
+/** Create an account (password typed twice), or edit nickname, email and optionally reset the password. */
+export function ManagedAccountDialog(props: {
+  kind: ManagedKind;
+  account: (ManagedAccountItem & { vendor_id?: number }) | null;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const user = useSession();
+  const [form] = Form.useForm<AccountForm>();
+  const editing = props.account !== null;
+  const calls = MANAGED_CALLS[props.kind];
+  const vendorOptions = (user?.vendorList ?? []).map((v) => ({ value: v.vendor_id, label: v.name }));
+
+  const save = useMutation({
+    mutationFn: async (values: AccountForm) => {
+      if (props.account) {
+        const { password, confirm_password } = values;
+        return call(calls.modify, {
+          account_id: props.account.account_id,
+          nickname: values.nickname,
+          email: values.email,
+          ...(password ? { password, confirm_password } : {}),
+        });
+      }
+      const created = {
+        username: values.username ?? "",
+        nickname: values.nickname,
+        email: values.email,
+        password: values.password ?? "",
+        confirm_password: values.confirm_password ?? "",
+      };
+      return props.kind === "vendor"
+        ? call(API.vendorAccount.create, { ...created, vendor_id: values.vendor_id ?? 0 })
+        : call(API.groupSubAccount.create, created);
+    },
+    onSuccess: async () => {
+      toastSuccess(editing ? "success.modify" : "success.add");
+      await invalidateManagedAccounts(props.kind);
+      props.onClose();
+    },
+  });
+
+  const initial: Partial<AccountForm> = props.account
+    ? { username: props.account.username, nickname: props.account.nickname, email: props.account.email }
+    : { ...(user?.activeVendorId ? { vendor_id: user.activeVendorId } : {}) };
+
+  return (
+    <FormModal
+      form={form}
+      open
+      title={t(editing ? "managedAccounts.editTitle" : "managedAccounts.addTitle")}
+      onCancel={props.onClose}
+      saving={save.isPending}
+    >
+      <Form<AccountForm>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={initial}
+        onFinish={(values) => save.mutate(values)}
+        data-testid="managed-account-form"
+      >
+        {props.kind === "vendor" && !editing && (
+          <Form.Item
+            name="vendor_id"
+            label={t("managedAccounts.merchant")}
+            rules={[{ required: true, message: t("validation.required") }]}
+          >
+            <Select options={vendorOptions} showSearch={{ optionFilterProp: "label" }} data-testid="account-vendor" />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="username"
+          label={t("managedAccounts.username")}
+          rules={editing ? [] : [zodRule(managedAccountCreateFields.username)]}
+        >
+          <Input maxLength={20} disabled={editing} autoComplete="off" data-testid="account-username" />
+        </Form.Item>
+        <Form.Item name="nickname" label={t("managedAccounts.nickname")} rules={[zodRule(nickname)]}>
+          <Input maxLength={20} data-testid="account-nickname" />
+        </Form.Item>
+        <Form.Item name="email" label={t("managedAccounts.email")} rules={[zodRule(managedAccountEmail)]}>
+          <Input maxLength={254} data-testid="account-email" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t(editing ? "managedAccounts.newPassword" : "managedAccounts.password")}
+          extra={editing ? t("managedAccounts.newPasswordHint") : undefined}
+          rules={editing ? [optionalPasswordRule] : [zodRule(managedAccountCreateFields.password)]}
+        >
+          <Input.Password maxLength={16} autoComplete="new-password" data-testid="account-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm_password"
+          label={t("managedAccounts.confirmPassword")}
+          dependencies={["password"]}
+          rules={[matchesField("password")]}
+        >
+          <Input.Password maxLength={16} autoComplete="new-password" data-testid="account-confirm" />
+        </Form.Item>
+      </Form>
+    </FormModal>
+  );
+}

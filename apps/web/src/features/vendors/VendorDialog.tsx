@@ -1,0 +1,225 @@
+import { useMutation } from "@tanstack/react-query";
+import {
+  API,
+  coinDenomination,
+  formatMoney,
+  type LanguageCode,
+  PAYMENT_PROVIDERS,
+  parseMoney,
+  VENDOR_PAYMENT_METHODS,
+  type VendorAdminItem,
+  type VendorPaymentMethod,
+  vendorAdminFields,
+} from "@washboard/shared";
+import { Col, Form, type FormRule, Input, InputNumber, Row, Select } from "antd";
+import { useTranslation } from "react-i18next";
+import { call } from "../../app/api/client";
+import { queryClient } from "../../app/api/query-client";
+import { toastSuccess } from "../../app/feedback/toast";
+import { zodRule } from "../../app/forms/zod-rule";
+import { i18next } from "../../app/i18n";
+import { selectVendor } from "../../app/session/boot";
+import { sessionStore } from "../../app/session/store";
+import { FormModal } from "../../app/ui/FormModal";
+import { browserTimeZone, currencyOptions, languageOptions, timeZoneOptions } from "../auth/choices";
+
+interface VendorForm {
+  name: string;
+  real_name: string;
+  id_number: string;
+  phone: string;
+  home_page: string;
+  settlement_cycle_days: number;
+  fee_rate_coins: number;
+  fee_rate_no_coins: number;
+  currency: string;
+  language: LanguageCode;
+  time_zone: string;
+  /** As typed, in the chosen currency; sent in minor units. */
+  coin: string;
+  payment_methods: VendorPaymentMethod[];
+}
+
+/** A payment method in the interface language; providers use their names from the permission tree. */
+export function paymentMethodLabel(method: string): string {
+  const provider = PAYMENT_PROVIDERS.find((p) => p.id === method);
+  return i18next.t(provider ? `permissions.${provider.permission}` : `vendorAdmin.paymentMethod.${method}`);
+}
+
+/**
+ * After a change the top bar's vendor list (and its currencies) must follow. A removed vendor that
+ * was the active one is dropped first (every call would name it); a changed active vendor reloads
+ * the account's common_info (currency, time zone).
+ */
+export async function afterVendorChange(change: { removed?: number; modified?: number } = {}): Promise<void> {
+  const active = sessionStore.get().user?.activeVendorId ?? null;
+  if (active !== null && change.removed === active) await selectVendor(null);
+  else if (active !== null && change.modified === active) await selectVendor(active);
+  await queryClient.invalidateQueries({ queryKey: ["list", API.vendorAdmin.list.path] });
+  const { vendor_list } = await call(API.vendor.listByGroup, {});
+  sessionStore.updateUser({ vendorList: vendor_list });
+}
+
+/** The coin denomination as typed in the form's currency, checked with the server's rule once in minor units. */
+const coinRule: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule, value?: string) => {
+    if (value === undefined || value.trim() === "") throw new Error(i18next.t("validation.required"));
+    const minor = parseMoney(value, String(getFieldValue("currency") ?? "USD"));
+    const result = coinDenomination.safeParse(minor ?? Number.NaN);
+    if (minor === null) throw new Error(i18next.t("validation.numeric"));
+    if (!result.success) throw new Error(i18next.t(result.error.issues[0]?.message ?? "validation.invalid"));
+  },
+});
+
+const f = vendorAdminFields;
+
+/** Create a vendor of the group, or edit one; balances are shown on the list, never edited. */
+export function VendorDialog(props: { vendor: VendorAdminItem | null; onClose(): void }) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<VendorForm>();
+  const editing = props.vendor !== null;
+  const save = useMutation({
+    mutationFn: (values: VendorForm) => {
+      const { coin, ...rest } = values;
+      const body = { ...rest, coin_denomination: parseMoney(coin, values.currency) ?? -1 };
+      return props.vendor
+        ? call(API.vendorAdmin.modify, { ...body, vendor_id: props.vendor.vendor_id })
+        : call(API.vendorAdmin.create, body);
+    },
+    onSuccess: async (result) => {
+      toastSuccess(editing ? "success.modify" : "success.add");
+      props.onClose();
+      await afterVendorChange({ modified: result.vendor_id });
+    },
+  });
+
+  const v = props.vendor;
+  const initial: Partial<VendorForm> = v
+    ? {
+        name: v.name,
+        real_name: v.real_name,
+        id_number: v.id_number,
+        phone: v.phone,
+        home_page: v.home_page,
+        settlement_cycle_days: v.settlement_cycle_days,
+        fee_rate_coins: v.fee_rate_coins,
+        fee_rate_no_coins: v.fee_rate_no_coins,
+        currency: v.currency,
+        language: v.language as LanguageCode,
+        time_zone: v.time_zone,
+        coin: formatMoney(v.coin_denomination, v.currency, { hideSymbol: true }),
+        payment_methods: v.payment_methods as VendorPaymentMethod[],
+      }
+    : {
+        settlement_cycle_days: 7,
+        fee_rate_coins: 0,
+        fee_rate_no_coins: 0,
+        time_zone: browserTimeZone(),
+        payment_methods: [],
+      };
+
+  const text = (name: keyof VendorForm & keyof typeof f, labelKey: string, max: number) => (
+    <Col xs={24} md={12}>
+      <Form.Item name={name} label={t(labelKey)} required rules={[zodRule(f[name])]}>
+        <Input maxLength={max} data-testid={`vendor-${name}`} />
+      </Form.Item>
+    </Col>
+  );
+  const number = (
+    name: "settlement_cycle_days" | "fee_rate_coins" | "fee_rate_no_coins",
+    labelKey: string,
+    step: number,
+  ) => (
+    <Col xs={24} md={12}>
+      <Form.Item
+        name={name}
+        label={t(labelKey)}
+        required
+        rules={[zodRule(f[name])]}
+        extra={name === "settlement_cycle_days" ? undefined : t("vendorAdmin.feeRateHint")}
+      >
+        <InputNumber style={{ width: "100%" }} step={step} data-testid={`vendor-${name}`} />
+      </Form.Item>
+    </Col>
+  );
+
+  return (
+    <FormModal
+      form={form}
+      open
+      title={t(editing ? "vendorAdmin.editTitle" : "vendorAdmin.addTitle")}
+      onCancel={props.onClose}
+      saving={save.isPending}
+    >
+      <Form<VendorForm>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={initial}
+        onFinish={(values) => save.mutate(values)}
+        data-testid="vendor-form"
+      >
+        <Row gutter={16}>
+          {text("name", "vendorAdmin.fields.name", 128)}
+          {text("real_name", "vendorAdmin.fields.realName", 64)}
+          {text("id_number", "vendorAdmin.fields.idNumber", 64)}
+          {text("phone", "vendorAdmin.fields.phone", 32)}
+          {text("home_page", "vendorAdmin.fields.homePage", 255)}
+          {number("settlement_cycle_days", "vendorAdmin.fields.settlementCycle", 1)}
+          {number("fee_rate_coins", "vendorAdmin.fields.feeRateCoins", 0.01)}
+          {number("fee_rate_no_coins", "vendorAdmin.fields.feeRateNoCoins", 0.01)}
+          <Col xs={24} md={12}>
+            <Form.Item name="currency" label={t("vendorAdmin.fields.currency")} required rules={[zodRule(f.currency)]}>
+              <Select
+                showSearch={{ optionFilterProp: "label" }}
+                options={currencyOptions(i18n.language)}
+                onChange={() => void form.validateFields(["coin"]).catch(() => undefined)}
+                data-testid="vendor-currency"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="coin"
+              label={t("vendorAdmin.fields.coinDenomination")}
+              required
+              dependencies={["currency"]}
+              rules={[coinRule]}
+            >
+              <Input inputMode="decimal" data-testid="vendor-coin" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="language" label={t("vendorAdmin.fields.language")} required rules={[zodRule(f.language)]}>
+              <Select options={languageOptions} data-testid="vendor-language" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="time_zone"
+              label={t("vendorAdmin.fields.timeZone")}
+              required
+              rules={[zodRule(f.time_zone)]}
+            >
+              <Select
+                showSearch={{ optionFilterProp: "label" }}
+                options={timeZoneOptions()}
+                data-testid="vendor-timezone"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item name="payment_methods" label={t("vendorAdmin.fields.paymentMethods")}>
+              <Select
+                mode="multiple"
+                allowClear
+                options={VENDOR_PAYMENT_METHODS.map((m) => ({ value: m, label: paymentMethodLabel(m) }))}
+                data-testid="vendor-payment-methods"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </FormModal>
+  );
+}

@@ -1,0 +1,23 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8080";
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy: { "/api": apiTarget, "/uploads": apiTarget } },
+  build: {
+    target: "es2022",
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            { name: "swagger-ui", test: /node_modules[\\/]swagger-ui-dist[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
+  },
+});

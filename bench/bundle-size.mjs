@@ -1,0 +1,60 @@
+// Gzip size of the JavaScript that /login and /dashboard load, measured in Chromium against the
+// built console (run `npm run build` first). Goals: login ≤ 150 kB, dashboard ≤ 350 kB.
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, root, startServer, writeResult } from "./lib.mjs";
+
+const port = 18191;
+const dist = path.join(root, "apps/web/dist");
+const server = await startServer({ port });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: CHROMIUM_ARGS,
+});
+
+async function measure(label, action, storageState) {
+  const context = await browser.newContext(storageState ? { storageState } : {});
+  const page = await context.newPage();
+  const loaded = new Set();
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith(".js")) loaded.add(url.pathname);
+  });
+  await action(page);
+  await page.waitForLoadState("networkidle");
+  const files = [...loaded].map((p) => {
+    const bytes = fs.readFileSync(path.join(dist, p));
+    return { file: p, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  });
+  await context.close();
+  const gzip = files.reduce((sum, f) => sum + f.gzip, 0);
+  console.log(`${label}: ${(gzip / 1024).toFixed(1)} kB gzip in ${files.length} files`);
+  return { gzip_kb: Math.round((gzip / 1024) * 10) / 10, files: files.sort((a, b) => b.gzip - a.gzip) };
+}
+
+try {
+  const login = await measure("/login", (page) =>
+    page.goto(`http://127.0.0.1:${port}/#/login`).then(() => page.getByTestId("login-card").waitFor()),
+  );
+  // A browser that is already signed in opens /dashboard.
+  const signIn = await browser.newContext();
+  const signInPage = await signIn.newPage();
+  await signInPage.goto(`http://127.0.0.1:${port}/#/login`);
+  await signInPage.locator("#login").fill("vendor_admin");
+  await signInPage.locator("#password").fill("demo1234");
+  await signInPage.getByTestId("login-submit").click();
+  await signInPage.getByTestId("dashboard").waitFor();
+  const storageState = await signIn.storageState();
+  await signIn.close();
+  const dashboard = await measure(
+    "/dashboard (signed in as vendor_admin)",
+    (page) => page.goto(`http://127.0.0.1:${port}/#/dashboard`).then(() => page.getByTestId("dashboard").waitFor()),
+    storageState,
+  );
+  writeResult("bundle-size", { goal_kb: { login: 150, dashboard: 350 }, login, dashboard });
+} finally {
+  await browser.close();
+  await server.stop();
+}

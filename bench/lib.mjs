@@ -1,0 +1,58 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..");
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Starts the real server on a fresh embedded database (or DATABASE_URL) and waits until it answers. */
+export async function startServer({ port, env = {}, command = ["--import", "tsx", "apps/server/src/main.ts"] }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-bench-"));
+  const child = spawn(process.execPath, command, {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const started = performance.now();
+  for (;;) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/openapi.json`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error("server exited");
+    if (performance.now() - started > 120_000) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    child,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function writeResult(name, data) {
+  const file = path.join(root, "bench/results", `${name}.json`);
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ measured_at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, ...data }, null, 2)}\n`,
+  );
+  console.log(`wrote ${path.relative(root, file)}`);
+}
+
+export const randomSuffix = () => randomBytes(4).toString("hex");

@@ -1,0 +1,48 @@
+// Starts the real server for the browser tests: the built console, a fresh embedded database in a
+// temporary folder (or a fresh database on DATABASE_URL's server), seeded with the demo tenant.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "..");
+const env = { ...process.env, PORT: process.env.E2E_PORT ?? "18080", HOST: "127.0.0.1", LOG_LEVEL: "warn" };
+const cleanups = [];
+
+if (process.env.DATABASE_URL) {
+  const name = `wb_e2e_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  cleanups.push(async () => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  });
+} else {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-e2e-"));
+  env.DATA_DIR = dir;
+  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+}
+
+const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  cwd: root,
+  env,
+  stdio: "inherit",
+});
+const stop = async () => {
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  for (const cleanup of cleanups) await cleanup().catch(() => {});
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+server.on("exit", (code) => process.exit(code ?? 1));

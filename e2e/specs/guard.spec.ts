@@ -1,0 +1,85 @@
+import { API_KEY, apiToken, confirmDialog, expect, keepScreenshot, signIn, test } from "../fixtures";
+import { text } from "./catalogue";
+
+test("the redirect parameter round-trips through sign-in", async ({ page }) => {
+  await page.goto("/#/settings/account");
+  await expect(page).toHaveURL(/#\/login\?redirect=%2Fsettings%2Faccount$/);
+  await page.locator("#login").fill("vendor_admin");
+  await page.locator("#password").fill("demo1234");
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/#\/settings\/account$/);
+  await expect(page.getByTestId("save-profile")).toBeVisible();
+});
+
+test("a signed-in user opening login goes to the root", async ({ page }) => {
+  await signIn(page, "vendor_admin");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  await page.goto("/#/login");
+  await expect(page).toHaveURL(/#\/dashboard$/);
+});
+
+test("the page title is the page's title and the site name", async ({ page }) => {
+  await signIn(page, "vendor_admin");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  await expect(page).toHaveTitle(`${text("en", "routes.dashboard")} - Washboard`);
+  await page.goto("/#/log/log_opts");
+  await expect(page).toHaveTitle(`${text("en", "routes.log_opts")} - Washboard`);
+});
+
+test("a revoked session found while booting a reload resets the token and opens login", async ({ page, request }) => {
+  await signIn(page, "vendor_admin");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem("washboard") ?? "{}") as { user?: { token?: string } }).user?.token,
+  );
+  await request.get(`/api/Auth/logout?token=${token}`, { headers: { "api-key": API_KEY } });
+  await page.reload();
+  await expect(page.getByTestId("login-card")).toBeVisible();
+  await expect(page).toHaveURL(/#\/login\?redirect=%2Fdashboard$/);
+  await expect(page.locator(".toast-error").first()).toHaveText(text("en", "errors.UNAUTHORIZED"));
+});
+
+test("the public API documentation renders the OpenAPI document without signing in", async ({ page }) => {
+  await page.goto("/#/open/tools/apidoc");
+  await expect(page.getByTestId("apidoc").locator(".swagger-ui")).toBeVisible();
+  await expect(page.getByText("Washboard API", { exact: false }).first()).toBeVisible();
+  await expect(page.getByText("/api/Auth/login").first()).toBeVisible();
+  await keepScreenshot(page, "apidoc");
+});
+
+test("unknown pages answer not found", async ({ page }) => {
+  await signIn(page, "vendor_admin");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  await page.goto("/#/no/such/page");
+  await expect(page.getByText(text("en", "notFound.title"))).toBeVisible();
+});
+
+test("a session revoked on the server sends the user to login on the next call", async ({ page, request }) => {
+  await signIn(page, "vendor_admin");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem("washboard") ?? "{}") as { user?: { token?: string } }).user?.token,
+  );
+  expect(token).toBeTruthy();
+  // Revoke it from outside the browser, as an administrator or another tab would.
+  const revoke = await request.get(`/api/Auth/logout?token=${token}`, { headers: { "api-key": API_KEY } });
+  expect(revoke.ok()).toBe(true);
+  await page.goto("/#/settings/account");
+  await expect(page).toHaveURL(/#\/login\?redirect=%2Fsettings%2Faccount$/);
+  await expect(page.locator(".toast-error")).toHaveText(text("en", "errors.UNAUTHORIZED"));
+  expect(await page.evaluate(() => document.cookie)).not.toContain("wb_token=");
+  await keepScreenshot(page, "revoked-session");
+  // A fresh sign-in still works.
+  expect(await apiToken(request, "vendor_admin")).toBeTruthy();
+});
+
+test("signing out asks for confirmation and ends the session", async ({ page }) => {
+  await signIn(page, "vendor_admin");
+  await page.getByTestId("account-dropdown").click();
+  await page.getByRole("menuitem", { name: text("en", "layout.logout") }).click();
+  await confirmDialog(page, text("en", "common.confirm"));
+  await expect(page.getByTestId("login-card")).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("washboard") ?? "{}").user)).toBeNull();
+  await page.goto("/#/dashboard");
+  await expect(page).toHaveURL(/#\/login\?redirect=%2Fdashboard$/);
+});

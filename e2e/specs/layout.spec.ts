@@ -1,0 +1,123 @@
+import { expect, keepScreenshot, signIn, test } from "../fixtures";
+import { text } from "./catalogue";
+
+const en = (key: string) => text("en", key);
+
+test("tags view: visited pages stay as tabs, and close-others keeps only the fixed and the current one", async ({
+  page,
+}) => {
+  await signIn(page, "vendor_admin");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  await page.goto("/#/settings/account");
+  await page.goto("/#/log/log_opts");
+  const tabs = page.getByTestId("tags-view").locator(".tag");
+  await expect(tabs).toHaveText([en("routes.dashboard"), en("routes.account_settings"), en("routes.log_opts")]);
+  await page.getByTestId("tags-actions").click();
+  await page.getByRole("menuitem", { name: en("tags.closeOthers") }).click();
+  await expect(tabs).toHaveText([en("routes.dashboard"), en("routes.log_opts")]);
+  await keepScreenshot(page, "tags-close-others");
+  await page.getByTestId("tags-actions").click();
+  await page.getByRole("menuitem", { name: en("tags.closeAll") }).click();
+  await expect(tabs).toHaveText([en("routes.dashboard")]);
+  await expect(page).toHaveURL(/#\/dashboard$/);
+});
+
+test("a page keeps what was typed while its tab stays open", async ({ page }) => {
+  await signIn(page, "vendor_admin");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  await page.goto("/#/log/log_opts");
+  const actor = page.getByPlaceholder(en("operationLog.filters.actorPlaceholder"));
+  await actor.fill("vendor_a");
+  await page.getByTestId("tags-view").getByText(en("routes.dashboard")).click();
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  await page.getByTestId("tags-view").getByText(en("routes.log_opts")).click();
+  await expect(actor).toHaveValue("vendor_a");
+  // The tab's refresh reloads the page from scratch.
+  await page.getByTestId("tags-actions").click();
+  await page.getByRole("menuitem", { name: en("tags.refresh") }).click();
+  await expect(page.getByPlaceholder(en("operationLog.filters.actorPlaceholder"))).toHaveValue("");
+  await page.getByPlaceholder(en("operationLog.filters.actorPlaceholder")).fill("vendor_b");
+  // Closing the tab drops the kept page: opening it again starts fresh.
+  await page.getByTestId("tags-view").locator(".tag-active .tag-close").click();
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  await page.goto("/#/log/log_opts");
+  await expect(page.getByPlaceholder(en("operationLog.filters.actorPlaceholder"))).toHaveValue("");
+});
+
+test("header search jumps to a page by a fuzzy title", async ({ page }) => {
+  await signIn(page, "vendor_admin");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  await page.getByTestId("header-search").click();
+  await page.keyboard.type("operaton lg");
+  await page
+    .locator(".ant-select-item-option")
+    .filter({ hasText: en("routes.log_opts") })
+    .click();
+  await expect(page).toHaveURL(/#\/log\/log_opts$/);
+  await expect(page.locator(".breadcrumb")).toContainText(en("routes.log_opts"));
+});
+
+test("the full-screen toggle warns where the browser cannot go full screen", async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(document, "fullscreenEnabled", { get: () => false, configurable: true });
+  });
+  await page.reload();
+  await signIn(page, "vendor_admin");
+  await page.getByRole("button", { name: en("layout.fullscreen") }).click();
+  await expect(page.locator(".toast-warning")).toHaveText(en("layout.fullscreenUnsupported"));
+});
+
+test("the server clock ticks every second in the top bar", async ({ page }) => {
+  await signIn(page, "vendor_admin");
+  const clock = page.getByTestId("server-clock");
+  await expect(clock).toHaveText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  const first = (await clock.textContent()) ?? "";
+  await expect(clock).not.toHaveText(first, { timeout: 3_000 });
+});
+
+test("the sidebar state is kept in a cookie, and the settings panel persists its choices", async ({ page }) => {
+  await signIn(page, "vendor_admin");
+  await expect(page.getByTestId("sidebar")).toHaveAttribute("data-collapsed", "0");
+  await page.getByTestId("sidebar-toggle").click();
+  await expect(page.getByTestId("sidebar")).toHaveAttribute("data-collapsed", "1");
+  expect((await page.context().cookies()).find((c) => c.name === "sidebarStatus")?.value).toBe("0");
+  await page.getByRole("button", { name: en("layout.settings") }).click();
+  await page.getByTestId("setting-tags-view").click();
+  await expect(page.getByTestId("tags-view")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("sidebar")).toHaveAttribute("data-collapsed", "1");
+  await expect(page.getByTestId("tags-view")).toHaveCount(0);
+});
+
+test("at 375 px wide the sidebar collapses and opens as a drawer", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, "vendor_admin");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  await expect(page.locator(".ant-drawer .sidebar")).toHaveCount(0);
+  await keepScreenshot(page, "phone-collapsed");
+  await page.getByTestId("sidebar-toggle").click();
+  await expect(page.locator(".ant-drawer .sidebar")).toBeVisible();
+  await expect.poll(async () => (await page.locator(".ant-drawer .sidebar").boundingBox())?.x).toBe(0);
+  await keepScreenshot(page, "phone-menu-open");
+  await page.locator(".ant-drawer .sidebar").getByText(en("menu.log")).click();
+  await page.locator(".ant-drawer .sidebar").getByText(en("routes.log_opts")).click();
+  await expect(page).toHaveURL(/#\/log\/log_opts$/);
+  await expect(page.locator(".ant-drawer .sidebar")).toBeHidden();
+});
+
+test("dialogs are 95% wide on a phone and 50% on a desktop", async ({ page }) => {
+  for (const [width, ratio] of [
+    [375, 0.95],
+    [1280, 0.5],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/#/login");
+    await page.getByTestId("open-register").click();
+    const dialog = page.locator(".ant-modal").first();
+    await expect(dialog).toBeVisible();
+    // Measured once the opening animation has settled.
+    await expect.poll(async () => Math.abs(((await dialog.boundingBox())?.width ?? 0) - width * ratio)).toBeLessThan(2);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  }
+});

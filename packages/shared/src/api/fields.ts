@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { isValidTimeZone } from "../format/time.js";
+import { LANGUAGE_CODES } from "../languages.js";
+import { LIMITS } from "../limits.js";
+import { CURRENCY_CODES } from "../money/currencies.js";
+
+/**
+ * Field rules of spec §5. Each message is an i18n key (`validation.*`): the server answers it as
+ * the failing field's message and the console's forms translate the same key.
+ */
+/** §5 says letters or digits; the underscore is allowed too, as the demo logins (vendor_admin) need it. */
+export const loginUsername = z
+  .string({ error: "validation.required" })
+  .trim()
+  .min(1, { error: "validation.required" })
+  .regex(/^\w{4,20}$/, { error: "validation.username" });
+
+export const loginPassword = z
+  .string({ error: "validation.required" })
+  .min(1, { error: "validation.required" })
+  .regex(/^\S{4,20}$/, { error: "validation.loginPassword" });
+
+export const accountPassword = z
+  .string({ error: "validation.required" })
+  .min(1, { error: "validation.required" })
+  .regex(/^\S{6,16}$/, { error: "validation.accountPassword" });
+
+export const nickname = z
+  .string({ error: "validation.required" })
+  .trim()
+  .min(1, { error: "validation.required" })
+  .max(LIMITS.inputMax, { error: "validation.max20" });
+
+export const requiredText = (max = 255) =>
+  z
+    .string({ error: "validation.required" })
+    .trim()
+    .min(1, { error: "validation.required" })
+    .max(max, { error: "validation.tooLong" });
+
+export const currencyCode = z.enum(CURRENCY_CODES as [string, ...string[]], { error: "validation.currency" });
+export const languageCode = z.enum(LANGUAGE_CODES, { error: "validation.language" });
+export const timeZone = z
+  .string({ error: "validation.required" })
+  .refine(isValidTimeZone, { error: "validation.timeZone" });
+
+/** Spec §5: a new password must match its confirmation. Applied to any object with the two fields. */
+export function passwordsMatch<T extends { password?: string | undefined; confirm_password?: string | undefined }>(
+  value: T,
+): boolean {
+  return value.password === value.confirm_password;
+}
+
+export const PASSWORD_MISMATCH_KEY = "validation.passwordMismatch";

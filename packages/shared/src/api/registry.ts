@@ -1,0 +1,62 @@
+import { authEndpoints } from "./auth.js";
+import { brandEndpoints } from "./brands.js";
+import type { EndpointContract } from "./contract.js";
+import { dashboardEndpoints } from "./dashboard.js";
+import { deviceEndpoints } from "./device.js";
+import { ecardEndpoints } from "./ecards.js";
+import { emailConfigEndpoints } from "./email-config.js";
+import { groupEndpoints } from "./group.js";
+import { groupSubAccountEndpoints } from "./group-subaccounts.js";
+import { operationLogEndpoints } from "./operation-log.js";
+import { vendorProfileEndpoints } from "./payment-providers.js";
+import { roleEndpoints } from "./roles.js";
+import { subAccountEndpoints } from "./sub-accounts.js";
+import { systemEndpoints } from "./system.js";
+import { uploadEndpoints } from "./uploads.js";
+import { vendorEndpoints } from "./vendor.js";
+import { vendorAccountEndpoints } from "./vendor-accounts.js";
+import { vendorAdminEndpoints } from "./vendor-admin.js";
+
+/** Every API call, by domain. The server refuses to start when one has no handler. */
+export const API = {
+  auth: authEndpoints,
+  system: systemEndpoints,
+  vendor: vendorEndpoints,
+  device: deviceEndpoints,
+  dashboard: dashboardEndpoints,
+  log: operationLogEndpoints,
+  group: groupEndpoints,
+  groupSubAccount: groupSubAccountEndpoints,
+  vendorAdmin: vendorAdminEndpoints,
+  vendorAccount: vendorAccountEndpoints,
+  role: roleEndpoints,
+  subAccount: subAccountEndpoints,
+  vendorProfile: vendorProfileEndpoints,
+  brand: brandEndpoints,
+  ecard: ecardEndpoints,
+  upload: uploadEndpoints,
+  emailConfig: emailConfigEndpoints,
+} as const;
+
+export const ALL_ENDPOINTS: readonly EndpointContract[] = Object.values(API).flatMap(
+  (domain) => Object.values(domain) as EndpointContract[],
+);
+
+const IDS = new Map<EndpointContract, string>(
+  Object.entries(API).flatMap(([domain, calls]) =>
+    Object.entries(calls as Record<string, EndpointContract>).map(([name, contract]) => [
+      contract,
+      `${domain}.${name}`,
+    ]),
+  ),
+);
+
+/**
+ * A call's stable action id ("auth.login"): what the operation log stores, and the i18n key
+ * (`actions.<id>`) the console shows it with.
+ */
+export function endpointId(contract: EndpointContract): string {
+  const id = IDS.get(contract);
+  if (!id) throw new Error(`Contract ${contract.path} is not in the registry`);
+  return id;
+}

@@ -1,0 +1,49 @@
+/**
+ * Every error the API can answer: a stable machine code, its HTTP status (the envelope's `status`
+ * is the same number), and the i18n key the console translates it with (`errors.<CODE>`).
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  PASSWORDS_DO_NOT_MATCH: 400,
+  OLD_PASSWORD_WRONG: 400,
+  BROWSER_ID_REQUIRED: 400,
+  API_KEY_INVALID: 401,
+  UNAUTHORIZED: 401,
+  SESSION_EXPIRED: 401,
+  LOGIN_FAILED: 401,
+  ACCOUNT_DISABLED: 403,
+  NO_PERMISSION: 403,
+  /** Spec §8: signing in with a level other than 3, 4, 6, 7 answers code 404. */
+  ACCOUNT_NO_PERMISSION: 404,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  RECORD_EXISTS: 409,
+  /** A role still given to sub-accounts cannot be removed. */
+  ROLE_IN_USE: 409,
+  ALREADY_REGISTERED: 409,
+  /** A record others still depend on (a vendor with accounts or devices) cannot be removed. */
+  HAS_DEPENDENTS: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  LOGIN_THROTTLED: 429,
+  RATE_LIMITED: 429,
+  /** Spec §5/§8: "brand count exceeds limit, contact admin" (the group's brand_limit). */
+  BRAND_LIMIT: 409,
+  /** An upload that is not a png, jpeg or webp image by its magic bytes. */
+  UNSUPPORTED_FILE_TYPE: 415,
+  /** "Send test email" before the group saved a mail configuration. */
+  MAIL_NOT_CONFIGURED: 409,
+  /** The SMTP server could not be reached or refused the mail; the message carries its reason. */
+  MAIL_SEND_FAILED: 502,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function errorMessageKey(code: ErrorCode): `errors.${ErrorCode}` {
+  return `errors.${code}`;
+}
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === "string" && code in ERROR_STATUS;
+}

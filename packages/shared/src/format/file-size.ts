@@ -1,0 +1,15 @@
+const UNITS = ["B", "KB", "MB", "GB"] as const;
+
+/** File sizes as bytes, KB, MB or GB (spec §9), base 1024, at most one decimal. */
+export function formatFileSize(bytes: number): string {
+  let value = Number.isFinite(bytes) ? Math.max(0, bytes) : 0;
+  let unit = 0;
+  // Compare the rounded value, so 1,048,575 bytes reads "1 MB" rather than "1024 KB".
+  const rounded = (v: number, u: number) => (u === 0 ? Math.round(v) : Math.round(v * 10) / 10);
+  while (rounded(value, unit) >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const text = String(rounded(value, unit));
+  return `${text} ${UNITS[unit]}`;
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from "vitest/config";
+
+/** CI asks for a JSON report beside the console output, to count every test it ran. */
+const jsonReport = process.env.CI_JSON;
+
+export default defineConfig({
+  test: {
+    reporters: jsonReport ? ["default", "json"] : ["default"],
+    outputFile: jsonReport ? { json: jsonReport } : undefined,
+    projects: [
+      {
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        esbuild: { jsx: "automatic" },
+        test: {
+          name: "web",
+          environment: "happy-dom",
+          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          setupFiles: ["apps/web/src/test/setup.ts"],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
