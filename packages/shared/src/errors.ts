@@ -28,6 +28,10 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   /** Spec §5/§8: "brand count exceeds limit, contact admin" (the group's brand_limit). */
   BRAND_LIMIT: 409,
+  /** Spec §8: "shop permission over maximum" (the vendor plan's shop_limit). */
+  SHOP_LIMIT: 409,
+  /** Spec §8: "too many price templates" (LIMITS.priceTemplatesPerVendor). */
+  PRICE_TEMPLATE_LIMIT: 409,
   /** An upload that is not a png, jpeg or webp image by its magic bytes. */
   UNSUPPORTED_FILE_TYPE: 415,
   /** "Send test email" before the group saved a mail configuration. */

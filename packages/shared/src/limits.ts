@@ -16,7 +16,11 @@ export const LIMITS = {
   /** Image uploads: at most this many bytes, and only these types (checked by their magic bytes). */
   uploadImageMaxBytes: 2 * 1024 * 1024,
   /** Per-field image counts of spec §5. */
-  imageCounts: { brandLogo: 1, brandIcon: 1, ecardImage: 1, shopImages: 6 },
+  imageCounts: { brandLogo: 1, brandIcon: 1, ecardImage: 1, shopIcon: 1, shopImages: 6, priceTemplateIcon: 1 },
+  /** Spec §5 "price template count has a maximum" (its number is not given; this is ours). */
+  priceTemplatesPerVendor: 30,
+  /** Options in a price template's second-level menu. */
+  priceTemplateOptions: 12,
   /** Brand coordinates, in decimal degrees. */
   longitude: { min: -180, max: 180 },
   latitude: { min: -90, max: 90 },

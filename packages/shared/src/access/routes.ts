@@ -107,6 +107,22 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: "/shop/shops", titleKey: "routes.shops", group: "shop", levels: VENDOR, permission: "shop_query" },
   { path: "/shop/payqr", titleKey: "routes.payqr", group: "shop", levels: VENDOR, permission: "payqr_query" },
   { path: "/shop/devices", titleKey: "routes.devices", group: "shop", levels: VENDOR, permission: "dev_query" },
+  // Spec §2 names these screens without routes; they configure machines, so they sit with the
+  // devices under dev_query (changes need dev_control).
+  {
+    path: "/shop/price_templates",
+    titleKey: "routes.price_templates",
+    group: "shop",
+    levels: VENDOR,
+    permission: "dev_query",
+  },
+  {
+    path: "/shop/washer_catalogue",
+    titleKey: "routes.washer_catalogue",
+    group: "shop",
+    levels: VENDOR,
+    permission: "dev_query",
+  },
 
   {
     path: "/promotion/promotion",

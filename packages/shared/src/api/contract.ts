@@ -38,6 +38,8 @@ export const errorEnvelope = z.object({
   field: z.string().optional(),
   /** The i18n key of a validation message, so the console can translate it. */
   message_key: z.string().optional(),
+  /** Values the message_key's text interpolates, e.g. { shops: 2 } for what still depends on a record. */
+  message_params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   server_time: z.number().int(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

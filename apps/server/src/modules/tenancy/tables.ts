@@ -51,6 +51,8 @@ export const vendors = pgTable(
     maxBalance: bigint("max_balance", { mode: "number" }).notNull().default(0),
     withdrawableBalance: bigint("withdrawable_balance", { mode: "number" }).notNull().default(0),
     /** Payment providers switched on; each gives the vendor its has_* flag. */
+    /** Most shops the vendor's plan allows ("shop permission over maximum"). */
+    shopLimit: integer("shop_limit").notNull().default(50),
     enabledProviders: text("enabled_providers").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },

@@ -12,7 +12,9 @@ export const IMAGE_FIELD_MAX = {
   "brand.logo": LIMITS.imageCounts.brandLogo,
   "brand.icon": LIMITS.imageCounts.brandIcon,
   "ecard.image": LIMITS.imageCounts.ecardImage,
+  "shop.icon": LIMITS.imageCounts.shopIcon,
   "shop.images": LIMITS.imageCounts.shopImages,
+  "price_template.icon": LIMITS.imageCounts.priceTemplateIcon,
 } as const;
 export type ImageField = keyof typeof IMAGE_FIELD_MAX;
 

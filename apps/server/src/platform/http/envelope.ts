@@ -13,6 +13,7 @@ export function errorBody(error: AppError): ErrorEnvelope {
     message: error.message,
     ...(error.field ? { field: error.field } : {}),
     ...(error.messageKey ? { message_key: error.messageKey } : {}),
+    ...(error.params ? { message_params: error.params } : {}),
     server_time: nowSeconds(),
   };
 }

@@ -14,6 +14,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly field?: string,
     readonly messageKey?: string,
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
   }
@@ -50,6 +51,7 @@ interface Envelope {
   message?: string;
   field?: string;
   message_key?: string;
+  message_params?: Record<string, string | number>;
   server_time?: number;
 }
 
@@ -102,6 +104,7 @@ async function exchange<T>(
     envelope.status ?? response.status,
     envelope.field,
     envelope.message_key,
+    envelope.message_params,
   );
   if (error.code === "UNAUTHORIZED" || error.code === "SESSION_EXPIRED") onUnauthorized(error);
   throw error;

@@ -32,9 +32,9 @@ function show(kind: Kind, text: string): void {
 
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code === "VALIDATION_FAILED" && error.messageKey && i18next.exists(error.messageKey)) {
-      return i18next.t(error.messageKey);
-    }
+    // A message key the server named (a field rule, or what still depends on a record) wins over
+    // the code's general text.
+    if (error.messageKey && i18next.exists(error.messageKey)) return i18next.t(error.messageKey, error.params ?? {});
     const key = `errors.${error.code}`;
     return i18next.exists(key) ? i18next.t(key) : error.message;
   }
