@@ -15,6 +15,7 @@ import { operationLogRoutes } from "./modules/operation-log/routes.js";
 import { paymentProviderRoutes } from "./modules/payment-providers/routes.js";
 import { registrationRoutes } from "./modules/registration/routes.js";
 import { roleRoutes } from "./modules/roles/routes.js";
+import { shopRoutes } from "./modules/shops/routes.js";
 import { subAccountRoutes } from "./modules/sub-accounts/routes.js";
 import { systemConfigRoutes } from "./modules/system-config/routes.js";
 import { tenancyRoutes } from "./modules/tenancy/routes.js";
@@ -52,6 +53,7 @@ const MODULES = [
   brandRoutes,
   ecardRoutes,
   emailConfigRoutes,
+  shopRoutes,
 ];
 
 export async function buildApp(config: Config, db: Db, options: { logger?: boolean } = {}): Promise<FastifyInstance> {

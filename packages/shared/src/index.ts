@@ -19,6 +19,7 @@ export * from "./api/operation-log.js";
 export * from "./api/payment-providers.js";
 export * from "./api/registry.js";
 export * from "./api/roles.js";
+export * from "./api/shops.js";
 export * from "./api/sub-accounts.js";
 export * from "./api/system.js";
 export * from "./api/uploads.js";

@@ -10,6 +10,7 @@ import { groupSubAccountEndpoints } from "./group-subaccounts.js";
 import { operationLogEndpoints } from "./operation-log.js";
 import { vendorProfileEndpoints } from "./payment-providers.js";
 import { roleEndpoints } from "./roles.js";
+import { shopEndpoints } from "./shops.js";
 import { subAccountEndpoints } from "./sub-accounts.js";
 import { systemEndpoints } from "./system.js";
 import { uploadEndpoints } from "./uploads.js";
@@ -36,6 +37,7 @@ export const API = {
   ecard: ecardEndpoints,
   upload: uploadEndpoints,
   emailConfig: emailConfigEndpoints,
+  shop: shopEndpoints,
 } as const;
 
 export const ALL_ENDPOINTS: readonly EndpointContract[] = Object.values(API).flatMap(

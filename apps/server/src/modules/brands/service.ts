@@ -10,11 +10,13 @@ import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { decodeIdCursor, encodeIdCursor } from "../../platform/db/id-cursor.js";
+import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
+import { ownGroup } from "../../platform/http/scope.js";
 import { groups } from "../tenancy/tables.js";
 import { checkImages } from "../uploads/images.js";
-import { decodeIdCursor, encodeIdCursor, likeText, ownGroup } from "./group-owned.js";
 import { brands } from "./tables.js";
 
 type BrandRow = typeof brands.$inferSelect;

@@ -4,9 +4,11 @@ import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { decodeIdCursor, encodeIdCursor } from "../../platform/db/id-cursor.js";
+import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { decodeIdCursor, encodeIdCursor, likeText, ownGroup } from "../brands/group-owned.js";
+import { ownGroup } from "../../platform/http/scope.js";
 import { checkImages } from "../uploads/images.js";
 import { ecards } from "./tables.js";
 

@@ -1,6 +1,6 @@
 import { API } from "@washboard/shared";
 import { type AppDeps, type EndpointRegistrar, signedIn } from "../../platform/http/endpoint.js";
-import { ownGroup } from "../brands/group-owned.js";
+import { ownGroup } from "../../platform/http/scope.js";
 import { getEmailConfig, sendTestEmail, updateEmailConfig } from "./service.js";
 
 export function emailConfigRoutes(r: EndpointRegistrar, { db, secrets }: AppDeps) {

@@ -12,19 +12,13 @@ import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { decodeIdCursor, pageOf } from "../../platform/db/id-cursor.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
+import { ownVendor } from "../../platform/http/scope.js";
 import { accounts, roles } from "../accounts/tables.js";
-import { decodeIdCursor, pageOf } from "./id-cursor.js";
 
 type RoleRow = typeof roles.$inferSelect;
-
-/** The vendor a vendor-level request acts on. */
-export function vendorOf(ctx: SignedInContext): number {
-  const vendorId = ctx.scope.vendorId;
-  if (vendorId === null) throw new AppError("NOT_FOUND");
-  return vendorId;
-}
 
 /** What a role stores: the effective keys (locked ones always added) followed by its app roles. */
 export function storedKeys(permissions: readonly string[], appRoles: readonly string[]): string[] {
@@ -74,7 +68,7 @@ function containing(text: string): string {
 }
 
 export async function listRoles(db: Db, ctx: SignedInContext, input: z.output<typeof roleListRequest>) {
-  const vendorId = vendorOf(ctx);
+  const vendorId = ownVendor(ctx.scope);
   const conditions: SQL[] = [eq(roles.vendorId, vendorId)];
   if (input.name) conditions.push(ilike(roles.name, containing(input.name)));
   const filtered = and(...conditions);
@@ -115,7 +109,7 @@ async function accountsHolding(db: Db, roleId: number): Promise<number> {
 }
 
 export async function createRole(db: Db, ctx: SignedInContext, input: z.output<typeof createRoleRequest>) {
-  const vendorId = vendorOf(ctx);
+  const vendorId = ownVendor(ctx.scope);
   assertWithinOwnKeys(ctx, input.permissions);
   const [row] = await recordExistsOnDuplicate(
     () =>
@@ -136,7 +130,7 @@ export async function createRole(db: Db, ctx: SignedInContext, input: z.output<t
 }
 
 export async function modifyRole(db: Db, ctx: SignedInContext, input: z.output<typeof modifyRoleRequest>) {
-  const vendorId = vendorOf(ctx);
+  const vendorId = ownVendor(ctx.scope);
   ctx.audit.target = `role:${input.id}`;
   const current = await findVendorRole(db, vendorId, input.id);
   assertWithinOwnKeys(ctx, current.permissions);
@@ -167,7 +161,7 @@ function roleInUse(n: number): AppError {
 }
 
 export async function removeRole(db: Db, ctx: SignedInContext, id: number) {
-  const vendorId = vendorOf(ctx);
+  const vendorId = ownVendor(ctx.scope);
   ctx.audit.target = `role:${id}`;
   const current = await findVendorRole(db, vendorId, id);
   ctx.audit.target = `role:${id} ${current.name}`;

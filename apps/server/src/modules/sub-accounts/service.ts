@@ -11,12 +11,13 @@ import { hashPassword } from "../../platform/auth/passwords.js";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { decodeIdCursor, pageOf } from "../../platform/db/id-cursor.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
+import { ownVendor } from "../../platform/http/scope.js";
 import { ACCOUNT_STATUS, accounts, roles } from "../accounts/tables.js";
 import { revokeAccountSessions } from "../auth/sessions.js";
-import { decodeIdCursor, pageOf } from "../roles/id-cursor.js";
-import { assertWithinOwnKeys, findVendorRole, vendorOf } from "../roles/service.js";
+import { assertWithinOwnKeys, findVendorRole } from "../roles/service.js";
 
 const SUB_LEVEL = 4;
 
@@ -67,7 +68,7 @@ function containing(text: string): string {
 }
 
 export async function listSubAccounts(db: Db, ctx: SignedInContext, input: z.output<typeof subAccountListRequest>) {
-  const conditions: (SQL | undefined)[] = [ofVendor(vendorOf(ctx))];
+  const conditions: (SQL | undefined)[] = [ofVendor(ownVendor(ctx.scope))];
   if (input.keyword) {
     const pattern = containing(input.keyword);
     conditions.push(or(ilike(accounts.username, pattern), ilike(accounts.nickname, pattern)));
@@ -122,7 +123,7 @@ async function assignableRole(db: Db, ctx: SignedInContext, vendorId: number, ro
 }
 
 export async function createSubAccount(db: Db, ctx: SignedInContext, input: z.output<typeof createSubAccountRequest>) {
-  const vendorId = vendorOf(ctx);
+  const vendorId = ownVendor(ctx.scope);
   ctx.audit.target = `account:${input.username}`;
   const role = await assignableRole(db, ctx, vendorId, input.role_id);
   const passwordHash = await hashPassword(input.password);
@@ -149,7 +150,7 @@ export async function createSubAccount(db: Db, ctx: SignedInContext, input: z.ou
 }
 
 export async function modifySubAccount(db: Db, ctx: SignedInContext, input: z.output<typeof modifySubAccountRequest>) {
-  const vendorId = vendorOf(ctx);
+  const vendorId = ownVendor(ctx.scope);
   ctx.audit.target = `account:${input.id}`;
   const current = await findSubAccount(db, vendorId, input.id);
   ctx.audit.target = `account:${current.id} ${current.username}`;
@@ -178,7 +179,7 @@ export async function modifySubAccount(db: Db, ctx: SignedInContext, input: z.ou
 }
 
 export async function removeSubAccount(db: Db, ctx: SignedInContext, id: number) {
-  const vendorId = vendorOf(ctx);
+  const vendorId = ownVendor(ctx.scope);
   ctx.audit.target = `account:${id}`;
   const current = await findSubAccount(db, vendorId, id);
   ctx.audit.target = `account:${current.id} ${current.username}`;
@@ -189,7 +190,7 @@ export async function removeSubAccount(db: Db, ctx: SignedInContext, id: number)
 }
 
 export async function subAccountPermissions(db: Db, ctx: SignedInContext, id: number) {
-  const current = await findSubAccount(db, vendorOf(ctx), id);
+  const current = await findSubAccount(db, ownVendor(ctx.scope), id);
   return {
     id: current.id,
     role_id: current.roleId,

@@ -87,6 +87,9 @@ const MATRIX: Record<string, MatrixEntry> = {
   "vendorAccount.create": {},
   "vendorAccount.modify": {},
   "vendorAccount.remove": {},
+
+  // Shops and what they are organized by (modules/locations, shops, alliances, payqr).
+  "shop.options": {},
 };
 
 type CallerName =

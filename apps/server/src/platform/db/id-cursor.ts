@@ -1,7 +1,7 @@
 import { AppError } from "../../platform/http/app-error.js";
 
 /**
- * Keyset paging by id, newest first, for small tenant lists (roles, sub-accounts). The cursor is
+ * Keyset paging by id, newest first, for tenant lists ordered by id (roles, brands, shops, …). The cursor is
  * the last row's id as base64url text, opaque to the console.
  */
 export function encodeIdCursor(id: number): string {
