@@ -1,6 +1,6 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
-import { API, formatTimestamp, hasPermission, type RoleItem } from "@washboard/shared";
+import { API, formatTimestamp, type RoleItem } from "@washboard/shared";
 import { Button, Card, Input, Space, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,17 +8,12 @@ import { call } from "../../app/api/client";
 import { toastSuccess } from "../../app/feedback/toast";
 import { i18next } from "../../app/i18n";
 import { useSession } from "../../app/session/store";
+import { useCan } from "../../app/session/useCan";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { invalidateRoles, RoleDialog } from "./RoleDialog";
-
-/** A vendor-level action is allowed to level 3, and to level 4 holding the key. */
-export function useCan() {
-  const user = useSession();
-  return (key: string) => user !== null && (user.level !== 4 || hasPermission(user.permissions ?? [], key));
-}
 
 /** /account/role: the vendor's roles, with the §6 permission tree for each. */
 export default function RolesPage() {

@@ -8,11 +8,11 @@ import { call } from "../../app/api/client";
 import { toastSuccess } from "../../app/feedback/toast";
 import { i18next } from "../../app/i18n";
 import { useSession } from "../../app/session/store";
+import { useCan } from "../../app/session/useCan";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import type { DataColumn } from "../../app/ui/data-table/types";
-import { useCan } from "../roles/RolesPage";
 import { invalidateSubAccounts, SubAccountDialog, useRoleOptions } from "./SubAccountDialog";
 
 interface Filters {
