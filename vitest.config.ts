@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { cataloguePartsPlugin } from "./apps/web/build/catalogue-parts-plugin.js";
 
 /** CI asks for a JSON report beside the console output, to count every test it ran. */
 const jsonReport = process.env.CI_JSON;
@@ -19,6 +20,8 @@ export default defineConfig({
       },
       {
         esbuild: { jsx: "automatic" },
+        // The console's catalogues come in parts, as in its build.
+        plugins: [cataloguePartsPlugin()],
         test: {
           name: "web",
           environment: "happy-dom",

@@ -7,7 +7,8 @@ import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, root, startServer, writeResult } from "./lib.mjs";
 
 const port = 18191;
-const dist = path.join(root, "apps/web/dist");
+// WEB_DIST measures a build made elsewhere (e.g. `vite build --outDir /tmp/x`), served from there.
+const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, "apps/web/dist");
 const server = await startServer({ port });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

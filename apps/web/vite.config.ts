@@ -1,10 +1,12 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { callRefsPlugin } from "./build/call-refs-plugin.js";
+import { cataloguePartsPlugin } from "./build/catalogue-parts-plugin.js";
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), callRefsPlugin(), cataloguePartsPlugin()],
   server: { proxy: { "/api": apiTarget, "/uploads": apiTarget } },
   build: {
     target: "es2022",

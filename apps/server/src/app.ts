@@ -3,6 +3,7 @@ import fastifyMultipart from "@fastify/multipart";
 import { LIMITS } from "@washboard/shared";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { allianceRoutes } from "./modules/alliances/routes.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { brandRoutes } from "./modules/brands/routes.js";
 import { dashboardRoutes } from "./modules/dashboard/routes.js";
@@ -11,8 +12,11 @@ import { ecardRoutes } from "./modules/ecards/routes.js";
 import { emailConfigRoutes } from "./modules/email-config/routes.js";
 import { groupSubAccountRoutes } from "./modules/group-subaccounts/routes.js";
 import { groupRoutes } from "./modules/groups/routes.js";
+import { locationRoutes } from "./modules/locations/routes.js";
 import { operationLogRoutes } from "./modules/operation-log/routes.js";
 import { paymentProviderRoutes } from "./modules/payment-providers/routes.js";
+import { payQrRoutes } from "./modules/payqr/routes.js";
+import { priceTemplateRoutes } from "./modules/price-templates/routes.js";
 import { registrationRoutes } from "./modules/registration/routes.js";
 import { roleRoutes } from "./modules/roles/routes.js";
 import { shopRoutes } from "./modules/shops/routes.js";
@@ -22,6 +26,7 @@ import { tenancyRoutes } from "./modules/tenancy/routes.js";
 import { serveUploads, uploadRoutes } from "./modules/uploads/routes.js";
 import { vendorAccountRoutes } from "./modules/vendor-accounts/routes.js";
 import { vendorAdminRoutes } from "./modules/vendor-admin/routes.js";
+import { washerCatalogueRoutes } from "./modules/washer-catalogue/routes.js";
 import type { Config } from "./platform/config.js";
 import type { Db } from "./platform/db/client.js";
 import { installApiKeyCheck } from "./platform/http/api-key.js";
@@ -54,6 +59,11 @@ const MODULES = [
   ecardRoutes,
   emailConfigRoutes,
   shopRoutes,
+  allianceRoutes,
+  payQrRoutes,
+  locationRoutes,
+  washerCatalogueRoutes,
+  priceTemplateRoutes,
 ];
 
 export async function buildApp(config: Config, db: Db, options: { logger?: boolean } = {}): Promise<FastifyInstance> {

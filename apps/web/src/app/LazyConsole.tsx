@@ -1,11 +1,12 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { storedLanguage } from "./i18n";
+import { loadConsoleCatalogue, storedLanguage } from "./i18n";
 import { PageSpinner } from "./ui/PageSpinner";
 
 const Providers = lazy(async () => {
   const [{ ConsoleProviders }, { loadLocalePack }] = await Promise.all([
     import("./ConsoleProviders"),
     import("./i18n/locale-packs"),
+    loadConsoleCatalogue(),
   ]);
   const locale = await loadLocalePack(storedLanguage());
   return {

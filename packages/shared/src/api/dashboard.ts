@@ -14,6 +14,7 @@ export const dashboardSummaryResult = z.object({
   last_login_ip: z.string().nullable(),
   recent_operations: z.array(
     z.object({
+      id: z.number().int(),
       action: z.string(),
       outcome: z.enum(["success", "failure"]),
       created_at: z.number().int(),

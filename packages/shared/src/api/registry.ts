@@ -1,3 +1,4 @@
+import { allianceEndpoints } from "./alliances.js";
 import { authEndpoints } from "./auth.js";
 import { brandEndpoints } from "./brands.js";
 import type { EndpointContract } from "./contract.js";
@@ -7,8 +8,12 @@ import { ecardEndpoints } from "./ecards.js";
 import { emailConfigEndpoints } from "./email-config.js";
 import { groupEndpoints } from "./group.js";
 import { groupSubAccountEndpoints } from "./group-subaccounts.js";
+import { locationEndpoints } from "./locations.js";
 import { operationLogEndpoints } from "./operation-log.js";
 import { vendorProfileEndpoints } from "./payment-providers.js";
+import { payQrEndpoints } from "./payqr.js";
+import { priceTemplateEndpoints } from "./price-templates.js";
+import { indexRegistry } from "./registry-index.js";
 import { roleEndpoints } from "./roles.js";
 import { shopEndpoints } from "./shops.js";
 import { subAccountEndpoints } from "./sub-accounts.js";
@@ -17,6 +22,7 @@ import { uploadEndpoints } from "./uploads.js";
 import { vendorEndpoints } from "./vendor.js";
 import { vendorAccountEndpoints } from "./vendor-accounts.js";
 import { vendorAdminEndpoints } from "./vendor-admin.js";
+import { washerCatalogueEndpoints } from "./washer-catalogue.js";
 
 /** Every API call, by domain. The server refuses to start when one has no handler. */
 export const API = {
@@ -38,27 +44,19 @@ export const API = {
   upload: uploadEndpoints,
   emailConfig: emailConfigEndpoints,
   shop: shopEndpoints,
+  location: locationEndpoints,
+  alliance: allianceEndpoints,
+  payqr: payQrEndpoints,
+  washerCatalogue: washerCatalogueEndpoints,
+  priceTemplate: priceTemplateEndpoints,
 } as const;
 
-export const ALL_ENDPOINTS: readonly EndpointContract[] = Object.values(API).flatMap(
-  (domain) => Object.values(domain) as EndpointContract[],
-);
+const index = indexRegistry<EndpointContract>(API);
 
-const IDS = new Map<EndpointContract, string>(
-  Object.entries(API).flatMap(([domain, calls]) =>
-    Object.entries(calls as Record<string, EndpointContract>).map(([name, contract]) => [
-      contract,
-      `${domain}.${name}`,
-    ]),
-  ),
-);
+export const ALL_ENDPOINTS: readonly EndpointContract[] = index.all;
 
 /**
  * A call's stable action id ("auth.login"): what the operation log stores, and the i18n key
  * (`actions.<id>`) the console shows it with.
  */
-export function endpointId(contract: EndpointContract): string {
-  const id = IDS.get(contract);
-  if (!id) throw new Error(`Contract ${contract.path} is not in the registry`);
-  return id;
-}
+export const endpointId: (contract: EndpointContract) => string = index.endpointId;

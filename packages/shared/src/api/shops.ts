@@ -1,5 +1,11 @@
 import { z } from "zod";
+import { LIMITS } from "../limits.js";
 import { emptyBody, endpoint } from "./contract.js";
+import { mailPort } from "./email-config.js";
+import { requiredText } from "./fields.js";
+import { listRequest, listResult } from "./list.js";
+import { nameSort } from "./name-sort.js";
+import { imageList } from "./uploads.js";
 
 /** One choice of a select: a record's id and its name. */
 export const namedOption = z.object({ id: z.number().int(), name: z.string() });
@@ -17,14 +23,158 @@ export const shopOptionsResult = z.object({
 });
 export type ShopOptions = z.infer<typeof shopOptionsResult>;
 
+/** Spec §9 service types of a shop. */
+export const SHOP_SERVICE_TYPE = { washing: 1, pet: 2, composite: 3 } as const;
+export type ShopServiceType = (typeof SHOP_SERVICE_TYPE)[keyof typeof SHOP_SERVICE_TYPE];
+export const shopServiceType = z.union(
+  [z.literal(SHOP_SERVICE_TYPE.washing), z.literal(SHOP_SERVICE_TYPE.pet), z.literal(SHOP_SERVICE_TYPE.composite)],
+  {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ""
+        ? "validation.required"
+        : "validation.invalid",
+  },
+);
+
+/** The shop's secret fields: sealed at rest, answered masked, never logged. */
+export const SHOP_SECRET_FIELDS = ["mqtt_password", "payment_id"] as const;
+export type ShopSecretField = (typeof SHOP_SECRET_FIELDS)[number];
+
+const recordId = z.number({ error: "validation.invalid" }).int({ error: "validation.invalid" }).positive();
+/** A reference the shop may leave empty (no location, brand or alliance): null or omitted. */
+const optionalRef = recordId.nullable().default(null);
+const optionalText = (max: number) => z.string().trim().max(max, { error: "validation.tooLong" }).default("");
+
+/**
+ * A secret as a change sends it: omitted, "" or exactly the mask the answer showed keep the stored
+ * secret (the form leaves the field blank unless the operator types a new one); null clears it;
+ * any other text replaces it.
+ */
+export const shopSecretInput = z.string().trim().max(255, { error: "validation.tooLong" }).nullable().optional();
+
+export const shopFields = {
+  name: requiredText(64),
+  address: requiredText(255),
+  location_id: optionalRef,
+  icon: imageList(LIMITS.imageCounts.shopIcon).default([]),
+  images: imageList(LIMITS.imageCounts.shopImages).default([]),
+  service_type: shopServiceType,
+  brand_id: optionalRef,
+  alliance_id: optionalRef,
+  /** Accepts electronic payment for laundry points, and for member cards. */
+  epay_laundry_points: z.boolean({ error: "validation.invalid" }).default(false),
+  epay_member_cards: z.boolean({ error: "validation.invalid" }).default(false),
+  mqtt_username: optionalText(128),
+  mqtt_password: shopSecretInput,
+  mqtt_client_id: optionalText(128),
+  mqtt_host: optionalText(255),
+  /** Spec §5: ports are whole numbers below 65535 (LIMITS.portExclusiveMax); empty when not set. */
+  mqtt_port: mailPort.nullable().default(null),
+  product_key: optionalText(128),
+  payment_id: shopSecretInput,
+};
+
+export const shopCreateRequest = z.object(shopFields);
+export const shopModifyRequest = z.object({ id: recordId, ...shopFields });
+export const shopIdRequest = z.object({ id: recordId });
+
+export const shopItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  location_id: z.number().int().nullable(),
+  location_name: z.string().nullable(),
+  icon: z.array(z.string()),
+  images: z.array(z.string()),
+  service_type: shopServiceType,
+  brand_id: z.number().int().nullable(),
+  brand_name: z.string().nullable(),
+  alliance_id: z.number().int().nullable(),
+  alliance_name: z.string().nullable(),
+  epay_laundry_points: z.boolean(),
+  epay_member_cards: z.boolean(),
+  mqtt_username: z.string(),
+  /** Masked: the last four characters at most, "" when none is stored. */
+  mqtt_password: z.string(),
+  mqtt_client_id: z.string(),
+  mqtt_host: z.string(),
+  mqtt_port: z.number().int().nullable(),
+  product_key: z.string(),
+  /** Masked like mqtt_password. */
+  payment_id: z.string(),
+  /** What depends on the shop: while either is above zero it cannot be removed. */
+  device_count: z.number().int(),
+  payqr_count: z.number().int(),
+  created_at: z.number().int(),
+});
+export type ShopItem = z.infer<typeof shopItem>;
+
+export const shopListFilters = {
+  /** Part of the shop's name, case-insensitive. */
+  name: z.string().trim().max(64, { error: "validation.tooLong" }).optional(),
+  location_id: recordId.optional(),
+  brand_id: recordId.optional(),
+  alliance_id: recordId.optional(),
+  service_type: shopServiceType.optional(),
+  sort: nameSort,
+};
+
+export const shopListRequest = listRequest(shopListFilters);
+export const shopListResult = listResult(shopItem).extend({
+  /** The vendor's cap on shops ("shop permission over maximum"). */
+  shop_limit: z.number().int(),
+  /** All of the vendor's shops, whatever the filters: with shop_limit, "n of limit". */
+  shop_total: z.number().int(),
+});
+
+const VENDOR = [3, 4] as const;
+
 export const shopEndpoints = {
   options: endpoint({
     method: "POST",
     path: "/api/Shop/get_shop_options",
     summary: "Names of the vendor's shops, locations and alliances and of its group's brands, for selects",
-    access: { kind: "session", levels: [3, 4], permission: "v_shop" },
+    access: { kind: "session", levels: VENDOR, permission: "v_shop" },
     body: emptyBody,
     result: shopOptionsResult,
     mutates: false,
+  }),
+  list: endpoint({
+    method: "POST",
+    path: "/api/Shop/get_shopall_by_vendor",
+    summary:
+      "The vendor's shops with location, brand and alliance names and dependent counts, filtered, sorted and paged by cursor; secrets masked",
+    access: { kind: "session", levels: VENDOR, permission: "shop_query" },
+    body: shopListRequest,
+    result: shopListResult,
+    mutates: false,
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/Shop/create_shop",
+    summary: "Creates a shop of the vendor; refused with SHOP_LIMIT when the vendor's shop cap is reached",
+    access: { kind: "session", levels: VENDOR, permission: "shop_add" },
+    body: shopCreateRequest,
+    result: shopItem,
+    mutates: true,
+  }),
+  modify: endpoint({
+    method: "POST",
+    path: "/api/Shop/modify_shop",
+    summary:
+      "Changes a shop of the vendor; a secret left empty or sent back as its mask keeps the stored one, null clears it",
+    access: { kind: "session", levels: VENDOR, permission: "shop_modify" },
+    body: shopModifyRequest,
+    result: shopItem,
+    mutates: true,
+  }),
+  remove: endpoint({
+    method: "POST",
+    path: "/api/Shop/remove_shop",
+    summary: "Removes a shop of the vendor; refused with HAS_DEPENDENTS while devices or pay QR codes use it",
+    access: { kind: "session", levels: VENDOR, permission: "shop_remove" },
+    body: shopIdRequest,
+    result: z.object({ id: z.number().int() }),
+    mutates: true,
   }),
 } as const;

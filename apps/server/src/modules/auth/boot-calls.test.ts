@@ -22,7 +22,6 @@ function token(username: string): string {
 
 beforeAll(async () => {
   server = await startTestServer();
-  const { db } = server.database;
   for (const username of ["vendor_admin", "vendor_sub", "vendor2_admin", "group_admin", "group_sub"]) {
     tokens[username] = await server.login(username);
   }

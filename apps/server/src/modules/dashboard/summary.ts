@@ -48,6 +48,7 @@ export async function dashboardSummary(db: Db, ctx: SignedInContext): Promise<Da
     last_login_at: info.account.last_login_at,
     last_login_ip: info.account.last_login_ip,
     recent_operations: recent.map((row) => ({
+      id: row.id,
       action: row.action,
       outcome: row.outcome,
       created_at: toSeconds(row.createdAt),

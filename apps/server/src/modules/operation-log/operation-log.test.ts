@@ -4,8 +4,13 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CallOptions, startTestServer, type TestServer } from "../../test/harness.js";
 import { accounts, roles } from "../accounts/tables.js";
+import { alliances } from "../alliances/tables.js";
 import { brands } from "../brands/tables.js";
+import { devices } from "../devices/tables.js";
 import { ecards } from "../ecards/tables.js";
+import { locations } from "../locations/tables.js";
+import { payQrCodes } from "../payqr/tables.js";
+import { shops } from "../shops/tables.js";
 import { vendors } from "../tenancy/tables.js";
 import { PNG, upload } from "../uploads/test-helpers.js";
 import { operationLog } from "./tables.js";
@@ -109,6 +114,63 @@ async function klRole(name: string): Promise<number> {
   return row.id;
 }
 
+/** A Kuala Lumpur shop with one device, written straight to the database (alliance and payment QR calls). */
+async function klShop(name: string): Promise<{ shopId: number; deviceId: number }> {
+  const vendorId = await klVendorId();
+  const [shop] = await server.database.db
+    .insert(shops)
+    .values({ vendorId, name, address: `${name} road`, serviceType: 1 })
+    .returning();
+  if (!shop) throw new Error("shop not created");
+  const [device] = await server.database.db
+    .insert(devices)
+    .values({ vendorId, shopId: shop.id, name: `${name} washer`, serialNumber: `LOG-${name}`, machineType: "washer" })
+    .returning();
+  if (!device) throw new Error("device not created");
+  return { shopId: shop.id, deviceId: device.id };
+}
+
+/** A Kuala Lumpur alliance without members, written straight to the database. */
+async function klAlliance(name: string): Promise<number> {
+  const [row] = await server.database.db
+    .insert(alliances)
+    .values({ vendorId: await klVendorId(), name, type: 1 })
+    .returning();
+  if (!row) throw new Error("alliance not created");
+  return row.id;
+}
+
+/** A Kuala Lumpur payment QR code bound to a new shop, written straight to the database. */
+async function klPayQr(name: string): Promise<number> {
+  const { shopId } = await klShop(`${name} shop`);
+  const [row] = await server.database.db
+    .insert(payQrCodes)
+    .values({ vendorId: await klVendorId(), code: `log-${name}`, name, shopId })
+    .returning();
+  if (!row) throw new Error("payment QR code not created");
+  return row.id;
+}
+
+/** A Kuala Lumpur location without shops, written straight to the database. */
+async function klLocation(name: string): Promise<number> {
+  const [row] = await server.database.db
+    .insert(locations)
+    .values({ vendorId: await klVendorId(), name, address: `${name} road` })
+    .returning();
+  if (!row) throw new Error("location not created");
+  return row.id;
+}
+
+/** A Kuala Lumpur shop nothing depends on, written straight to the database. */
+async function klBareShop(name: string): Promise<number> {
+  const [row] = await server.database.db
+    .insert(shops)
+    .values({ vendorId: await klVendorId(), name, address: `${name} road`, serviceType: 1 })
+    .returning();
+  if (!row) throw new Error("shop not created");
+  return row.id;
+}
+
 const VENDOR_FIELDS = {
   real_name: "Logged Person",
   id_number: "ID-LOG-1",
@@ -158,6 +220,27 @@ const USER_OF_LEVEL: Record<ConsoleLevel, string> = {
   6: "group_admin",
   7: "group_sub",
 };
+
+/** A Kuala Lumpur record made through the API (from the default address, so its log row is not counted). */
+async function loggedRecord(path: string, body: Record<string, unknown>): Promise<number> {
+  const { http, body: answer } = await server.call<{ id: number }>(path, body, {
+    token: await server.login("vendor_admin"),
+  });
+  if (http !== 200) throw new Error(`${path} failed: ${JSON.stringify(answer)}`);
+  return answer.result.id;
+}
+
+/** A washer brand of the Kuala Lumpur vendor, made once, for the model calls. */
+let washerBrandId: number | undefined;
+async function loggedWasherBrand(): Promise<number> {
+  washerBrandId ??= await loggedRecord("/api/Manager/create_laundry_brand", {
+    manufacturer: "Logged Works",
+    brand: "Logged models brand",
+    alias: "LM",
+    logo_url: "/washer-logos/logged.svg",
+  });
+  return washerBrandId;
+}
 
 /** A call that succeeds, for each mutating contract, and what its log row should say. */
 const SUCCESSFUL_CALLS: Record<
@@ -415,11 +498,259 @@ const SUCCESSFUL_CALLS: Record<
     options: { token: await server.login("group_admin") },
     expected: { actor: "group_admin", target: "account:logged_vadmin_r" },
   }),
+  // Shop alliances and payment QR codes of the Kuala Lumpur vendor.
+  "/api/Alliance/create_alliance": async () => ({
+    body: { name: "Logged alliance", type: 1, shop_ids: [(await klShop("Logged member")).shopId] },
+    options: { token: await server.login("vendor_admin") },
+    expected: { actor: "vendor_admin", target: expect.stringMatching(/^alliance:\d+$/), vendorId: await klVendorId() },
+  }),
+  "/api/Alliance/modify_alliance": async () => {
+    const id = await klAlliance("Logged alliance before");
+    return {
+      body: { id, name: "Logged alliance after", type: 2 },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `alliance:${id}` },
+    };
+  },
+  "/api/Alliance/modify_alliance_status": async () => {
+    const id = await klAlliance("Logged alliance status");
+    return {
+      body: { id, status: 0 },
+      // A level-4 account: §6 locks the allia_* keys on.
+      options: { token: await server.login("vendor_sub") },
+      expected: { actor: "vendor_sub", target: `alliance:${id}`, vendorId: await klVendorId() },
+    };
+  },
+  "/api/Alliance/remove_alliance": async () => {
+    const id = await klAlliance("Logged alliance gone");
+    return {
+      body: { id },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `alliance:${id}` },
+    };
+  },
+  "/api/v3/Payqr/create": async () => {
+    const { shopId, deviceId } = await klShop("Logged payqr shop");
+    return {
+      body: { name: "Logged code", bind_mode: 2, shop_id: shopId, device_id: deviceId },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: expect.stringMatching(/^payqr:\d+$/), vendorId: await klVendorId() },
+    };
+  },
+  "/api/v3/Payqr/update": async () => {
+    const id = await klPayQr("Logged code before");
+    return {
+      body: { id, name: "Logged code after" },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `payqr:${id}` },
+    };
+  },
+  "/api/v3/Payqr/bind_mode": async () => {
+    const id = await klPayQr("Logged code bind");
+    const { shopId, deviceId } = await klShop("Logged bind shop");
+    return {
+      body: { id, bind_mode: 2, shop_id: shopId, device_id: deviceId },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `payqr:${id}` },
+    };
+  },
+  "/api/v3/Payqr/delete": async () => {
+    const id = await klPayQr("Logged code gone");
+    return {
+      body: { id },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `payqr:${id}` },
+    };
+  },
+  // Locations and shops of the Kuala Lumpur vendor.
+  "/api/Location/create_location": async () => ({
+    body: { name: "Logged location", address: "1 Logged road" },
+    options: { token: await server.login("vendor_admin") },
+    expected: { actor: "vendor_admin", target: expect.stringMatching(/^location:\d+$/), vendorId: await klVendorId() },
+  }),
+  "/api/Location/modify_location": async () => {
+    const id = await klLocation("Logged location before");
+    return {
+      body: { id, name: "Logged location after", address: "2 Logged road" },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `location:${id}` },
+    };
+  },
+  "/api/Location/remove_location": async () => {
+    const id = await klLocation("Logged location gone");
+    return {
+      body: { id },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `location:${id}` },
+    };
+  },
+  "/api/Shop/create_shop": async () => ({
+    body: { name: "Logged shop", address: "1 Logged road", service_type: 1, mqtt_password: "logged-secret" },
+    options: { token: await server.login("vendor_admin") },
+    expected: { actor: "vendor_admin", target: expect.stringMatching(/^shop:\d+$/), vendorId: await klVendorId() },
+  }),
+  "/api/Shop/modify_shop": async () => {
+    const id = await klBareShop("Logged shop before");
+    return {
+      body: { id, name: "Logged shop after", address: "Logged shop before road", service_type: 1, payment_id: "pay-1" },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `shop:${id} changed:name,payment_id` },
+    };
+  },
+  "/api/Shop/remove_shop": async () => {
+    const id = await klBareShop("Logged shop gone");
+    return {
+      body: { id },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `shop:${id}` },
+    };
+  },
+
+  // Washer catalogue and price templates: records made through the API from another address first.
+  "/api/Manager/create_laundry_brand": async () => ({
+    body: { manufacturer: "Logged Works", brand: "Logged brand", alias: "LB", logo_url: "/washer-logos/logged.svg" },
+    options: { token: await server.login("vendor_admin") },
+    expected: { actor: "vendor_admin", target: expect.stringMatching(/^washer_brand:\d+$/) },
+  }),
+  "/api/Manager/modify_laundry_brand": async () => {
+    const id = await loggedRecord("/api/Manager/create_laundry_brand", {
+      manufacturer: "Logged Works",
+      brand: "Logged brand before",
+      alias: "LB",
+      logo_url: "/washer-logos/logged.svg",
+    });
+    return {
+      body: { id, manufacturer: "Logged Works", brand: "Logged brand after", alias: "LB", logo_url: "/x.svg" },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `washer_brand:${id}` },
+    };
+  },
+  "/api/Manager/remove_laundry_brand": async () => {
+    const id = await loggedRecord("/api/Manager/create_laundry_brand", {
+      manufacturer: "Logged Works",
+      brand: "Logged brand gone",
+      alias: "LB",
+      logo_url: "/washer-logos/logged.svg",
+    });
+    return {
+      body: { id },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `washer_brand:${id}` },
+    };
+  },
+  "/api/Manager/create_laundry_model": async () => ({
+    body: { brand_id: await loggedWasherBrand(), name: "Logged model", machine_type: "washer" },
+    options: { token: await server.login("vendor_admin") },
+    expected: { actor: "vendor_admin", target: expect.stringMatching(/^washer_model:\d+$/) },
+  }),
+  "/api/Manager/modify_laundry_model": async () => {
+    const brandId = await loggedWasherBrand();
+    const id = await loggedRecord("/api/Manager/create_laundry_model", {
+      brand_id: brandId,
+      name: "Logged model before",
+      machine_type: "washer",
+    });
+    return {
+      body: { id, brand_id: brandId, name: "Logged model after", machine_type: "dryer" },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `washer_model:${id}` },
+    };
+  },
+  "/api/Manager/remove_laundry_model": async () => {
+    const id = await loggedRecord("/api/Manager/create_laundry_model", {
+      brand_id: await loggedWasherBrand(),
+      name: "Logged model gone",
+      machine_type: "washer",
+    });
+    return {
+      body: { id },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `washer_model:${id}` },
+    };
+  },
+  "/api/Manager/create_control_template": async () => ({
+    body: { name: "Logged template", data_head: "AA 55", data_body: "{pulses}" },
+    options: { token: await server.login("vendor_admin") },
+    expected: { actor: "vendor_admin", target: expect.stringMatching(/^control_template:\d+$/) },
+  }),
+  "/api/Manager/modify_control_template": async () => {
+    const id = await loggedRecord("/api/Manager/create_control_template", {
+      name: "Logged template before",
+      data_head: "AA",
+      data_body: "x",
+    });
+    return {
+      body: { id, name: "Logged template after", data_head: "AB", data_body: "y" },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `control_template:${id}` },
+    };
+  },
+  "/api/Manager/remove_control_template": async () => {
+    const id = await loggedRecord("/api/Manager/create_control_template", {
+      name: "Logged template gone",
+      data_head: "AA",
+      data_body: "x",
+    });
+    return {
+      body: { id },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `control_template:${id}` },
+    };
+  },
+  "/api/PriceTemplate/create_price_template": async () => ({
+    body: { model_name: "Logged price", display_price: 500, price: 400, estimated_minutes: 25 },
+    options: { token: await server.login("vendor_admin") },
+    expected: { actor: "vendor_admin", target: expect.stringMatching(/^price_template:\d+$/) },
+  }),
+  "/api/PriceTemplate/modify_price_template": async () => {
+    const id = await loggedRecord("/api/PriceTemplate/create_price_template", {
+      model_name: "Logged price before",
+      display_price: 500,
+      price: 400,
+      estimated_minutes: 25,
+    });
+    return {
+      body: { id, model_name: "Logged price after", display_price: 600, price: 500, estimated_minutes: 30 },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `price_template:${id}` },
+    };
+  },
+  "/api/PriceTemplate/remove_price_template": async () => {
+    const id = await loggedRecord("/api/PriceTemplate/create_price_template", {
+      model_name: "Logged price gone",
+      display_price: 500,
+      price: 400,
+      estimated_minutes: 25,
+    });
+    return {
+      body: { id },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `price_template:${id}` },
+    };
+  },
+  "/api/PriceTemplate/assign_price_template": async () => {
+    const id = await loggedRecord("/api/PriceTemplate/create_price_template", {
+      model_name: "Logged price assigned",
+      display_price: 500,
+      price: 400,
+      estimated_minutes: 25,
+    });
+    const [device] = await server.database.db
+      .insert(devices)
+      .values({ vendorId: await klVendorId(), serialNumber: "SN-LOGGED-PRICE", machineType: "washer" })
+      .returning();
+    return {
+      body: { id, device_ids: [device?.id ?? 0] },
+      options: { token: await server.login("vendor_admin") },
+      expected: { actor: "vendor_admin", target: `price_template:${id}` },
+    };
+  },
 };
 
 /** Payloads for read-only calls that need one (a record id) to succeed. */
 const READ_ONLY_PAYLOADS: Record<string, () => Promise<Record<string, unknown>>> = {
   "/api/v2/Role/get_sub_act_permissions": async () => ({ id: await accountId("vendor_sub") }),
+  "/api/v3/Payqr/get_bind_devices": async () => ({ shop_id: (await klShop("Logged devices shop")).shopId }),
 };
 
 describe("operation log", () => {

@@ -8,6 +8,12 @@ import {
 } from "@washboard/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, roles } from "../../modules/accounts/tables.js";
+import { alliances } from "../../modules/alliances/tables.js";
+import { locations } from "../../modules/locations/tables.js";
+import { payQrCodes } from "../../modules/payqr/tables.js";
+import { priceTemplates } from "../../modules/price-templates/tables.js";
+import { shops } from "../../modules/shops/tables.js";
+import { controlTemplates, washerBrands, washerModels } from "../../modules/washer-catalogue/tables.js";
 import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
 import { hashPassword } from "../auth/passwords.js";
 
@@ -90,6 +96,78 @@ const MATRIX: Record<string, MatrixEntry> = {
 
   // Shops and what they are organized by (modules/locations, shops, alliances, payqr).
   "shop.options": {},
+  "location.list": {},
+  "location.create": {},
+  "location.modify": { crossTenant: () => ({ id: klRecords.location, name: "Taken over", address: "x" }) },
+  "location.remove": { crossTenant: () => ({ id: klRecords.location }) },
+  "shop.list": {},
+  "shop.create": {},
+  "shop.modify": {
+    crossTenant: () => ({ id: klRecords.shop, name: "Taken over", address: "x", service_type: 1 }),
+  },
+  "shop.remove": { crossTenant: () => ({ id: klRecords.shop }) },
+  "alliance.list": {},
+  "alliance.sessionList": {},
+  "alliance.freeShops": {},
+  "alliance.ecards": {},
+  "alliance.create": {},
+  "alliance.modify": { crossTenant: () => ({ id: klRecords.alliance, name: "Taken over", type: 1 }) },
+  "alliance.setStatus": { crossTenant: () => ({ id: klRecords.alliance, status: 0 }) },
+  "alliance.remove": { crossTenant: () => ({ id: klRecords.alliance }) },
+  "payqr.list": {},
+  "payqr.bindDevices": { crossTenant: () => ({ shop_id: klRecords.shop }) },
+  "payqr.create": {},
+  "payqr.update": { crossTenant: () => ({ id: klRecords.payqr, name: "Taken over" }) },
+  "payqr.bindMode": { crossTenant: () => ({ id: klRecords.payqr, bind_mode: 1, shop_id: klRecords.shop }) },
+  "payqr.remove": { crossTenant: () => ({ id: klRecords.payqr }) },
+
+  // Washer catalogue and price templates (dev_query to read, dev_control to change). Starter rows answer
+  // NO_PERMISSION to a change; that and the other field rules are in modules/washer-catalogue, price-templates.
+  "washerCatalogue.brands": {},
+  "washerCatalogue.models": {},
+  "washerCatalogue.controlTemplates": {},
+  "washerCatalogue.options": {},
+  "washerCatalogue.createBrand": {},
+  "washerCatalogue.modifyBrand": {
+    crossTenant: () => ({
+      id: klRecords.washerBrand,
+      manufacturer: "x",
+      brand: "Taken",
+      alias: "x",
+      logo_url: "/x.svg",
+    }),
+  },
+  "washerCatalogue.removeBrand": { crossTenant: () => ({ id: klRecords.washerBrand }) },
+  "washerCatalogue.createModel": {
+    crossTenant: () => ({ brand_id: klRecords.washerBrand, name: "Taken", machine_type: "washer" }),
+  },
+  "washerCatalogue.modifyModel": {
+    crossTenant: () => ({
+      id: klRecords.washerModel,
+      brand_id: klRecords.washerBrand,
+      name: "Taken",
+      machine_type: "dryer",
+    }),
+  },
+  "washerCatalogue.removeModel": { crossTenant: () => ({ id: klRecords.washerModel }) },
+  "washerCatalogue.createControlTemplate": {},
+  "washerCatalogue.modifyControlTemplate": {
+    crossTenant: () => ({ id: klRecords.controlTemplate, name: "Taken", data_head: "AA", data_body: "x" }),
+  },
+  "washerCatalogue.removeControlTemplate": { crossTenant: () => ({ id: klRecords.controlTemplate }) },
+  "priceTemplate.list": {},
+  "priceTemplate.create": {},
+  "priceTemplate.modify": {
+    crossTenant: () => ({
+      id: klRecords.priceTemplate,
+      model_name: "Taken",
+      display_price: 1,
+      price: 1,
+      estimated_minutes: 1,
+    }),
+  },
+  "priceTemplate.remove": { crossTenant: () => ({ id: klRecords.priceTemplate }) },
+  "priceTemplate.assign": { crossTenant: () => ({ id: klRecords.priceTemplate, device_ids: [1] }) },
 };
 
 type CallerName =
@@ -131,6 +209,8 @@ function expectedOutcome(contract: EndpointContract, caller: CallerName): Outcom
 
 let server: TestServer;
 let klVendorId = 0;
+/** Records of the Kuala Lumpur vendor made in beforeAll, for crossTenant payloads (by kind). */
+const klRecords: Record<string, number> = {};
 const tokens = new Map<string, string>();
 
 async function tokenOf(username: string): Promise<string> {
@@ -159,6 +239,50 @@ beforeAll(async () => {
     { username: "matrix_all", nickname: "Matrix all", level: 4, vendorId: kl.id, roleId: all?.id, passwordHash },
     { username: "matrix_none", nickname: "Matrix none", level: 4, vendorId: kl.id, roleId: none?.id, passwordHash },
   ]);
+  const [klShop] = await db
+    .insert(shops)
+    .values({ vendorId: kl.id, name: "Matrix shop", address: "1 Matrix Road", serviceType: 1 })
+    .returning();
+  const [klAlliance] = await db
+    .insert(alliances)
+    .values({ vendorId: kl.id, name: "Matrix alliance", type: 1 })
+    .returning();
+  const [klPayQr] = await db
+    .insert(payQrCodes)
+    .values({ vendorId: kl.id, code: "matrix-code", name: "Matrix code", shopId: klShop?.id ?? 0 })
+    .returning();
+  const [klLocation] = await db
+    .insert(locations)
+    .values({ vendorId: kl.id, name: "Matrix location", address: "1 Matrix Road" })
+    .returning();
+  const [klWasherBrand] = await db
+    .insert(washerBrands)
+    .values({ vendorId: kl.id, manufacturer: "Matrix", brand: "Matrix brand", alias: "MX", logoUrl: "/x.svg" })
+    .returning();
+  const [klControlTemplate] = await db
+    .insert(controlTemplates)
+    .values({ vendorId: kl.id, name: "Matrix template", dataHead: "AA", dataBody: "x" })
+    .returning();
+  const [klWasherModel] = await db
+    .insert(washerModels)
+    .values({ vendorId: kl.id, brandId: klWasherBrand?.id ?? 0, name: "Matrix model", machineType: "washer" })
+    .returning();
+  const [klPriceTemplate] = await db
+    .insert(priceTemplates)
+    .values({ vendorId: kl.id, modelName: "Matrix price", displayPrice: 1, price: 1, estimatedMinutes: 1 })
+    .returning();
+  Object.assign(klRecords, {
+    washerBrand: klWasherBrand?.id,
+    controlTemplate: klControlTemplate?.id,
+    washerModel: klWasherModel?.id,
+    priceTemplate: klPriceTemplate?.id,
+  });
+  Object.assign(klRecords, {
+    shop: klShop?.id,
+    alliance: klAlliance?.id,
+    payqr: klPayQr?.id,
+    location: klLocation?.id,
+  });
 });
 afterAll(() => server.close());
 

@@ -1,17 +1,58 @@
-import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "@washboard/shared";
-import en from "@washboard/shared/i18n/locales/en.json";
+import { type CataloguePart, DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "@washboard/shared";
+import enFirst from "@washboard/shared/i18n/locales/en.json?part=first";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LANGUAGE_KEY } from "../session/storage";
 
-export type Catalogue = typeof en;
+type Sections = Record<string, unknown>;
+type Loaders = Record<string, () => Promise<{ default: Sections }>>;
 
-/** English is bundled; the other eleven catalogues load when chosen. */
-const catalogues = import.meta.glob<{ default: Catalogue }>("../../../../../packages/shared/src/i18n/locales/*.json");
+/*
+ * Each catalogue comes in three parts (packages/shared/src/i18n/sections.ts): the sign-in page's
+ * sections, the frame's, and the other screens'. English's first part is bundled; every other part
+ * loads when first needed, in the active language and in English, the fallback.
+ */
+const GLOB = "../../../../../packages/shared/src/i18n/locales/*.json";
+const LOADERS: Record<CataloguePart, Loaders> = {
+  first: import.meta.glob<{ default: Sections }>("../../../../../packages/shared/src/i18n/locales/*.json", {
+    query: "?part=first",
+  }),
+  frame: import.meta.glob<{ default: Sections }>("../../../../../packages/shared/src/i18n/locales/*.json", {
+    query: "?part=frame",
+  }),
+  screens: import.meta.glob<{ default: Sections }>("../../../../../packages/shared/src/i18n/locales/*.json", {
+    query: "?part=screens",
+  }),
+};
 
-function loaderFor(lang: LanguageCode) {
-  return catalogues[`../../../../../packages/shared/src/i18n/locales/${lang}.json`];
+/** The parts asked for so far: a language chosen later loads the same parts. */
+const wantedParts = new Set<CataloguePart>(["first"]);
+const loaded = new Set<string>(["en:first"]);
+
+async function ensurePart(lang: LanguageCode, part: CataloguePart): Promise<void> {
+  const id = `${lang}:${part}`;
+  if (loaded.has(id)) return;
+  const load = LOADERS[part][GLOB.replace("*", lang)];
+  if (!load) throw new Error(`No catalogue for ${lang}`);
+  i18next.addResourceBundle(lang, "translation", (await load()).default, true, true);
+  loaded.add(id);
 }
+
+function activeLanguage(): LanguageCode {
+  return isLanguageCode(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
+}
+
+/** Loads a part in the active language and in English before anything shows its strings. */
+async function loadPart(part: CataloguePart): Promise<void> {
+  wantedParts.add(part);
+  await Promise.all([ensurePart("en", part), ensurePart(activeLanguage(), part)]);
+}
+
+/** The frame's sections: the console's layout, menu and dashboard. */
+export const loadConsoleCatalogue = () => loadPart("frame");
+
+/** The sections of the other screens, loaded with the first of them. */
+export const loadScreenCatalogue = () => loadPart("screens");
 
 export function storedLanguage(): LanguageCode {
   try {
@@ -22,17 +63,10 @@ export function storedLanguage(): LanguageCode {
   }
 }
 
-async function ensureCatalogue(lang: LanguageCode): Promise<void> {
-  if (i18next.hasResourceBundle(lang, "translation")) return;
-  const load = loaderFor(lang);
-  if (!load) throw new Error(`No catalogue for ${lang}`);
-  i18next.addResourceBundle(lang, "translation", (await load()).default);
-}
-
 export async function initI18n(): Promise<void> {
   const lang = storedLanguage();
   await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: enFirst } },
     lng: "en",
     fallbackLng: "en",
     // Our codes are lower case ("ja-jp"); without this i18next looks the catalogue up as "ja-JP".
@@ -44,7 +78,7 @@ export async function initI18n(): Promise<void> {
 }
 
 export async function changeLanguage(lang: LanguageCode): Promise<void> {
-  await ensureCatalogue(lang);
+  await Promise.all([...wantedParts].map((part) => ensurePart(lang, part)));
   await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;
   try {

@@ -18,9 +18,10 @@ import { visibleRoutes } from "./menu-model";
 import { ServerClock } from "./ServerClock";
 import { Sidebar } from "./Sidebar";
 import { TagsView } from "./TagsView";
-import { VendorSelector } from "./VendorSelector";
 
 /** Its form and colour picker load when the panel is first opened. */
+/** Only levels 6 and 7 choose a vendor: the select loads for them alone. */
+const VendorSelector = lazy(() => import("./VendorSelector").then((m) => ({ default: m.VendorSelector })));
 const SettingsDrawer = lazy(() => import("./SettingsDrawer").then((m) => ({ default: m.SettingsDrawer })));
 
 /** The console's frame (spec §2 "Layout"): sidebar, top bar, breadcrumb, tags view and pages. */
@@ -95,7 +96,11 @@ export function MainLayout({ user, route, siteName }: { user: SessionUser; route
           )}
           <div className="top-bar-right">
             {!mobile && <HeaderSearch routes={menuRoutes} />}
-            {isGroupLevel(user.level) && <VendorSelector user={user} />}
+            {isGroupLevel(user.level) && (
+              <Suspense fallback={null}>
+                <VendorSelector user={user} />
+              </Suspense>
+            )}
             {!mobile && <ServerClock timeZone={timeZone} />}
             {!mobile && <FullscreenToggle />}
             <LanguagePicker />

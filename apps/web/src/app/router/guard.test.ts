@@ -31,6 +31,7 @@ function user(level: number, permissions: string[] | null = []): SessionUser {
     activeVendorId: null,
     accountInfo: null,
     vendor: null,
+    alliances: [],
   };
 }
 

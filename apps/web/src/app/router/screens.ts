@@ -1,27 +1,49 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { loadScreenCatalogue } from "../i18n";
 
 type Screen = LazyExoticComponent<ComponentType>;
+type Load = () => Promise<{ default: ComponentType }>;
 
 /**
  * The screens that exist, by route path. A route of the shared table joins the menu only when it
  * has a screen here; each screen is its own chunk.
  */
+const FRAME_SCREENS: Record<string, Load> = {
+  "/dashboard": () => import("../../features/dashboard/DashboardPage"),
+  "/nopermission/index": () => import("../../features/errors/NoPermissionPage"),
+  "/404": () => import("../../features/errors/NotFoundPage"),
+  "/open/tools/apidoc": () => import("../../features/apidoc/ApiDocPage"),
+  "/login": () => import("../../features/auth/LoginPage"),
+};
+
+/** Screens whose strings are in the catalogue's screens part: it loads beside the first of them. */
+const CATALOGUE_SCREENS: Record<string, Load> = {
+  "/settings/account": () => import("../../features/account-settings/AccountSettingsPage"),
+  "/log/log_opts": () => import("../../features/operation-log/OperationLogPage"),
+  "/group/index": () => import("../../features/group-profile/GroupProfilePage"),
+  "/groups/vendors": () => import("../../features/vendors/VendorsPage"),
+  "/groups/vendor_account": () => import("../../features/vendor-accounts/VendorAccountsPage"),
+  "/subacct/subacct": () => import("../../features/group-subaccounts/GroupSubAccountsPage"),
+  "/account/role": () => import("../../features/roles/RolesPage"),
+  "/account/sub_manager": () => import("../../features/sub-accounts/SubAccountsPage"),
+  "/vendors/index": () => import("../../features/vendor-profile/VendorProfilePage"),
+  "/brands/brands": () => import("../../features/brands/BrandsPage"),
+  "/brands/ecards": () => import("../../features/ecards/EcardsPage"),
+  "/group/email": () => import("../../features/email-config/EmailConfigPage"),
+  "/shop/alliance": () => import("../../features/alliances/AlliancesPage"),
+  "/shop/payqr": () => import("../../features/payqr/PayQrPage"),
+  "/shop/location": () => import("../../features/locations/LocationsPage"),
+  "/shop/shops": () => import("../../features/shops/ShopsPage"),
+  "/shop/washer_catalogue": () => import("../../features/washer-catalogue/WasherCataloguePage"),
+  "/shop/price_templates": () => import("../../features/price-templates/PriceTemplatesPage"),
+};
+
 export const SCREENS: Record<string, Screen> = {
-  "/dashboard": lazy(() => import("../../features/dashboard/DashboardPage")),
-  "/settings/account": lazy(() => import("../../features/account-settings/AccountSettingsPage")),
-  "/nopermission/index": lazy(() => import("../../features/errors/NoPermissionPage")),
-  "/404": lazy(() => import("../../features/errors/NotFoundPage")),
-  "/open/tools/apidoc": lazy(() => import("../../features/apidoc/ApiDocPage")),
-  "/log/log_opts": lazy(() => import("../../features/operation-log/OperationLogPage")),
-  "/group/index": lazy(() => import("../../features/group-profile/GroupProfilePage")),
-  "/groups/vendors": lazy(() => import("../../features/vendors/VendorsPage")),
-  "/groups/vendor_account": lazy(() => import("../../features/vendor-accounts/VendorAccountsPage")),
-  "/subacct/subacct": lazy(() => import("../../features/group-subaccounts/GroupSubAccountsPage")),
-  "/login": lazy(() => import("../../features/auth/LoginPage")),
-  "/account/role": lazy(() => import("../../features/roles/RolesPage")),
-  "/account/sub_manager": lazy(() => import("../../features/sub-accounts/SubAccountsPage")),
-  "/vendors/index": lazy(() => import("../../features/vendor-profile/VendorProfilePage")),
-  "/brands/brands": lazy(() => import("../../features/brands/BrandsPage")),
-  "/brands/ecards": lazy(() => import("../../features/ecards/EcardsPage")),
-  "/group/email": lazy(() => import("../../features/email-config/EmailConfigPage")),
+  ...Object.fromEntries(Object.entries(FRAME_SCREENS).map(([path, load]) => [path, lazy(load)])),
+  ...Object.fromEntries(
+    Object.entries(CATALOGUE_SCREENS).map(([path, load]) => [
+      path,
+      lazy(() => Promise.all([load(), loadScreenCatalogue()]).then(([screen]) => screen)),
+    ]),
+  ),
 };

@@ -1,4 +1,4 @@
-import type { AccountInfo, LoginResult, VendorSummary } from "@washboard/shared";
+import type { AccountInfo, LoginResult, SessionAlliance, VendorSummary } from "@washboard/shared";
 import { useSyncExternalStore } from "react";
 import { readJson, STORAGE_KEY, setCookie, TOKEN_COOKIE, writeJson } from "./storage";
 
@@ -20,6 +20,8 @@ export interface SessionUser {
   accountInfo: AccountInfo | null;
   /** The vendor's own summary for levels 3/4 (provider flags). */
   vendor: VendorSummary | null;
+  /** Levels 3/4: the vendor's shop alliances (spec §3 "Session"), loaded at sign-in. */
+  alliances: SessionAlliance[];
 }
 
 export interface Settings {
@@ -49,7 +51,7 @@ function load(): Persisted {
   const stored = readJson<Partial<Persisted>>(STORAGE_KEY);
   // Permissions and vendors may have changed since the last visit: the boot calls run again on every
   // load (the guard waits for them while permissions are null).
-  const user = stored?.user ? { ...stored.user, permissions: null } : null;
+  const user = stored?.user ? { ...stored.user, permissions: null, alliances: stored.user.alliances ?? [] } : null;
   return { user, settings: { ...DEFAULT_SETTINGS, ...(stored?.settings ?? {}) } };
 }
 
@@ -87,6 +89,7 @@ export const sessionStore = {
         activeVendorId: null,
         accountInfo: null,
         vendor: null,
+        alliances: [],
       },
     });
   },

@@ -1,10 +1,10 @@
-import { API, loginPassword, loginUsername } from "@washboard/shared";
+import { API, type LoginField, loginFieldError } from "@washboard/shared";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { call } from "../../app/api/client";
 import { toastError, toastSuccess } from "../../app/feedback/toast";
-import { fieldError } from "../../app/forms/zod-rule";
+import { i18next } from "../../app/i18n";
 import { LazyConsole } from "../../app/LazyConsole";
 import { LanguagePicker } from "../../app/layout/LanguagePicker";
 import { sessionStore } from "../../app/session/store";
@@ -12,12 +12,17 @@ import "./login.css";
 
 const RegisterDialog = lazy(() => import("./RegisterDialog").then((m) => ({ default: m.RegisterDialog })));
 
-const RULES = { login: loginUsername, password: loginPassword } as const;
-type Field = keyof typeof RULES;
+type Field = LoginField;
+
+/** The translated message of the §5 rule a value breaks (the server's schemas use the same rules). */
+const fieldError = (field: Field, value: string): string | undefined => {
+  const key = loginFieldError(field, value);
+  return key ? i18next.t(key) : undefined;
+};
 
 /**
  * /login (spec §2): sign in with the §5 rules, pick a language, or register a merchant. Plain HTML
- * and CSS, validated by the same shared schemas as the server, so the first page loads fast.
+ * and CSS, validated by the same shared rules as the server, so the first page loads fast.
  */
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -27,14 +32,13 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [registering, setRegistering] = useState(false);
 
-  const validate = (field: Field, value: string) =>
-    setErrors((e) => ({ ...e, [field]: fieldError(RULES[field], value) }));
+  const validate = (field: Field, value: string) => setErrors((e) => ({ ...e, [field]: fieldError(field, value) }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const found = {
-      login: fieldError(RULES.login, values.login),
-      password: fieldError(RULES.password, values.password),
+      login: fieldError("login", values.login),
+      password: fieldError("password", values.password),
     };
     setErrors(found);
     if (found.login || found.password) return;

@@ -9,7 +9,7 @@ import {
 import type { RuleObject } from "antd/es/form";
 import { beforeAll, describe, expect, it } from "vitest";
 import { zodRule } from "../../app/forms/zod-rule";
-import { i18next, initI18n } from "../../app/i18n";
+import { i18next, initI18n, loadConsoleCatalogue, loadScreenCatalogue } from "../../app/i18n";
 
 /** Runs a form rule as Ant Design does: undefined when the value passes, else the shown message. */
 async function message(schema: Parameters<typeof zodRule>[0], value: unknown): Promise<string | undefined> {
@@ -27,6 +27,7 @@ const imageKey = (c: string) => `${c.repeat(64)}.png`;
 
 beforeAll(async () => {
   await initI18n();
+  await Promise.all([loadConsoleCatalogue(), loadScreenCatalogue()]);
   await i18next.changeLanguage("en");
 });
 

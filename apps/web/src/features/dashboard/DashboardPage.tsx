@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { API, formatTimestamp } from "@washboard/shared";
-import { Alert, Card, Empty, List, Skeleton, Statistic, Tag, Typography } from "antd";
+import { Alert, Card, Empty, Skeleton, Statistic, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { errorText } from "../../app/feedback/toast";
@@ -21,13 +21,12 @@ export default function DashboardPage() {
   const tz = s.time_zone;
   return (
     <div data-testid="dashboard">
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t("dashboard.welcome", { name: user?.name ?? "" })}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
+      {/* Plain headings: the first screen after sign-in stays light (bench/bundle-size.mjs). */}
+      <h2 className="dashboard-title">{t("dashboard.welcome", { name: user?.name ?? "" })}</h2>
+      <p className="text-secondary">
         {t(s.scope === "group" ? "dashboard.scopeGroup" : "dashboard.scopeVendor")}:{" "}
         <strong data-testid="scope-name">{s.name}</strong>
-      </Typography.Paragraph>
+      </p>
       <div className="stat-grid">
         {s.scope === "group" && (
           <Card>
@@ -45,9 +44,9 @@ export default function DashboardPage() {
         </Card>
         <Card>
           <Statistic title={t("dashboard.currency")} value={s.currency} />
-          <Typography.Text type="secondary">
+          <span className="text-secondary">
             {t("dashboard.timeZone")}: {tz}
-          </Typography.Text>
+          </span>
         </Card>
         <Card>
           <Statistic
@@ -55,9 +54,7 @@ export default function DashboardPage() {
             value={s.last_login_at ? formatTimestamp(s.last_login_at, tz) : t("common.never")}
             valueStyle={{ fontSize: 16 }}
           />
-          {s.last_login_ip && (
-            <Typography.Text type="secondary">{t("dashboard.from", { ip: s.last_login_ip })}</Typography.Text>
-          )}
+          {s.last_login_ip && <span className="text-secondary">{t("dashboard.from", { ip: s.last_login_ip })}</span>}
         </Card>
       </div>
       {s.device_count === 0 && (
@@ -67,19 +64,18 @@ export default function DashboardPage() {
         {s.recent_operations.length === 0 ? (
           <Empty description={t("dashboard.noOperations")} />
         ) : (
-          <List
-            size="small"
-            dataSource={s.recent_operations}
-            renderItem={(op) => (
-              <List.Item>
+          // A plain list: the component library's List brings its pagination with it.
+          <ul className="dashboard-operations">
+            {s.recent_operations.map((op) => (
+              <li key={op.id}>
                 <span>
                   <Tag color={op.outcome === "success" ? "green" : "red"}>{op.actor}</Tag>
                   {t(`actions.${op.action}`, { defaultValue: op.action })}
                 </span>
-                <Typography.Text type="secondary">{formatTimestamp(op.created_at, tz)}</Typography.Text>
-              </List.Item>
-            )}
-          />
+                <span className="text-secondary">{formatTimestamp(op.created_at, tz)}</span>
+              </li>
+            ))}
+          </ul>
         )}
       </Card>
     </div>

@@ -4,7 +4,7 @@ import { LOCKED_PERMISSION_KEYS, PAYMENT_SETTINGS_PROVIDERS } from "@washboard/s
 import { App as AntApp } from "antd";
 import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { i18next, initI18n } from "../../app/i18n";
+import { i18next, initI18n, loadConsoleCatalogue, loadScreenCatalogue } from "../../app/i18n";
 
 /** The API client answers from fixtures, by path. */
 const answers = new Map<string, unknown>();
@@ -48,6 +48,7 @@ function signInAs(level: number) {
 
 beforeAll(async () => {
   await initI18n();
+  await Promise.all([loadConsoleCatalogue(), loadScreenCatalogue()]);
   await i18next.changeLanguage("en");
   answers.set("/api/Vendor/get_vendor_profile", {
     vendor_id: 1,

@@ -20,6 +20,11 @@ export interface DataTableProps<C extends ListContract> {
   /** Shown when no row matches. */
   emptyText?: string;
   testId?: string;
+  /** Check boxes to choose rows for a bulk action; kept across pages. */
+  selection?: {
+    keys: Key[];
+    onChange(keys: Key[], rows: ListRow<C>[]): void;
+  };
 }
 
 /**
@@ -76,6 +81,15 @@ export function DataTable<C extends ListContract>(props: DataTableProps<C>) {
         pagination={false}
         scroll={{ x: "max-content" }}
         locale={{ emptyText: empty }}
+        rowSelection={
+          props.selection
+            ? {
+                selectedRowKeys: props.selection.keys,
+                onChange: props.selection.onChange,
+                preserveSelectedRowKeys: true,
+              }
+            : undefined
+        }
       />
       <div className="data-table-footer">
         <Pager

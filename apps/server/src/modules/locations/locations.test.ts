@@ -1,0 +1,241 @@
+import type { LocationItem } from "@washboard/shared";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
+import { accounts, roles } from "../accounts/tables.js";
+import { operationLog } from "../operation-log/tables.js";
+import { shops } from "../shops/tables.js";
+import { locations } from "./tables.js";
+
+const BASE = "/api/Location";
+
+let server: TestServer;
+let klVendorId = 0;
+let bkkVendorId = 0;
+let token = "";
+let bkkToken = "";
+
+type ListAnswer = { items: LocationItem[]; total: number; next_cursor: string | null };
+
+const create = (fields: Record<string, unknown>, t = token) =>
+  server.call<LocationItem>(
+    `${BASE}/create_location`,
+    { name: "Bangsar", address: "Jalan Telawi 3", ...fields },
+    { token: t },
+  );
+const list = (filters: Record<string, unknown> = {}, t = token) =>
+  server.call<ListAnswer>(`${BASE}/get_locationall_by_vendor`, filters, { token: t });
+
+/** A level-4 account of the Kuala Lumpur vendor holding exactly `permissions`. */
+async function subAccount(username: string, permissions: string[]): Promise<string> {
+  const { db } = server.database;
+  const [role] = await db
+    .insert(roles)
+    .values({ vendorId: klVendorId, name: `Role ${username}`, permissions })
+    .returning();
+  const [vendorSub] = await db.select().from(accounts).where(eq(accounts.username, "vendor_sub"));
+  if (!role || !vendorSub) throw new Error("fixture missing");
+  await db.insert(accounts).values({
+    username,
+    nickname: username,
+    level: 4,
+    vendorId: klVendorId,
+    roleId: role.id,
+    passwordHash: vendorSub.passwordHash,
+  });
+  return server.login(username);
+}
+
+async function shopIn(locationId: number, name: string): Promise<number> {
+  const [row] = await server.database.db
+    .insert(shops)
+    .values({ vendorId: klVendorId, locationId, name, address: "1 Jalan", serviceType: 1 })
+    .returning();
+  if (!row) throw new Error("shop not created");
+  return row.id;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const { kl, bkk } = await demoVendors(server.database);
+  klVendorId = kl.id;
+  bkkVendorId = bkk.id;
+  token = await server.login("vendor_admin");
+  bkkToken = await server.login("vendor2_admin");
+});
+afterAll(() => server.close());
+
+describe("locations: fields", () => {
+  it("creates a location with its name and address, and lists it with no shops", async () => {
+    const { http, body } = await create({ name: "Mont Kiara", address: "2 Jalan Kiara" });
+    expect(http, JSON.stringify(body)).toBe(200);
+    expect(body.result).toMatchObject({ name: "Mont Kiara", address: "2 Jalan Kiara", shop_count: 0 });
+    const listed = await list({ name: "kiara" });
+    expect(listed.body.result.items.map((l) => l.name)).toEqual(["Mont Kiara"]);
+    const [row] = await server.database.db.select().from(locations).where(eq(locations.id, body.result.id));
+    expect(row?.vendorId).toBe(klVendorId);
+  });
+
+  it.each(["name", "address"])("requires %s (spec §5)", async (field) => {
+    const { http, body } = await create({ name: `Missing ${field}`, [field]: "   " });
+    expect(http).toBe(400);
+    expect(body).toMatchObject({ code: "VALIDATION_FAILED", field, message_key: "validation.required" });
+  });
+
+  it("takes a name of 64 characters and an address of 255, not one more", async () => {
+    expect((await create({ name: "n".repeat(64), address: "a".repeat(255) })).http).toBe(200);
+    const longName = await create({ name: "m".repeat(65) });
+    expect(longName.body).toMatchObject({
+      code: "VALIDATION_FAILED",
+      field: "name",
+      message_key: "validation.tooLong",
+    });
+    const longAddress = await create({ name: "Long address", address: "a".repeat(256) });
+    expect(longAddress.body).toMatchObject({ field: "address", message_key: "validation.tooLong" });
+  });
+
+  it("answers RECORD_EXISTS for a name the vendor already uses, whatever its case; another vendor may use it", async () => {
+    expect((await create({ name: "Cheras" })).http).toBe(200);
+    const again = await create({ name: "  cHERAS " });
+    expect(again.http).toBe(409);
+    expect(again.body).toMatchObject({ code: "RECORD_EXISTS", field: "name" });
+    expect((await create({ name: "Cheras" }, bkkToken)).http).toBe(200);
+  });
+});
+
+describe("locations: modify and remove", () => {
+  it("modifies name and address; renaming onto another location's name is RECORD_EXISTS", async () => {
+    const mine = (await create({ name: "Old name" })).body.result;
+    const changed = await server.call<LocationItem>(
+      `${BASE}/modify_location`,
+      { id: mine.id, name: "New name", address: "9 Jalan Baru" },
+      { token },
+    );
+    expect(changed.body.result).toMatchObject({ id: mine.id, name: "New name", address: "9 Jalan Baru" });
+    const clash = await server.call(
+      `${BASE}/modify_location`,
+      { id: mine.id, name: "CHERAS", address: "x" },
+      { token },
+    );
+    expect(clash.body).toMatchObject({ code: "RECORD_EXISTS", field: "name" });
+  });
+
+  it("refuses removing a location that still has shops, naming how many, and removes it once they are gone", async () => {
+    const area = (await create({ name: "Busy area" })).body.result;
+    const first = await shopIn(area.id, "Busy shop 1");
+    await shopIn(area.id, "Busy shop 2");
+    const listed = await list({ name: "Busy area" });
+    expect(listed.body.result.items[0]?.shop_count).toBe(2);
+    const refused = await server.call(`${BASE}/remove_location`, { id: area.id }, { token });
+    expect(refused.http).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: "HAS_DEPENDENTS",
+      message_key: "locations.hasShops",
+      message_params: { shops: 2 },
+    });
+    expect(refused.body.message).toMatch(/Shops still in this location: 2/);
+    await server.database.db.delete(shops).where(eq(shops.locationId, area.id));
+    expect(first).toBeGreaterThan(0);
+    const removed = await server.call(`${BASE}/remove_location`, { id: area.id }, { token });
+    expect(removed.http).toBe(200);
+    const again = await server.call(`${BASE}/remove_location`, { id: area.id }, { token });
+    expect(again.body.code).toBe("NOT_FOUND");
+  });
+
+  it("answers NOT_FOUND to another vendor for a Kuala Lumpur location, and never lists it there", async () => {
+    const mine = (await create({ name: "KL only" })).body.result;
+    for (const [name, payload] of [
+      ["modify_location", { id: mine.id, name: "Taken over", address: "x" }],
+      ["remove_location", { id: mine.id }],
+    ] as const) {
+      const { http, body } = await server.call(`${BASE}/${name}`, payload, { token: bkkToken });
+      expect(http, name).toBe(404);
+      expect(body.code, name).toBe("NOT_FOUND");
+    }
+    const theirs = await list({ page_size: 200 }, bkkToken);
+    expect(theirs.body.result.items.some((l) => l.id === mine.id)).toBe(false);
+    const [row] = await server.database.db.select().from(locations).where(eq(locations.id, mine.id));
+    expect(row?.name).toBe("KL only");
+    const bkkRows = await server.database.db.select().from(locations).where(eq(locations.vendorId, bkkVendorId));
+    expect(bkkRows.map((r) => r.name)).toEqual(["Cheras"]);
+  });
+});
+
+describe("locations: level 4 keys", () => {
+  it("the location keys are locked on for level 4 (spec §6): an account whose role holds no key manages locations", async () => {
+    const bare = await subAccount("loc_bare", []);
+    expect((await list({}, bare)).http).toBe(200);
+    const made = await create({ name: "By a bare role" }, bare);
+    expect(made.http, JSON.stringify(made.body)).toBe(200);
+    const changed = await server.call(
+      `${BASE}/modify_location`,
+      { id: made.body.result.id, name: "Renamed by a bare role", address: "x" },
+      { token: bare },
+    );
+    expect(changed.http).toBe(200);
+    expect((await server.call(`${BASE}/remove_location`, { id: made.body.result.id }, { token: bare })).http).toBe(200);
+  });
+
+  it("group levels do not reach a vendor's locations", async () => {
+    const group = await server.login("group_admin");
+    const { http, body } = await list({}, group);
+    expect(http).toBe(403);
+    expect(body.code).toBe("NO_PERMISSION");
+  });
+});
+
+describe("locations: list order and paging", () => {
+  beforeAll(async () => {
+    const { db } = server.database;
+    await db.delete(shops).where(eq(shops.vendorId, klVendorId));
+    await db.delete(locations).where(eq(locations.vendorId, klVendorId));
+    for (const name of ["beta", "Alpha", "delta", "Charlie", "echo"]) expect((await create({ name })).http).toBe(200);
+  });
+
+  async function allPages(sort: string, pageSize = 2): Promise<string[]> {
+    const names: string[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < 20; pages++) {
+      const answer: { body: { result: ListAnswer } } = await list({
+        sort,
+        page_size: pageSize,
+        ...(cursor ? { cursor } : {}),
+      });
+      names.push(...answer.body.result.items.map((l) => l.name));
+      cursor = answer.body.result.next_cursor;
+      if (!cursor) break;
+    }
+    return names;
+  }
+
+  it("sorts by name either way, case-insensitively, and by age, paging without overlap or gaps", async () => {
+    expect(await allPages("name_asc")).toEqual(["Alpha", "beta", "Charlie", "delta", "echo"]);
+    expect(await allPages("name_desc")).toEqual(["echo", "delta", "Charlie", "beta", "Alpha"]);
+    expect(await allPages("oldest")).toEqual(["beta", "Alpha", "delta", "Charlie", "echo"]);
+    expect(await allPages("newest", 3)).toEqual(["echo", "Charlie", "delta", "Alpha", "beta"]);
+    expect((await list({})).body.result.total).toBe(5);
+  });
+
+  it("refuses a cursor it did not make and an unknown sort", async () => {
+    for (const cursor of ["garbage", Buffer.from('n:["x"]').toString("base64url")]) {
+      const bad = await list({ sort: "name_asc", cursor });
+      expect(bad.body, cursor).toMatchObject({ code: "VALIDATION_FAILED", field: "cursor" });
+    }
+    const sort = await list({ sort: "price" });
+    expect(sort.body).toMatchObject({ code: "VALIDATION_FAILED", field: "sort" });
+  });
+});
+
+describe("locations: operation log", () => {
+  it("logs each change with its action and the location", async () => {
+    const rows = await server.database.db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.vendorId, klVendorId)));
+    const actions = new Set(rows.map((r) => r.action));
+    for (const action of ["location.create", "location.modify", "location.remove"])
+      expect(actions.has(action), action).toBe(true);
+    expect(rows.some((r) => r.action === "location.remove" && r.errorCode === "HAS_DEPENDENTS")).toBe(true);
+    expect(rows.some((r) => r.action === "location.create" && /^location:\d+$/.test(r.target))).toBe(true);
+  });
+});

@@ -1,0 +1,176 @@
+import type {
+  WasherBrandItem,
+  washerBrandCreateRequest,
+  washerBrandListRequest,
+  washerBrandModifyRequest,
+} from "@washboard/shared";
+import { and, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../platform/db/client.js";
+import { toSeconds } from "../../platform/db/columns.js";
+import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { nameKeyset } from "../../platform/db/name-sort.js";
+import { qualified } from "../../platform/db/qualified.js";
+import { likeText } from "../../platform/db/text-search.js";
+import { AppError } from "../../platform/http/app-error.js";
+import type { TenantScope } from "../../platform/http/context.js";
+import { ownVendor } from "../../platform/http/scope.js";
+import { isForeignKeyViolation } from "../vendor-accounts/managed-accounts.js";
+import { assertOwnRow, originCondition, visibleTo } from "./ownership.js";
+import { washerBrands, washerModels } from "./tables.js";
+
+type Fields = z.output<typeof washerBrandCreateRequest>;
+
+/** The brand's models the vendor sees, counted in the same query as the brand. */
+function modelCount(vendorId: number) {
+  return sql<number>`(select count(*)::int from ${washerModels} where ${qualified(washerModels.brandId)} = ${qualified(washerBrands.id)} and (${qualified(washerModels.vendorId)} is null or ${qualified(washerModels.vendorId)} = ${vendorId}))`;
+}
+
+function itemColumns(vendorId: number) {
+  return {
+    id: washerBrands.id,
+    vendorId: washerBrands.vendorId,
+    manufacturer: washerBrands.manufacturer,
+    brand: washerBrands.brand,
+    alias: washerBrands.alias,
+    logoUrl: washerBrands.logoUrl,
+    createdAt: washerBrands.createdAt,
+    modelCount: modelCount(vendorId),
+  };
+}
+
+type ItemRow = {
+  id: number;
+  vendorId: number | null;
+  manufacturer: string;
+  brand: string;
+  alias: string;
+  logoUrl: string;
+  createdAt: Date;
+  modelCount: number;
+};
+
+function toItem(row: ItemRow): WasherBrandItem {
+  return {
+    id: row.id,
+    manufacturer: row.manufacturer,
+    brand: row.brand,
+    alias: row.alias,
+    logo_url: row.logoUrl,
+    editable: row.vendorId !== null,
+    model_count: Number(row.modelCount),
+    created_at: toSeconds(row.createdAt),
+  };
+}
+
+async function itemById(db: Db, vendorId: number, id: number): Promise<WasherBrandItem> {
+  const [row] = await db
+    .select(itemColumns(vendorId))
+    .from(washerBrands)
+    .where(and(eq(washerBrands.id, id), visibleTo(washerBrands, vendorId)));
+  if (!row) throw new AppError("NOT_FOUND");
+  return toItem(row);
+}
+
+export async function listWasherBrands(db: Db, scope: TenantScope, input: z.output<typeof washerBrandListRequest>) {
+  const vendorId = ownVendor(scope);
+  const conditions: (SQL | undefined)[] = [
+    visibleTo(washerBrands, vendorId),
+    originCondition(washerBrands.vendorId, input.origin),
+  ];
+  if (input.name) {
+    const pattern = likeText(input.name);
+    conditions.push(
+      or(
+        ilike(washerBrands.manufacturer, pattern),
+        ilike(washerBrands.brand, pattern),
+        ilike(washerBrands.alias, pattern),
+      ),
+    );
+  }
+  const filtered = and(...conditions);
+  const order = nameKeyset(input.sort, { id: washerBrands.id, name: washerBrands.brand });
+  const rows = await db
+    .select(itemColumns(vendorId))
+    .from(washerBrands)
+    .where(input.cursor ? and(filtered, order.after(input.cursor)) : filtered)
+    .orderBy(...order.orderBy)
+    .limit(input.page_size + 1);
+  const [total] = await db.select({ n: count() }).from(washerBrands).where(filtered);
+  const page = rows.slice(0, input.page_size);
+  const last = page.at(-1);
+  return {
+    items: page.map(toItem),
+    total: total?.n ?? 0,
+    next_cursor: rows.length > input.page_size && last ? order.cursorOf({ id: last.id, name: last.brand }) : null,
+  };
+}
+
+function columnsOf(input: Fields) {
+  return { manufacturer: input.manufacturer, brand: input.brand, alias: input.alias, logoUrl: input.logo_url };
+}
+
+export async function createWasherBrand(db: Db, scope: TenantScope, input: Fields): Promise<WasherBrandItem> {
+  const vendorId = ownVendor(scope);
+  const [row] = await recordExistsOnDuplicate(
+    () =>
+      db
+        .insert(washerBrands)
+        .values({ vendorId, ...columnsOf(input) })
+        .returning({ id: washerBrands.id }),
+    "brand",
+  );
+  if (!row) throw new AppError("INTERNAL_ERROR");
+  return itemById(db, vendorId, row.id);
+}
+
+export async function modifyWasherBrand(
+  db: Db,
+  scope: TenantScope,
+  input: z.output<typeof washerBrandModifyRequest>,
+): Promise<WasherBrandItem> {
+  const vendorId = ownVendor(scope);
+  await assertOwnRow(db, washerBrands, washerBrands, input.id, vendorId);
+  const [row] = await recordExistsOnDuplicate(
+    () =>
+      db
+        .update(washerBrands)
+        .set(columnsOf(input))
+        .where(and(eq(washerBrands.id, input.id), eq(washerBrands.vendorId, vendorId)))
+        .returning({ id: washerBrands.id }),
+    "brand",
+  );
+  if (!row) throw new AppError("NOT_FOUND");
+  return itemById(db, vendorId, row.id);
+}
+
+async function modelsOf(db: Db, brandId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(washerModels).where(eq(washerModels.brandId, brandId));
+  return row?.n ?? 0;
+}
+
+function brandHasModels(models: number): AppError {
+  return new AppError("HAS_DEPENDENTS", { messageKey: "washerCatalogue.brandHasModels", params: { models } });
+}
+
+/**
+ * Removes a brand of the vendor that has no models. The foreign key decides (a model added
+ * concurrently still blocks it); the count only says how many are in the way.
+ */
+export async function removeWasherBrand(db: Db, scope: TenantScope, id: number): Promise<{ id: number }> {
+  const vendorId = ownVendor(scope);
+  await assertOwnRow(db, washerBrands, washerBrands, id, vendorId);
+  const models = await modelsOf(db, id);
+  if (models > 0) throw brandHasModels(models);
+  try {
+    const [row] = await db
+      .delete(washerBrands)
+      .where(and(eq(washerBrands.id, id), eq(washerBrands.vendorId, vendorId)))
+      .returning({ id: washerBrands.id });
+    if (!row) throw new AppError("NOT_FOUND");
+    return row;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw brandHasModels(await modelsOf(db, id));
+    throw error;
+  }
+}

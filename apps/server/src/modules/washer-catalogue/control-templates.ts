@@ -1,0 +1,168 @@
+import type {
+  ControlTemplateItem,
+  controlTemplateCreateRequest,
+  controlTemplateListRequest,
+  controlTemplateModifyRequest,
+} from "@washboard/shared";
+import { and, count, eq, ilike, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../platform/db/client.js";
+import { toSeconds } from "../../platform/db/columns.js";
+import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { nameKeyset } from "../../platform/db/name-sort.js";
+import { qualified } from "../../platform/db/qualified.js";
+import { likeText } from "../../platform/db/text-search.js";
+import { AppError } from "../../platform/http/app-error.js";
+import type { TenantScope } from "../../platform/http/context.js";
+import { ownVendor } from "../../platform/http/scope.js";
+import { isForeignKeyViolation } from "../vendor-accounts/managed-accounts.js";
+import { assertOwnRow, originCondition, visibleTo } from "./ownership.js";
+import { controlTemplates, washerModels } from "./tables.js";
+
+type Fields = z.output<typeof controlTemplateCreateRequest>;
+
+/** Models the vendor sees that use the template, counted in the same query as the template. */
+function modelCount(vendorId: number) {
+  return sql<number>`(select count(*)::int from ${washerModels} where ${qualified(washerModels.controlTemplateId)} = ${qualified(controlTemplates.id)} and (${qualified(washerModels.vendorId)} is null or ${qualified(washerModels.vendorId)} = ${vendorId}))`;
+}
+
+function itemColumns(vendorId: number) {
+  return {
+    id: controlTemplates.id,
+    vendorId: controlTemplates.vendorId,
+    name: controlTemplates.name,
+    dataHead: controlTemplates.dataHead,
+    dataBody: controlTemplates.dataBody,
+    createdAt: controlTemplates.createdAt,
+    modelCount: modelCount(vendorId),
+  };
+}
+
+type ItemRow = {
+  id: number;
+  vendorId: number | null;
+  name: string;
+  dataHead: string;
+  dataBody: string;
+  createdAt: Date;
+  modelCount: number;
+};
+
+function toItem(row: ItemRow): ControlTemplateItem {
+  return {
+    id: row.id,
+    name: row.name,
+    data_head: row.dataHead,
+    data_body: row.dataBody,
+    editable: row.vendorId !== null,
+    model_count: Number(row.modelCount),
+    created_at: toSeconds(row.createdAt),
+  };
+}
+
+async function itemById(db: Db, vendorId: number, id: number): Promise<ControlTemplateItem> {
+  const [row] = await db
+    .select(itemColumns(vendorId))
+    .from(controlTemplates)
+    .where(and(eq(controlTemplates.id, id), visibleTo(controlTemplates, vendorId)));
+  if (!row) throw new AppError("NOT_FOUND");
+  return toItem(row);
+}
+
+export async function listControlTemplates(
+  db: Db,
+  scope: TenantScope,
+  input: z.output<typeof controlTemplateListRequest>,
+) {
+  const vendorId = ownVendor(scope);
+  const conditions: (SQL | undefined)[] = [
+    visibleTo(controlTemplates, vendorId),
+    originCondition(controlTemplates.vendorId, input.origin),
+  ];
+  if (input.name) conditions.push(ilike(controlTemplates.name, likeText(input.name)));
+  const filtered = and(...conditions);
+  const order = nameKeyset(input.sort, { id: controlTemplates.id, name: controlTemplates.name });
+  const rows = await db
+    .select(itemColumns(vendorId))
+    .from(controlTemplates)
+    .where(input.cursor ? and(filtered, order.after(input.cursor)) : filtered)
+    .orderBy(...order.orderBy)
+    .limit(input.page_size + 1);
+  const [total] = await db.select({ n: count() }).from(controlTemplates).where(filtered);
+  const page = rows.slice(0, input.page_size);
+  const last = page.at(-1);
+  return {
+    items: page.map(toItem),
+    total: total?.n ?? 0,
+    next_cursor: rows.length > input.page_size && last ? order.cursorOf(last) : null,
+  };
+}
+
+function columnsOf(input: Fields) {
+  return { name: input.name, dataHead: input.data_head, dataBody: input.data_body };
+}
+
+export async function createControlTemplate(db: Db, scope: TenantScope, input: Fields): Promise<ControlTemplateItem> {
+  const vendorId = ownVendor(scope);
+  const [row] = await recordExistsOnDuplicate(
+    () =>
+      db
+        .insert(controlTemplates)
+        .values({ vendorId, ...columnsOf(input) })
+        .returning({ id: controlTemplates.id }),
+    "name",
+  );
+  if (!row) throw new AppError("INTERNAL_ERROR");
+  return itemById(db, vendorId, row.id);
+}
+
+export async function modifyControlTemplate(
+  db: Db,
+  scope: TenantScope,
+  input: z.output<typeof controlTemplateModifyRequest>,
+): Promise<ControlTemplateItem> {
+  const vendorId = ownVendor(scope);
+  await assertOwnRow(db, controlTemplates, controlTemplates, input.id, vendorId);
+  const [row] = await recordExistsOnDuplicate(
+    () =>
+      db
+        .update(controlTemplates)
+        .set(columnsOf(input))
+        .where(and(eq(controlTemplates.id, input.id), eq(controlTemplates.vendorId, vendorId)))
+        .returning({ id: controlTemplates.id }),
+    "name",
+  );
+  if (!row) throw new AppError("NOT_FOUND");
+  return itemById(db, vendorId, row.id);
+}
+
+async function modelsUsing(db: Db, templateId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(washerModels)
+    .where(eq(washerModels.controlTemplateId, templateId));
+  return row?.n ?? 0;
+}
+
+function templateInUse(models: number): AppError {
+  return new AppError("HAS_DEPENDENTS", { messageKey: "washerCatalogue.templateHasModels", params: { models } });
+}
+
+/** Removes a control template of the vendor no model uses; the foreign key decides under races. */
+export async function removeControlTemplate(db: Db, scope: TenantScope, id: number): Promise<{ id: number }> {
+  const vendorId = ownVendor(scope);
+  await assertOwnRow(db, controlTemplates, controlTemplates, id, vendorId);
+  const models = await modelsUsing(db, id);
+  if (models > 0) throw templateInUse(models);
+  try {
+    const [row] = await db
+      .delete(controlTemplates)
+      .where(and(eq(controlTemplates.id, id), eq(controlTemplates.vendorId, vendorId)))
+      .returning({ id: controlTemplates.id });
+    if (!row) throw new AppError("NOT_FOUND");
+    return row;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw templateInUse(await modelsUsing(db, id));
+    throw error;
+  }
+}

@@ -1,0 +1,138 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ALLIANCE_TYPES, type AllianceItem, type AllianceType, API, allianceFields } from "@washboard/shared";
+import { Form, Input, Select } from "antd";
+import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { call } from "../../app/api/client";
+import { toastSuccess } from "../../app/feedback/toast";
+import { zodRule } from "../../app/forms/zod-rule";
+import { FormModal } from "../../app/ui/FormModal";
+import { allianceTypeLabel } from "./labels";
+import { refreshAlliances } from "./queries";
+
+export interface AllianceForm {
+  name: string;
+  type?: AllianceType;
+  shop_ids: number[];
+  ecard_id?: number | null;
+  remark: string;
+}
+
+const EMPTY: AllianceForm = { name: "", shop_ids: [], ecard_id: null, remark: "" };
+
+function toForm(alliance: AllianceItem | null): AllianceForm {
+  if (!alliance) return EMPTY;
+  return {
+    name: alliance.name,
+    type: alliance.type as AllianceType,
+    shop_ids: alliance.shops.map((s) => s.id),
+    ecard_id: alliance.ecard_id,
+    remark: alliance.remark,
+  };
+}
+
+/**
+ * Create (alliance null) or edit an alliance. The member picker offers the vendor's shops in no
+ * alliance, plus, when editing, the alliance's own members; the card template picker the group's
+ * virtual cards.
+ */
+export function AllianceDialog(props: { open: boolean; alliance: AllianceItem | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<AllianceForm>();
+  const editing = props.alliance;
+  const freeShops = useQuery({
+    queryKey: [API.alliance.freeShops.path],
+    queryFn: () => call(API.alliance.freeShops, {}),
+    enabled: props.open,
+  });
+  const ecards = useQuery({
+    queryKey: [API.alliance.ecards.path],
+    queryFn: () => call(API.alliance.ecards, {}),
+    enabled: props.open,
+  });
+
+  const shopOptions = useMemo(() => {
+    const own = (editing?.shops ?? []).map((s) => ({ value: s.id, label: s.name }));
+    const free = (freeShops.data?.shops ?? []).map((s) => ({ value: s.id, label: s.name, title: s.address }));
+    return [...own, ...free].sort((a, b) => a.label.localeCompare(b.label));
+  }, [editing, freeShops.data]);
+
+  useEffect(() => {
+    if (props.open) form.setFieldsValue(toForm(editing));
+  }, [props.open, editing, form]);
+
+  const save = useMutation({
+    mutationFn: (values: AllianceForm) => {
+      const payload = {
+        name: values.name,
+        type: values.type as AllianceType,
+        shop_ids: values.shop_ids ?? [],
+        ecard_id: values.ecard_id ?? null,
+        remark: values.remark ?? "",
+      };
+      return editing ? call(API.alliance.modify, { ...payload, id: editing.id }) : call(API.alliance.create, payload);
+    },
+    onSuccess: async () => {
+      toastSuccess(editing ? "success.modify" : "success.add");
+      await refreshAlliances();
+      props.onClose();
+    },
+  });
+
+  return (
+    <FormModal
+      form={form}
+      open={props.open}
+      title={t(editing ? "alliances.edit" : "alliances.add")}
+      onCancel={props.onClose}
+      saving={save.isPending}
+      forceRender
+    >
+      <Form<AllianceForm>
+        form={form}
+        layout="vertical"
+        initialValues={EMPTY}
+        onFinish={(values) => save.mutate(values)}
+        data-testid="alliance-form"
+      >
+        <Form.Item name="name" label={t("alliances.fields.name")} rules={[zodRule(allianceFields.name)]}>
+          <Input maxLength={64} data-testid="alliance-name" />
+        </Form.Item>
+        <Form.Item name="type" label={t("alliances.fields.type")} rules={[zodRule(allianceFields.type)]}>
+          <Select
+            options={ALLIANCE_TYPES.map((type) => ({ value: type, label: allianceTypeLabel(type) }))}
+            data-testid="alliance-type"
+          />
+        </Form.Item>
+        <Form.Item name="shop_ids" label={t("alliances.fields.shops")}>
+          <Select
+            mode="multiple"
+            allowClear
+            optionFilterProp="label"
+            placeholder={t("alliances.shopsPlaceholder")}
+            options={shopOptions}
+            loading={freeShops.isFetching}
+            data-testid="alliance-shops"
+          />
+        </Form.Item>
+        <Form.Item name="ecard_id" label={t("alliances.fields.ecard")}>
+          <Select
+            allowClear
+            placeholder={t("alliances.ecardPlaceholder")}
+            options={(ecards.data?.ecards ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            loading={ecards.isFetching}
+            data-testid="alliance-ecard"
+          />
+        </Form.Item>
+        <Form.Item name="remark" label={t("alliances.fields.remark")} rules={[zodRule(allianceFields.remark)]}>
+          <Input.TextArea
+            maxLength={255}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 4 }}
+            data-testid="alliance-remark"
+          />
+        </Form.Item>
+      </Form>
+    </FormModal>
+  );
+}

@@ -1,0 +1,203 @@
+import { DownloadOutlined, PlusOutlined } from "@ant-design/icons";
+import { useMutation } from "@tanstack/react-query";
+import { API, formatTimestamp, PAYQR_BIND_MODES, type PayQrItem } from "@washboard/shared";
+import { Button, Card, Input, Select, Space, Typography } from "antd";
+import { type Key, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { call } from "../../app/api/client";
+import { toastSuccess, toastWarning } from "../../app/feedback/toast";
+import { i18next } from "../../app/i18n";
+import { useSession } from "../../app/session/store";
+import { useCan } from "../../app/session/useCan";
+import { useConfirm } from "../../app/ui/confirm";
+import { DataTable } from "../../app/ui/data-table/DataTable";
+import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
+import type { DataColumn } from "../../app/ui/data-table/types";
+import { BindDialog } from "./BindDialog";
+import { downloadQrCards } from "./download";
+import { bindModeLabel, boundToText } from "./labels";
+import { PayQrDialog } from "./PayQrDialog";
+import { refreshPayQrCodes, useShopOptions } from "./queries";
+
+interface Filters {
+  shop_id?: number;
+  bind_mode?: 1 | 2;
+  name?: string;
+}
+
+function payQrColumns(timeZone: string): DataColumn<PayQrItem>[] {
+  return [
+    { key: "name", titleKey: "payqr.fields.name", dataIndex: "name" },
+    { key: "shop", titleKey: "payqr.fields.shop", dataIndex: "shop_name" },
+    { key: "bindMode", titleKey: "payqr.fields.bindMode", text: boundToText },
+    {
+      key: "content",
+      titleKey: "payqr.fields.content",
+      dataIndex: "content",
+      render: (r) => (
+        <Typography.Text copyable={{ text: r.content }} style={{ maxWidth: 320 }} ellipsis data-testid="payqr-content">
+          {r.content}
+        </Typography.Text>
+      ),
+    },
+    { key: "code", titleKey: "payqr.fields.code", dataIndex: "code" },
+    { key: "remark", titleKey: "payqr.fields.remark", dataIndex: "remark", ellipsis: true },
+    { key: "created", titleKey: "payqr.fields.createdAt", text: (r) => formatTimestamp(r.created_at, timeZone) },
+  ];
+}
+
+/** /shop/payqr: the vendor's payment QR codes, each downloadable as a printable PNG; levels 3 and 4. */
+export default function PayQrPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const confirm = useConfirm();
+  const user = useSession();
+  const timeZone = user?.accountInfo?.common_info.time_zone ?? "UTC";
+  const shops = useShopOptions();
+  const [filters, setFilters] = useState<Filters>({});
+  const [dialog, setDialog] = useState<{ code: PayQrItem | null } | null>(null);
+  const [binding, setBinding] = useState<PayQrItem | null>(null);
+  const [selected, setSelected] = useState<{ keys: Key[]; rows: PayQrItem[] }>({ keys: [], rows: [] });
+  const [downloading, setDownloading] = useState(false);
+
+  const download = async (items: readonly PayQrItem[]) => {
+    setDownloading(true);
+    try {
+      await downloadQrCards(items, `${t("routes.payqr")}.zip`);
+    } catch {
+      // Drawing or encoding failed in this browser (no canvas, content too long for a QR code).
+      toastWarning("payqr.downloadFailed");
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const remove = useMutation({
+    mutationFn: (row: PayQrItem) => call(API.payqr.remove, { id: row.id }),
+    onSuccess: async (_result, row) => {
+      toastSuccess("success.delete");
+      setSelected((s) => ({ keys: s.keys.filter((k) => k !== row.id), rows: s.rows.filter((r) => r.id !== row.id) }));
+      await refreshPayQrCodes();
+    },
+  });
+  const askRemove = async (row: PayQrItem) => {
+    if (await confirm({ title: t("payqr.confirmRemove", { name: row.name }), danger: true })) remove.mutate(row);
+  };
+
+  const filterFields: FilterField[] = [
+    {
+      name: "shop_id",
+      labelKey: "payqr.fields.shop",
+      input: (
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder={i18next.t("table.all")}
+          options={shops.data ?? []}
+        />
+      ),
+    },
+    {
+      name: "bind_mode",
+      labelKey: "payqr.fields.bindMode",
+      input: (
+        <Select
+          allowClear
+          placeholder={i18next.t("table.all")}
+          options={PAYQR_BIND_MODES.map((m) => ({ value: m, label: bindModeLabel(m) }))}
+        />
+      ),
+    },
+    { name: "name", labelKey: "payqr.fields.name", input: <Input allowClear maxLength={64} /> },
+  ];
+
+  const columns: DataColumn<PayQrItem>[] = [
+    ...payQrColumns(timeZone),
+    {
+      key: "actions",
+      titleKey: "common.actions",
+      text: () => "",
+      render: (row) => (
+        <Space>
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            onClick={() => void download([row])}
+            loading={downloading}
+            data-testid="payqr-download"
+          >
+            {t("payqr.download")}
+          </Button>
+          {can("payqr_modify") && (
+            <>
+              <Button size="small" onClick={() => setDialog({ code: row })} data-testid="payqr-edit">
+                {t("payqr.editAction")}
+              </Button>
+              <Button size="small" onClick={() => setBinding(row)} data-testid="payqr-bind">
+                {t("payqr.bindAction")}
+              </Button>
+            </>
+          )}
+          {can("payqr_remove") && (
+            <Button size="small" danger onClick={() => void askRemove(row)} data-testid="payqr-remove">
+              {t("payqr.removeAction")}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card data-testid="payqr">
+      <FilterBar<Filters>
+        fields={filterFields}
+        onSearch={(values) =>
+          setFilters({
+            ...(values.shop_id ? { shop_id: values.shop_id } : {}),
+            ...(values.bind_mode ? { bind_mode: values.bind_mode } : {}),
+            ...(values.name?.trim() ? { name: values.name.trim() } : {}),
+          })
+        }
+        testId="payqr-filters"
+      />
+      <Space style={{ marginBottom: 12 }} wrap>
+        {can("payqr_add") && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ code: null })}
+            data-testid="payqr-add"
+          >
+            {t("payqr.add")}
+          </Button>
+        )}
+        <Button
+          icon={<DownloadOutlined />}
+          disabled={selected.rows.length === 0}
+          loading={downloading}
+          onClick={() => void download(selected.rows)}
+          data-testid="payqr-download-selected"
+        >
+          {t("payqr.downloadSelected", { count: selected.rows.length })}
+        </Button>
+      </Space>
+      <DataTable
+        contract={API.payqr.list}
+        filters={filters}
+        columns={columns}
+        rowKey={(row) => row.id}
+        title={t("routes.payqr")}
+        emptyText={t("payqr.empty")}
+        testId="payqr-table"
+        selection={{
+          keys: selected.keys,
+          onChange: (keys, rows) => setSelected({ keys, rows: rows.filter((r): r is PayQrItem => r !== undefined) }),
+        }}
+      />
+      <PayQrDialog open={dialog !== null} code={dialog?.code ?? null} onClose={() => setDialog(null)} />
+      <BindDialog code={binding} onClose={() => setBinding(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQuery } from "@tanstack/react-query";
+import { API } from "@washboard/shared";
+import { call } from "../../app/api/client";
+import { queryClient } from "../../app/api/query-client";
+
+/** The list of codes refetches after any change. */
+export function refreshPayQrCodes(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ["list", API.payqr.list.path] });
+}
+
+/** The vendor's shops for the shop selects (the shared options call of the shop screens). */
+export function useShopOptions() {
+  return useQuery({
+    queryKey: [API.shop.options.path],
+    queryFn: () => call(API.shop.options, {}),
+    select: (options) => options.shops.map((s) => ({ value: s.id, label: s.name })),
+  });
+}
+
+/** The devices of one shop, for binding a code to a device. */
+export function useBindDevices(shopId: number | undefined) {
+  return useQuery({
+    queryKey: [API.payqr.bindDevices.path, shopId],
+    queryFn: () => call(API.payqr.bindDevices, { shop_id: shopId ?? 0 }),
+    enabled: shopId !== undefined,
+    select: (result) =>
+      result.devices.map((d) => ({ value: d.id, label: d.name ? `${d.name} (${d.serial_number})` : d.serial_number })),
+  });
+}

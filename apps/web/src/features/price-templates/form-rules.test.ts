@@ -1,0 +1,116 @@
+import { LIMITS, type PriceTemplateItem, priceTemplateFields, priceTemplateOptionFields } from "@washboard/shared";
+import type { RuleObject } from "antd/es/form";
+import { beforeAll, describe, expect, it } from "vitest";
+import { moneyRule } from "../../app/forms/money";
+import { zodRule } from "../../app/forms/zod-rule";
+import { i18next, initI18n, loadConsoleCatalogue, loadScreenCatalogue } from "../../app/i18n";
+import { toBody, toForm } from "./price-form";
+
+/** Runs a form rule as Ant Design does: undefined when the value passes, else the shown message. */
+async function message(rule: RuleObject, value: unknown): Promise<string | undefined> {
+  try {
+    await rule.validator?.(rule, value, () => {});
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+const zod = (schema: Parameters<typeof zodRule>[0], value: unknown) => message(zodRule(schema) as RuleObject, value);
+const money = (currency: string, value: unknown) =>
+  message(moneyRule(currency, priceTemplateFields.price) as RuleObject, value);
+const key = (k: string) => i18next.t(k);
+
+beforeAll(async () => {
+  await initI18n();
+  await Promise.all([loadConsoleCatalogue(), loadScreenCatalogue()]);
+  await i18next.changeLanguage("en");
+});
+
+describe("price template form: money in the vendor's currency", () => {
+  it("MYR takes up to two decimals and thousands separators; zero passes, negatives and text fail", async () => {
+    for (const ok of ["12.50", "0", "0.00", "1,200.5", "8"]) expect(await money("MYR", ok), ok).toBeUndefined();
+    expect(await money("MYR", "12.505")).toBe(key("validation.amount"));
+    expect(await money("MYR", "abc")).toBe(key("validation.amount"));
+    expect(await money("MYR", "-1")).toBe(key("validation.amountNotNegative"));
+    expect(await money("MYR", "")).toBe(key("validation.required"));
+    expect(await money("MYR", "100,000,001.00")).toBe(key("validation.amountTooLarge"));
+  });
+
+  it("THB (no decimals) takes whole baht only: a price with decimals is refused", async () => {
+    expect(await money("THB", "120")).toBeUndefined();
+    expect(await money("THB", "1,200")).toBeUndefined();
+    expect(await money("THB", "120.50")).toBe(key("validation.amountWholeUnits"));
+    expect(await money("THB", "0.5")).toBe(key("validation.amountWholeUnits"));
+  });
+
+  it("IDR groups thousands with a dot", async () => {
+    expect(await money("IDR", "15.000")).toBeUndefined();
+    expect(await money("IDR", "15.5")).toBe(key("validation.amountWholeUnits"));
+  });
+
+  it("converts typed amounts into minor units for the call, and back for editing", () => {
+    const form = {
+      model_name: "Hot wash",
+      icon: [],
+      display_price: "12.50",
+      price: "1,000",
+      estimated_minutes: 45,
+      extra_params: "",
+      options: [{ name: "Extra rinse", added_price: "1.5", added_minutes: 5 }],
+    };
+    expect(toBody(form, "MYR")).toMatchObject({
+      display_price: 1250,
+      price: 100_000,
+      options: [{ name: "Extra rinse", added_price: 150, added_minutes: 5 }],
+    });
+    expect(toBody({ ...form, display_price: "40", price: "35", options: [] }, "THB")).toMatchObject({
+      display_price: 40,
+      price: 35,
+    });
+    const item: PriceTemplateItem = {
+      id: 1,
+      model_name: "Hot wash",
+      icon: [],
+      display_price: 1250,
+      price: 100_000,
+      estimated_minutes: 45,
+      extra_params: "",
+      options: [{ name: "Extra rinse", added_price: 150, added_minutes: 5 }],
+      device_count: 0,
+      created_at: 0,
+    };
+    expect(toForm(item, "MYR")).toMatchObject({ display_price: "12.50", price: "1,000.00" });
+    expect(toForm(item, "MYR").options[0]?.added_price).toBe("1.50");
+  });
+});
+
+describe("price template form: the other fields take the server's rules", () => {
+  it("model name is required and at most 64 characters", async () => {
+    expect(await zod(priceTemplateFields.model_name, " ")).toBe(key("validation.required"));
+    expect(await zod(priceTemplateFields.model_name, "m".repeat(64))).toBeUndefined();
+    expect(await zod(priceTemplateFields.model_name, "m".repeat(65))).toBe(key("validation.tooLong"));
+  });
+
+  it("estimated time: 1 and 1440 pass, 0 and 1441 fail, empty is not a number", async () => {
+    for (const ok of [1, 1440]) expect(await zod(priceTemplateFields.estimated_minutes, ok)).toBeUndefined();
+    for (const bad of [0, 1441]) {
+      expect(await zod(priceTemplateFields.estimated_minutes, bad)).toBe(key("validation.estimatedMinutes"));
+    }
+    expect(await zod(priceTemplateFields.estimated_minutes, null)).toBe(key("validation.numeric"));
+  });
+
+  it("options: 12 pass, a 13th fails; each needs a name and a time of 0 to 1440 minutes", async () => {
+    const option = { name: "Rinse", added_price: 0, added_minutes: 0 };
+    const twelve = Array.from({ length: LIMITS.priceTemplateOptions }, () => option);
+    expect(await zod(priceTemplateFields.options, twelve)).toBeUndefined();
+    expect(await zod(priceTemplateFields.options, [...twelve, option])).toBe(key("validation.tooManyOptions"));
+    expect(await zod(priceTemplateOptionFields.name, "")).toBe(key("validation.required"));
+    expect(await zod(priceTemplateOptionFields.added_minutes, 0)).toBeUndefined();
+    expect(await zod(priceTemplateOptionFields.added_minutes, -1)).toBe(key("validation.addedMinutes"));
+  });
+
+  it("additional parameters: 1000 characters pass, 1001 fail", async () => {
+    expect(await zod(priceTemplateFields.extra_params, "p".repeat(1000))).toBeUndefined();
+    expect(await zod(priceTemplateFields.extra_params, "p".repeat(1001))).toBe(key("validation.tooLong"));
+  });
+});

@@ -1,0 +1,205 @@
+import { PlusOutlined } from "@ant-design/icons";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { API, formatTimestamp, type NameSort, type ShopItem, type ShopServiceType } from "@washboard/shared";
+import { Button, Card, Input, Select, Space, Tag, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { call } from "../../app/api/client";
+import { toastSuccess } from "../../app/feedback/toast";
+import { i18next } from "../../app/i18n";
+import { useSession } from "../../app/session/store";
+import { useCan } from "../../app/session/useCan";
+import { useConfirm } from "../../app/ui/confirm";
+import { DataTable } from "../../app/ui/data-table/DataTable";
+import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
+import type { DataColumn } from "../../app/ui/data-table/types";
+import { ImageThumb } from "../../app/ui/ImageUpload";
+import { sortFilterField } from "../locations/sort-select";
+import { refreshShops, useShopOptions } from "./queries";
+import { SERVICE_TYPE_KEYS, ShopDialog } from "./ShopDialog";
+
+interface Filters {
+  name?: string;
+  location_id?: number;
+  brand_id?: number;
+  alliance_id?: number;
+  service_type?: ShopServiceType;
+  sort?: NameSort;
+}
+
+const yesNo = (value: boolean) => i18next.t(value ? "common.yes" : "common.no");
+
+function shopColumns(timeZone: string): DataColumn<ShopItem>[] {
+  return [
+    {
+      key: "icon",
+      titleKey: "shops.fields.icon",
+      text: (r) => r.icon[0] ?? "",
+      render: (r) => <ImageThumb imageKey={r.icon[0]} alt={r.name} />,
+    },
+    { key: "name", titleKey: "shops.fields.name", dataIndex: "name" },
+    { key: "address", titleKey: "shops.fields.address", dataIndex: "address", ellipsis: true },
+    {
+      key: "serviceType",
+      titleKey: "shops.fields.serviceType",
+      text: (r) => i18next.t(SERVICE_TYPE_KEYS[r.service_type]),
+    },
+    { key: "location", titleKey: "shops.fields.location", text: (r) => r.location_name ?? "" },
+    { key: "brand", titleKey: "shops.fields.brand", text: (r) => r.brand_name ?? "" },
+    { key: "alliance", titleKey: "shops.fields.alliance", text: (r) => r.alliance_name ?? "" },
+    {
+      key: "epayPoints",
+      titleKey: "shops.fields.epayLaundryPoints",
+      text: (r) => yesNo(r.epay_laundry_points),
+      render: (r) => <Tag color={r.epay_laundry_points ? "green" : "default"}>{yesNo(r.epay_laundry_points)}</Tag>,
+    },
+    {
+      key: "epayCards",
+      titleKey: "shops.fields.epayMemberCards",
+      text: (r) => yesNo(r.epay_member_cards),
+      render: (r) => <Tag color={r.epay_member_cards ? "green" : "default"}>{yesNo(r.epay_member_cards)}</Tag>,
+    },
+    { key: "mqttHost", titleKey: "shops.fields.mqttHost", dataIndex: "mqtt_host" },
+    {
+      key: "mqttPort",
+      titleKey: "shops.fields.mqttPort",
+      text: (r) => (r.mqtt_port === null ? "" : String(r.mqtt_port)),
+    },
+    { key: "mqttClientId", titleKey: "shops.fields.mqttClientId", dataIndex: "mqtt_client_id" },
+    { key: "productKey", titleKey: "shops.fields.productKey", dataIndex: "product_key" },
+    { key: "devices", titleKey: "shops.fields.devices", text: (r) => String(r.device_count) },
+    { key: "payqr", titleKey: "shops.fields.payqr", text: (r) => String(r.payqr_count) },
+    { key: "created", titleKey: "shops.fields.createdAt", text: (r) => formatTimestamp(r.created_at, timeZone) },
+  ];
+}
+
+/** /shop/shops: the vendor's shops, capped by its plan; levels 3 and 4 (buttons by key). */
+export default function ShopsPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const confirm = useConfirm();
+  const user = useSession();
+  const timeZone = user?.accountInfo?.common_info.time_zone ?? "UTC";
+  const options = useShopOptions();
+  const [filters, setFilters] = useState<Filters>({});
+  const [dialog, setDialog] = useState<{ shop: ShopItem | null } | null>(null);
+
+  // The vendor's usage of its cap: shop_total and shop_limit of a one-row page.
+  const usage = useQuery({
+    queryKey: ["list", API.shop.list.path, "usage", user?.activeVendorId ?? null],
+    queryFn: () => call(API.shop.list, { page_size: 1 }),
+  });
+  const full = usage.data !== undefined && usage.data.shop_total >= usage.data.shop_limit;
+
+  const remove = useMutation({
+    mutationFn: (row: ShopItem) => call(API.shop.remove, { id: row.id }),
+    onSuccess: async () => {
+      toastSuccess("success.delete");
+      await refreshShops();
+    },
+  });
+  const askRemove = async (row: ShopItem) => {
+    if (await confirm({ title: t("shops.confirmRemove", { name: row.name }), danger: true })) remove.mutate(row);
+  };
+
+  const columns = shopColumns(timeZone);
+  if (can("shop_modify") || can("shop_remove")) {
+    columns.push({
+      key: "actions",
+      titleKey: "common.actions",
+      text: () => "",
+      render: (row) => (
+        <Space>
+          {can("shop_modify") && (
+            <Button size="small" onClick={() => setDialog({ shop: row })} data-testid="shop-edit">
+              {t("shops.editAction")}
+            </Button>
+          )}
+          {can("shop_remove") && (
+            <Button size="small" danger onClick={() => void askRemove(row)} data-testid="shop-remove">
+              {t("shops.removeAction")}
+            </Button>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  const choices = (items: { id: number; name: string }[] | undefined) =>
+    (items ?? []).map((item) => ({ value: item.id, label: item.name }));
+  const select = (items: { id: number; name: string }[] | undefined) => (
+    <Select
+      allowClear
+      showSearch={{ optionFilterProp: "label" }}
+      placeholder={t("table.all")}
+      options={choices(items)}
+    />
+  );
+  const filterFields: FilterField[] = [
+    { name: "name", labelKey: "shops.fields.name", input: <Input allowClear maxLength={64} /> },
+    { name: "location_id", labelKey: "shops.fields.location", input: select(options.data?.locations) },
+    { name: "brand_id", labelKey: "shops.fields.brand", input: select(options.data?.brands) },
+    { name: "alliance_id", labelKey: "shops.fields.alliance", input: select(options.data?.alliances) },
+    {
+      name: "service_type",
+      labelKey: "shops.fields.serviceType",
+      input: (
+        <Select
+          allowClear
+          placeholder={t("table.all")}
+          options={Object.entries(SERVICE_TYPE_KEYS).map(([value, key]) => ({ value: Number(value), label: t(key) }))}
+        />
+      ),
+    },
+    sortFilterField(),
+  ];
+
+  return (
+    <Card data-testid="shops-page">
+      <FilterBar<Filters>
+        fields={filterFields}
+        initialValues={{ sort: "newest" }}
+        onSearch={(values) =>
+          setFilters({
+            ...(values.name?.trim() ? { name: values.name.trim() } : {}),
+            ...(values.location_id ? { location_id: values.location_id } : {}),
+            ...(values.brand_id ? { brand_id: values.brand_id } : {}),
+            ...(values.alliance_id ? { alliance_id: values.alliance_id } : {}),
+            ...(values.service_type ? { service_type: values.service_type } : {}),
+            ...(values.sort && values.sort !== "newest" ? { sort: values.sort } : {}),
+          })
+        }
+        testId="shop-filters"
+      />
+      <Space style={{ marginBottom: 12 }} wrap>
+        {can("shop_add") && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ shop: null })}
+            disabled={full}
+            title={full ? t("errors.SHOP_LIMIT") : undefined}
+            data-testid="shop-add"
+          >
+            {t("shops.add")}
+          </Button>
+        )}
+        {usage.data && (
+          <Typography.Text type={full ? "danger" : "secondary"} data-testid="shop-usage">
+            {t("shops.usage", { count: usage.data.shop_total, limit: usage.data.shop_limit })}
+          </Typography.Text>
+        )}
+      </Space>
+      <DataTable
+        contract={API.shop.list}
+        filters={filters}
+        columns={columns}
+        rowKey={(row) => row.id}
+        title={t("routes.shops")}
+        emptyText={t("shops.empty")}
+        testId="shop-table"
+      />
+      <ShopDialog open={dialog !== null} shop={dialog?.shop ?? null} onClose={() => setDialog(null)} />
+    </Card>
+  );
+}

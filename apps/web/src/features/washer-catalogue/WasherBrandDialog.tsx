@@ -1,0 +1,95 @@
+import { useMutation } from "@tanstack/react-query";
+import { API, WASHER_CATALOGUE_LIMITS, type WasherBrandItem, washerBrandFields } from "@washboard/shared";
+import { Col, Form, Input, Row } from "antd";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { call } from "../../app/api/client";
+import { toastSuccess } from "../../app/feedback/toast";
+import { zodRule } from "../../app/forms/zod-rule";
+import { FormModal } from "../../app/ui/FormModal";
+import { refreshCatalogue } from "./queries";
+
+interface BrandForm {
+  manufacturer: string;
+  brand: string;
+  alias: string;
+  logo_url: string;
+}
+
+const EMPTY: BrandForm = { manufacturer: "", brand: "", alias: "", logo_url: "" };
+
+/** Create (brand null) or edit one of the vendor's washer brands. */
+export function WasherBrandDialog(props: { open: boolean; brand: WasherBrandItem | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<BrandForm>();
+  const editing = props.brand;
+
+  useEffect(() => {
+    if (props.open) form.setFieldsValue(editing ? { ...editing } : EMPTY);
+  }, [props.open, editing, form]);
+
+  const save = useMutation({
+    mutationFn: (values: BrandForm) =>
+      editing
+        ? call(API.washerCatalogue.modifyBrand, { ...values, id: editing.id })
+        : call(API.washerCatalogue.createBrand, values),
+    onSuccess: async () => {
+      toastSuccess(editing ? "success.modify" : "success.add");
+      await refreshCatalogue();
+      props.onClose();
+    },
+  });
+
+  const f = washerBrandFields;
+  const L = WASHER_CATALOGUE_LIMITS;
+  return (
+    <FormModal
+      form={form}
+      open={props.open}
+      title={t(editing ? "washerCatalogue.editBrand" : "washerCatalogue.addBrand")}
+      onCancel={props.onClose}
+      saving={save.isPending}
+      forceRender
+    >
+      <Form<BrandForm>
+        form={form}
+        layout="vertical"
+        initialValues={EMPTY}
+        onFinish={(values) => save.mutate(values)}
+        data-testid="washer-brand-form"
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="manufacturer"
+              label={t("washerCatalogue.fields.manufacturer")}
+              rules={[zodRule(f.manufacturer)]}
+            >
+              <Input maxLength={L.manufacturer} data-testid="washer-brand-manufacturer" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="brand" label={t("washerCatalogue.fields.brand")} rules={[zodRule(f.brand)]}>
+              <Input maxLength={L.brand} data-testid="washer-brand-brand" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="alias" label={t("washerCatalogue.fields.alias")} rules={[zodRule(f.alias)]}>
+              <Input maxLength={L.alias} data-testid="washer-brand-alias" />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item
+              name="logo_url"
+              label={t("washerCatalogue.fields.logoUrl")}
+              extra={t("washerCatalogue.fields.logoUrlHelp")}
+              rules={[zodRule(f.logo_url)]}
+            >
+              <Input maxLength={L.logoUrl} inputMode="url" data-testid="washer-brand-logo" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </FormModal>
+  );
+}

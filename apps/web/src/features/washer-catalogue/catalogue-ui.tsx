@@ -1,0 +1,103 @@
+import { CATALOGUE_ORIGINS, type NameSort } from "@washboard/shared";
+import { Button, Select, Space, Tag } from "antd";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { i18next } from "../../app/i18n";
+import { useCan } from "../../app/session/useCan";
+import type { FilterField } from "../../app/ui/data-table/FilterBar";
+import type { DataColumn } from "../../app/ui/data-table/types";
+
+export type CatalogueOrigin = (typeof CATALOGUE_ORIGINS)[number];
+
+/** The filters every catalogue tab has besides its own: where rows come from, and the order. */
+export interface CommonFilters {
+  origin?: CatalogueOrigin;
+  sort?: NameSort;
+}
+
+const SORT_LABELS: Record<NameSort, string> = {
+  newest: "washerCatalogue.sort.newest",
+  oldest: "washerCatalogue.sort.oldest",
+  name_asc: "washerCatalogue.sort.nameAsc",
+  name_desc: "washerCatalogue.sort.nameDesc",
+};
+
+export function commonFilterFields(): FilterField[] {
+  const t = i18next.t;
+  return [
+    {
+      name: "origin",
+      labelKey: "washerCatalogue.origin.label",
+      input: (
+        <Select
+          allowClear
+          placeholder={t("table.all")}
+          options={CATALOGUE_ORIGINS.map((value) => ({ value, label: t(`washerCatalogue.origin.${value}`) }))}
+        />
+      ),
+    },
+    {
+      name: "sort",
+      labelKey: "washerCatalogue.sort.label",
+      input: (
+        <Select
+          options={(Object.keys(SORT_LABELS) as NameSort[]).map((value) => ({ value, label: t(SORT_LABELS[value]) }))}
+        />
+      ),
+    },
+  ];
+}
+
+/** The common filters from the filter bar's values, without the defaults. */
+export function commonFilters(values: CommonFilters): CommonFilters {
+  return {
+    ...(values.origin ? { origin: values.origin } : {}),
+    ...(values.sort && values.sort !== "newest" ? { sort: values.sort } : {}),
+  };
+}
+
+function originLabel(editable: boolean): string {
+  return i18next.t(editable ? "washerCatalogue.origin.own" : "washerCatalogue.origin.starter");
+}
+
+/** The source column: starter rows are read-only, own rows editable. */
+export function originColumn<Row extends { editable: boolean }>(): DataColumn<Row> {
+  return {
+    key: "origin",
+    titleKey: "washerCatalogue.origin.label",
+    text: (r) => originLabel(r.editable),
+    render: (r) => <Tag color={r.editable ? "blue" : "default"}>{originLabel(r.editable)}</Tag>,
+  };
+}
+
+/**
+ * Edit and remove for the vendor's own rows, when the account holds dev_control; starter rows
+ * and read-only accounts get no buttons (the server refuses them anyway).
+ */
+export function useActionsColumn<Row extends { editable: boolean }>(
+  onEdit: (row: Row) => void,
+  onRemove: (row: Row) => void,
+  testId: string,
+): DataColumn<Row>[] {
+  const { t } = useTranslation();
+  const can = useCan();
+  if (!can("dev_control")) return [];
+  return [
+    {
+      key: "actions",
+      titleKey: "common.actions",
+      text: () => "",
+      render: (row): ReactNode =>
+        row.editable ? (
+          <Space>
+            <Button size="small" onClick={() => onEdit(row)} data-testid={`${testId}-edit`}>
+              {t("washerCatalogue.editAction")}
+            </Button>
+            <Button size="small" danger onClick={() => onRemove(row)} data-testid={`${testId}-remove`}>
+              {t("washerCatalogue.removeAction")}
+            </Button>
+          </Space>
+        ) : null,
+    },
+  ];
+}
