@@ -77,6 +77,7 @@ export interface Envelope {
   message?: string;
   field?: string;
   message_key?: string;
+  message_params?: Record<string, string | number>;
   server_time: number;
 }
 

@@ -11,7 +11,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, notInArray, or, 
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
-import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { decodeIdCursor, pageOf } from "../../platform/db/id-cursor.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
@@ -20,7 +20,6 @@ import { ownVendor } from "../../platform/http/scope.js";
 import { ecards } from "../ecards/tables.js";
 import { shops } from "../shops/tables.js";
 import { vendors } from "../tenancy/tables.js";
-import { isForeignKeyViolation } from "../vendor-accounts/managed-accounts.js";
 import { alliances } from "./tables.js";
 
 type Fields = z.output<typeof allianceModifyRequest>;

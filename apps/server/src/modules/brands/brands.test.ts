@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
 import { operationLog } from "../operation-log/tables.js";
+import { shops } from "../shops/tables.js";
 import { groups } from "../tenancy/tables.js";
 import { createOtherGroup, JPEG, PNG, tempDataDir, uploadKey, WEBP } from "../uploads/test-helpers.js";
 import { brands } from "./tables.js";
@@ -256,6 +257,25 @@ describe("brands: modify, status, remove within the group", () => {
     const { http, body } = await server.call(`${BASE}/modify_brand`, brand({ id: mine.id, name: "Taken" }), { token });
     expect(http).toBe(409);
     expect(body.code).toBe("RECORD_EXISTS");
+  });
+
+  it("refuses to remove a brand shops still carry, naming how many", async () => {
+    const used = (await create({ name: "Worn by shops" })).body.result;
+    const { db } = server.database;
+    const { kl } = await demoVendors(server.database);
+    await db.insert(shops).values([
+      { vendorId: kl.id, name: "Brand user 1", address: "1 Jalan A", serviceType: 1, brandId: used.id },
+      { vendorId: kl.id, name: "Brand user 2", address: "2 Jalan B", serviceType: 1, brandId: used.id },
+    ]);
+    const { http, body } = await server.call(`${BASE}/remove_brand`, { id: used.id }, { token });
+    expect([http, body.code, body.message_key, body.message_params]).toEqual([
+      409,
+      "HAS_DEPENDENTS",
+      "brands.usedByShops",
+      { shops: 2 },
+    ]);
+    const [row] = await db.select().from(brands).where(eq(brands.id, used.id));
+    expect(row?.name).toBe("Worn by shops");
   });
 
   it("removes a brand, then answers NOT_FOUND for it", async () => {

@@ -9,12 +9,13 @@ import { and, count, desc, eq, ilike, lt, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
-import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { decodeIdCursor, encodeIdCursor } from "../../platform/db/id-cursor.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
 import { ownGroup } from "../../platform/http/scope.js";
+import { shops } from "../shops/tables.js";
 import { groups } from "../tenancy/tables.js";
 import { checkImages } from "../uploads/images.js";
 import { brands } from "./tables.js";
@@ -151,11 +152,19 @@ export async function setBrandStatus(db: Db, scope: TenantScope, id: number, sta
   return toBrandItem(row);
 }
 
+/** Removes a brand of the group; refused while shops of its vendors carry it (the foreign key decides). */
 export async function removeBrand(db: Db, scope: TenantScope, id: number): Promise<{ id: number }> {
-  const [row] = await db
-    .delete(brands)
-    .where(and(eq(brands.id, id), eq(brands.groupId, ownGroup(scope))))
-    .returning({ id: brands.id });
+  let row: { id: number } | undefined;
+  try {
+    [row] = await db
+      .delete(brands)
+      .where(and(eq(brands.id, id), eq(brands.groupId, ownGroup(scope))))
+      .returning({ id: brands.id });
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    const [used] = await db.select({ n: count() }).from(shops).where(eq(shops.brandId, id));
+    throw new AppError("HAS_DEPENDENTS", { messageKey: "brands.usedByShops", params: { shops: used?.n ?? 0 } });
+  }
   if (!row) throw new AppError("NOT_FOUND");
   return row;
 }

@@ -1,7 +1,8 @@
 import type { EcardItem } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../test/harness.js";
+import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
+import { alliances } from "../alliances/tables.js";
 import { createOtherGroup, JPEG, PNG, tempDataDir, uploadKey } from "../uploads/test-helpers.js";
 import { ecards } from "./tables.js";
 
@@ -89,6 +90,23 @@ describe("virtual cards", () => {
     expect((await server.call(`${BASE}/remove_ecard`, { id: mine.id }, { token })).http).toBe(200);
     const list = await server.call<{ items: EcardItem[] }>(`${BASE}/get_ecardlist`, { page_size: 200 }, { token });
     expect(list.body.result.items.some((c) => c.id === mine.id || c.id === theirs.id)).toBe(false);
+  });
+
+  it("refuses to remove a card an alliance uses as its template, naming how many", async () => {
+    const card = (await create({ name: "Alliance card" })).body.result;
+    const { db } = server.database;
+    const { kl } = await demoVendors(server.database);
+    await db.insert(alliances).values({ vendorId: kl.id, name: "Card users", type: 1, ecardId: card.id });
+    const { http, body } = await server.call(`${BASE}/remove_ecard`, { id: card.id }, { token });
+    expect([http, body.code, body.message_key, body.message_params]).toEqual([
+      409,
+      "HAS_DEPENDENTS",
+      "ecards.usedByAlliances",
+      { alliances: 1 },
+    ]);
+    expect(body.message).toContain("1");
+    const [row] = await db.select().from(ecards).where(eq(ecards.id, card.id));
+    expect(row?.name).toBe("Alliance card");
   });
 
   it("is for group levels only", async () => {

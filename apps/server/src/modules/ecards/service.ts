@@ -3,12 +3,13 @@ import { and, count, desc, eq, ilike, lt, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
-import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { decodeIdCursor, encodeIdCursor } from "../../platform/db/id-cursor.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
 import { ownGroup } from "../../platform/http/scope.js";
+import { alliances } from "../alliances/tables.js";
 import { checkImages } from "../uploads/images.js";
 import { ecards } from "./tables.js";
 
@@ -72,11 +73,22 @@ export async function modifyEcard(db: Db, scope: TenantScope, id: number, input:
   return toEcardItem(row);
 }
 
+/**
+ * Removes a virtual card of the group. Refused while alliances use it as their card template: the
+ * foreign key decides, the count only names what is in the way.
+ */
 export async function removeEcard(db: Db, scope: TenantScope, id: number): Promise<{ id: number }> {
-  const [row] = await db
-    .delete(ecards)
-    .where(and(eq(ecards.id, id), eq(ecards.groupId, ownGroup(scope))))
-    .returning({ id: ecards.id });
+  let row: { id: number } | undefined;
+  try {
+    [row] = await db
+      .delete(ecards)
+      .where(and(eq(ecards.id, id), eq(ecards.groupId, ownGroup(scope))))
+      .returning({ id: ecards.id });
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    const [used] = await db.select({ n: count() }).from(alliances).where(eq(alliances.ecardId, id));
+    throw new AppError("HAS_DEPENDENTS", { messageKey: "ecards.usedByAlliances", params: { alliances: used?.n ?? 0 } });
+  }
   if (!row) throw new AppError("NOT_FOUND");
   return row;
 }

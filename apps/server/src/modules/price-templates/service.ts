@@ -12,7 +12,7 @@ import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm"
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
-import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { nameKeyset } from "../../platform/db/name-sort.js";
 import { qualified } from "../../platform/db/qualified.js";
 import { likeText } from "../../platform/db/text-search.js";
@@ -22,7 +22,6 @@ import { ownVendor } from "../../platform/http/scope.js";
 import { devices } from "../devices/tables.js";
 import { vendors } from "../tenancy/tables.js";
 import { checkImages } from "../uploads/images.js";
-import { isForeignKeyViolation } from "../vendor-accounts/managed-accounts.js";
 import { priceTemplateOptions, priceTemplates } from "./tables.js";
 
 type Fields = z.output<typeof priceTemplateCreateRequest>;

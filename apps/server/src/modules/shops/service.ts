@@ -9,7 +9,7 @@ import { and, count, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
-import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { nameKeyset } from "../../platform/db/name-sort.js";
 import { qualified } from "../../platform/db/qualified.js";
 import { likeText } from "../../platform/db/text-search.js";
@@ -24,7 +24,6 @@ import { locations } from "../locations/tables.js";
 import { payQrCodes } from "../payqr/tables.js";
 import { vendors } from "../tenancy/tables.js";
 import { checkImages } from "../uploads/images.js";
-import { isForeignKeyViolation } from "../vendor-accounts/managed-accounts.js";
 import { maskedSecret, sealChange, sealNew } from "./secrets.js";
 import { shops } from "./tables.js";
 

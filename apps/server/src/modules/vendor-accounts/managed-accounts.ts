@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { hashPassword } from "../../platform/auth/passwords.js";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
-import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { afterKey, decodeCursor, encodeCursor, keysetAt } from "../../platform/db/keyset-cursor.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { RequestContext } from "../../platform/http/context.js";
@@ -36,14 +36,6 @@ export function toManagedAccountItem(row: AccountRow): ManagedAccountItem {
 /** A LIKE pattern that matches the text literally anywhere in the value. */
 export function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** A foreign-key violation (SQLSTATE 23503) from either driver. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-  }
-  return false;
 }
 
 export interface ListInput {

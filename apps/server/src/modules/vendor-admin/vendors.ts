@@ -3,14 +3,14 @@ import { and, count, desc, eq, getTableName, ilike, or, type SQL, sql } from "dr
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
-import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { afterKey, decodeCursor, encodeCursor, keysetAt } from "../../platform/db/keyset-cursor.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { RequestContext, TenantScope } from "../../platform/http/context.js";
 import { accounts, roles } from "../accounts/tables.js";
 import { devices } from "../devices/tables.js";
 import { vendors } from "../tenancy/tables.js";
-import { containing, isForeignKeyViolation } from "../vendor-accounts/managed-accounts.js";
+import { containing } from "../vendor-accounts/managed-accounts.js";
 
 type ListInput = z.output<typeof vendorAdminListRequest>;
 type Fields = z.output<typeof createVendorRequest>;

@@ -8,13 +8,12 @@ import { and, count, eq, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
-import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { nameKeyset } from "../../platform/db/name-sort.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
 import { ownVendor } from "../../platform/http/scope.js";
-import { isForeignKeyViolation } from "../vendor-accounts/managed-accounts.js";
 import { assertOwnRow, originCondition, visibleTo } from "./ownership.js";
 import { controlTemplates, washerBrands, washerModels } from "./tables.js";
 

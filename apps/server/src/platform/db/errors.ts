@@ -12,6 +12,14 @@ export function isUniqueViolation(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A foreign-key violation (SQLSTATE 23503) from either driver: a record others still point at. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
+}
+
 /**
  * Runs a write and turns a unique violation into "record already exists" (spec §5), naming the
  * field when the caller knows which one is duplicated.
