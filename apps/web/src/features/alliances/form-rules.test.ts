@@ -1,27 +1,8 @@
 import { ALLIANCE_TYPE, allianceCreateRequest, allianceFields } from "@washboard/shared";
-import type { RuleObject } from "antd/es/form";
 import { beforeAll, describe, expect, it } from "vitest";
-import { zodRule } from "../../app/forms/zod-rule";
-import { i18next, initI18n, loadConsoleCatalogue, loadScreenCatalogue } from "../../app/i18n";
+import { key, message, useEnglishCatalogue } from "../../test/form-rules";
 
-/** Runs a form rule as Ant Design does: undefined when the value passes, else the shown message. */
-async function message(schema: Parameters<typeof zodRule>[0], value: unknown): Promise<string | undefined> {
-  const rule = zodRule(schema) as RuleObject;
-  try {
-    await rule.validator?.(rule, value, () => {});
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-
-const key = (k: string) => i18next.t(k);
-
-beforeAll(async () => {
-  await initI18n();
-  await Promise.all([loadConsoleCatalogue(), loadScreenCatalogue()]);
-  await i18next.changeLanguage("en");
-});
+beforeAll(useEnglishCatalogue);
 
 describe("alliance form rules match the server's", () => {
   it("name: required, 64 characters pass, 65 fail", async () => {
@@ -50,7 +31,7 @@ describe("alliance form rules match the server's", () => {
   });
 
   it("the server's dependents and membership messages read with their values", () => {
-    expect(i18next.t("alliances.hasShops", { shops: 2 })).toContain("2");
-    expect(i18next.t("alliances.errors.shopInOtherAlliance", { shop: "KL Ampang" })).toContain("KL Ampang");
+    expect(key("alliances.hasShops", { shops: 2 })).toContain("2");
+    expect(key("alliances.errors.shopInOtherAlliance", { shop: "KL Ampang" })).toContain("KL Ampang");
   });
 });

@@ -1,27 +1,8 @@
 import { boundDeviceId, PAYQR_BIND_MODE, payQrBinding, payQrCreateRequest, payQrFields } from "@washboard/shared";
-import type { RuleObject } from "antd/es/form";
 import { beforeAll, describe, expect, it } from "vitest";
-import { zodRule } from "../../app/forms/zod-rule";
-import { i18next, initI18n, loadConsoleCatalogue, loadScreenCatalogue } from "../../app/i18n";
+import { key, message, useEnglishCatalogue } from "../../test/form-rules";
 
-/** Runs a form rule as Ant Design does: undefined when the value passes, else the shown message. */
-async function message(schema: Parameters<typeof zodRule>[0], value: unknown): Promise<string | undefined> {
-  const rule = zodRule(schema) as RuleObject;
-  try {
-    await rule.validator?.(rule, value, () => {});
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-
-const key = (k: string) => i18next.t(k);
-
-beforeAll(async () => {
-  await initI18n();
-  await Promise.all([loadConsoleCatalogue(), loadScreenCatalogue()]);
-  await i18next.changeLanguage("en");
-});
+beforeAll(useEnglishCatalogue);
 
 describe("payment QR code form rules match the server's", () => {
   it("name: required, 64 characters pass, 65 fail; remark: 255 pass, 256 fail", async () => {

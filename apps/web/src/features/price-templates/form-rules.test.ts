@@ -2,29 +2,13 @@ import { LIMITS, type PriceTemplateItem, priceTemplateFields, priceTemplateOptio
 import type { RuleObject } from "antd/es/form";
 import { beforeAll, describe, expect, it } from "vitest";
 import { moneyRule } from "../../app/forms/money";
-import { zodRule } from "../../app/forms/zod-rule";
-import { i18next, initI18n, loadConsoleCatalogue, loadScreenCatalogue } from "../../app/i18n";
+import { key, message, ruleMessage, useEnglishCatalogue } from "../../test/form-rules";
 import { toBody, toForm } from "./price-form";
 
-/** Runs a form rule as Ant Design does: undefined when the value passes, else the shown message. */
-async function message(rule: RuleObject, value: unknown): Promise<string | undefined> {
-  try {
-    await rule.validator?.(rule, value, () => {});
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-const zod = (schema: Parameters<typeof zodRule>[0], value: unknown) => message(zodRule(schema) as RuleObject, value);
+const zod = message;
 const money = (currency: string, value: unknown) =>
-  message(moneyRule(currency, priceTemplateFields.price) as RuleObject, value);
-const key = (k: string) => i18next.t(k);
-
-beforeAll(async () => {
-  await initI18n();
-  await Promise.all([loadConsoleCatalogue(), loadScreenCatalogue()]);
-  await i18next.changeLanguage("en");
-});
+  ruleMessage(moneyRule(currency, priceTemplateFields.price) as RuleObject, value);
+beforeAll(useEnglishCatalogue);
 
 describe("price template form: money in the vendor's currency", () => {
   it("MYR takes up to two decimals and thousands separators; zero passes, negatives and text fail", async () => {

@@ -1,26 +1,8 @@
 import { controlTemplateFields, washerBrandFields, washerModelFields } from "@washboard/shared";
-import type { RuleObject } from "antd/es/form";
 import { beforeAll, describe, expect, it } from "vitest";
-import { zodRule } from "../../app/forms/zod-rule";
-import { i18next, initI18n, loadConsoleCatalogue, loadScreenCatalogue } from "../../app/i18n";
+import { key, message, useEnglishCatalogue } from "../../test/form-rules";
 
-/** Runs a form rule as Ant Design does: undefined when the value passes, else the shown message. */
-async function message(schema: Parameters<typeof zodRule>[0], value: unknown): Promise<string | undefined> {
-  const rule = zodRule(schema) as RuleObject;
-  try {
-    await rule.validator?.(rule, value, () => {});
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-const key = (k: string) => i18next.t(k);
-
-beforeAll(async () => {
-  await initI18n();
-  await Promise.all([loadConsoleCatalogue(), loadScreenCatalogue()]);
-  await i18next.changeLanguage("en");
-});
+beforeAll(useEnglishCatalogue);
 
 describe("washer brand form rules match the server's", () => {
   it("manufacturer, brand, alias and logo link are required (spec §5)", async () => {
