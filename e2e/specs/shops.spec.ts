@@ -148,11 +148,13 @@ test("a vendor admin sets up a location, shops with images, an alliance, a price
 
     const iconField = dialog.getByTestId("shop-icon");
     const imagesField = dialog.getByTestId("shop-images");
-    await iconField.locator('input[type="file"]').setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: icon });
+    await iconField
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: icon });
     await expect(iconField.locator(".ant-upload-list-item")).toHaveCount(1);
-    await imagesField.locator('input[type="file"]').setInputFiles(
-      images.map((buffer, i) => ({ name: `front-${i + 1}.png`, mimeType: "image/png", buffer })),
-    );
+    await imagesField
+      .locator('input[type="file"]')
+      .setInputFiles(images.map((buffer, i) => ({ name: `front-${i + 1}.png`, mimeType: "image/png", buffer })));
     await expect(imagesField.locator(".ant-upload-list-item")).toHaveCount(2);
     await expect(imagesField.getByText(en("upload.uploading"))).toHaveCount(0);
     await submitDialog(page, dialog, "success.add");
@@ -168,6 +170,7 @@ test("a vendor admin sets up a location, shops with images, an alliance, a price
     const thumb = row.getByRole("img", { name: SHOP });
     await expect(thumb).toHaveAttribute("src", `/uploads/${imageKeyOf(icon)}`);
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(24);
+    await keepScreenshot(page, "shop-list");
 
     // The shop holds exactly the chosen files.
     const listed = await apiCall<{ items: ShopRow[] }>(request, "/api/Shop/get_shopall_by_vendor", token, {
@@ -188,7 +191,6 @@ test("a vendor admin sets up a location, shops with images, an alliance, a price
     await keepScreenshot(page, "shop-images-dialog");
     await edit.getByRole("button", { name: en("common.cancel") }).click();
     await expect(edit).toBeHidden();
-    await keepScreenshot(page, "shop-list");
   });
 
   await test.step("creates a second, minimal shop", async () => {
@@ -197,14 +199,19 @@ test("a vendor admin sets up a location, shops with images, an alliance, a price
     await expect(dialog).toBeVisible();
     // A new shop starts blank, whatever the last dialog showed.
     await expect(dialog.getByLabel(en("shops.fields.name"))).toHaveValue("");
+    await expect(dialog.getByTestId("shop-icon").locator(".ant-upload-list-item")).toHaveCount(0);
     await expect(dialog.getByTestId("shop-images").locator(".ant-upload-list-item")).toHaveCount(0);
+    await expect(dialog.getByTestId("shop-location")).toHaveText(en("shops.none"));
     await dialog.getByLabel(en("shops.fields.name")).fill(SHOP2);
     await dialog.getByLabel(en("shops.fields.address"), { exact: true }).fill(`5 Jalan Ara ${suffix}`);
     await submitDialog(page, dialog, "success.add");
-    await expect(rowsOf(page, "shop-table", SHOP2)).toHaveCount(1);
-    await expect(
-      await cellOf(page, "shop-table", rowsOf(page, "shop-table", SHOP2), en("shops.fields.serviceType")),
-    ).toHaveText(en("shops.serviceTypes.washing"));
+    const row = rowsOf(page, "shop-table", SHOP2);
+    await expect(row).toHaveCount(1);
+    await expect(await cellOf(page, "shop-table", row, en("shops.fields.serviceType"))).toHaveText(
+      en("shops.serviceTypes.washing"),
+    );
+    await expect(await cellOf(page, "shop-table", row, en("shops.fields.location"))).toHaveText("");
+    await expect(row.locator("img")).toHaveCount(0);
   });
 
   await test.step("creates an alliance of the two shops", async () => {
@@ -270,7 +277,11 @@ test("a vendor admin sets up a location, shops with images, an alliance, a price
 
     // The options were stored in minor units, in order.
     const listed = await apiCall<{
-      items: { model_name: string; price: number; options: { name: string; added_price: number; added_minutes: number }[] }[];
+      items: {
+        model_name: string;
+        price: number;
+        options: { name: string; added_price: number; added_minutes: number }[];
+      }[];
     }>(request, "/api/PriceTemplate/get_price_template_list", token, { name: MODEL });
     expect(listed.items[0]?.price).toBe(123450);
     expect(listed.items[0]?.options).toEqual([
@@ -287,7 +298,7 @@ test("a vendor admin sets up a location, shops with images, an alliance, a price
     await expect(dialog).toBeVisible();
     await dialog.getByLabel(en("payqr.fields.name")).fill(PAYQR);
     await expect(dialog.getByRole("radio", { name: en("payqr.bindModes.shop") })).toBeChecked();
-    await pick(page, dialog.getByLabel(en("payqr.fields.shop")), SHOP, SHOP);
+    await pick(page, dialog.getByRole("combobox", { name: en("payqr.fields.shop") }), SHOP, SHOP);
     await dialog.getByLabel(en("payqr.fields.remark")).fill("Front counter");
     await submitDialog(page, dialog, "success.add");
 
@@ -302,7 +313,8 @@ test("a vendor admin sets up a location, shops with images, an alliance, a price
     expect(listed.items).toHaveLength(1);
     const code = listed.items[0] as PayQrRow;
     expect(code.content).toContain(code.code);
-    await expect(row.getByTestId("payqr-content")).toHaveText(code.content);
+    // The cell is cut with an ellipsis to fit; its accessible name is the whole content.
+    await expect(row.getByTestId("payqr-content")).toHaveAccessibleName(code.content);
     await keepScreenshot(page, "payqr-list");
 
     const downloading = page.waitForEvent("download");
@@ -319,18 +331,23 @@ test("a vendor admin sets up a location, shops with images, an alliance, a price
     const [location] = (
       await apiCall<{ items: Named[] }>(request, "/api/Location/get_locationall_by_vendor", token, { name: LOCATION })
     ).items;
-    const shops = (await apiCall<{ items: Named[] }>(request, "/api/Shop/get_shopall_by_vendor", token, { name: suffix }))
+    const shops = (
+      await apiCall<{ items: Named[] }>(request, "/api/Shop/get_shopall_by_vendor", token, { name: suffix })
+    ).items;
+    const [alliance] = (
+      await apiCall<{ items: Named[] }>(request, "/api/Alliance/get_alliance_list", token, { name: ALLIANCE })
+    ).items;
+    const [code] = (await apiCall<{ items: Named[] }>(request, "/api/v3/Payqr/get_payqr_all", token, { name: PAYQR }))
       .items;
-    const [alliance] = (await apiCall<{ items: Named[] }>(request, "/api/Alliance/get_alliance_list", token, { name: ALLIANCE }))
-      .items;
-    const [code] = (await apiCall<{ items: Named[] }>(request, "/api/v3/Payqr/get_payqr_all", token, { name: PAYQR })).items;
     expect(shops).toHaveLength(2);
 
     await page.goto("/#/log/log_opts");
     const rows = page.getByTestId("log-table").locator("tr.ant-table-row");
     const row = (actionKey: string, target?: string) => {
       const found = rows.filter({ hasText: "vendor_admin" }).filter({ hasText: en(actionKey) });
-      return target === undefined ? found : found.filter({ has: page.locator("td", { hasText: new RegExp(`^${target}$`) }) });
+      return target === undefined
+        ? found
+        : found.filter({ has: page.locator("td", { hasText: new RegExp(`^${target}$`) }) });
     };
     const success = en("operationLog.outcome.success");
     await expect(row("actions.location.create", `location:${location?.id}`)).toContainText(success);
@@ -370,7 +387,11 @@ test("a sub-account with only shop_query sees the shops but cannot create one, i
 
   try {
     // A shop to see, made by the admin.
-    await apiCall(request, "/api/Shop/create_shop", adminToken, { name: SHOP, address: "9 Jalan Bukit", service_type: 1 });
+    await apiCall(request, "/api/Shop/create_shop", adminToken, {
+      name: SHOP,
+      address: "9 Jalan Bukit",
+      service_type: 1,
+    });
     const changed = await setPermissions(["console", "shop_query"]);
     expect(changed.permissions).toContain("shop_query");
     expect(changed.permissions).not.toContain("shop_add");
@@ -384,7 +405,9 @@ test("a sub-account with only shop_query sees the shops but cannot create one, i
     const total = await apiCall<{ total: number }>(request, "/api/Shop/get_shopall_by_vendor", adminToken, {
       page_size: 1,
     });
-    await expect(page.getByTestId("shop-table").getByTestId("table-total")).toContainText(String(total.total));
+    await expect(page.getByTestId("shop-table").getByTestId("table-total")).toHaveText(
+      en("table.total").replace("{{total}}", String(total.total)),
+    );
     // Neither the create button nor the row actions are offered.
     await expect(page.getByTestId("shop-usage")).toBeVisible();
     await expect(page.getByRole("button", { name: en("shops.add") })).toHaveCount(0);
@@ -399,6 +422,10 @@ test("a sub-account with only shop_query sees the shops but cannot create one, i
     });
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toMatchObject({ code: "NO_PERMISSION" });
+    const made = await apiCall<{ total: number }>(request, "/api/Shop/get_shopall_by_vendor", adminToken, {
+      name: `E2E Refused ${suffix}`,
+    });
+    expect(made.total).toBe(0);
   } finally {
     await setPermissions(original.permissions);
   }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emptyBody, endpoint } from "./contract.js";
 import { requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
+import { nameSort } from "./name-sort.js";
 import { namedOption } from "./shops.js";
 
 /** Spec §9: the two kinds of shop alliance. */
@@ -59,6 +60,7 @@ export const allianceListFilters = {
   name: z.string().trim().max(64, { error: "validation.tooLong" }).optional(),
   type: allianceType.optional(),
   status: allianceStatus.optional(),
+  sort: nameSort,
 };
 export const allianceListRequest = listRequest(allianceListFilters);
 export const allianceListResult = listResult(allianceItem);

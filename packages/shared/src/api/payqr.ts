@@ -2,6 +2,7 @@ import { z } from "zod";
 import { endpoint } from "./contract.js";
 import { requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
+import { nameSort } from "./name-sort.js";
 
 /** How a payment QR code routes a payment: to a shop, or to one device of that shop. */
 export const PAYQR_BIND_MODE = { shop: 1, device: 2 } as const;
@@ -78,6 +79,7 @@ export const payQrListFilters = {
   bind_mode: payQrBindMode.optional(),
   /** Part of the code's name, case-insensitive. */
   name: z.string().trim().max(64, { error: "validation.tooLong" }).optional(),
+  sort: nameSort,
 };
 export const payQrListRequest = listRequest(payQrListFilters);
 export const payQrListResult = listResult(payQrItem);

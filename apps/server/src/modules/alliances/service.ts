@@ -7,12 +7,12 @@ import type {
   allianceModifyRequest,
   NamedOption,
 } from "@washboard/shared";
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, notInArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
-import { decodeIdCursor, pageOf } from "../../platform/db/id-cursor.js";
+import { nameKeyset } from "../../platform/db/name-sort.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
@@ -37,13 +37,18 @@ const ALLIANCE_COLUMNS = {
 };
 
 /** Alliances matching `where`, newest first, with their card template's name and their member shops. */
-async function itemsOf(db: Db | Tx, where: SQL | undefined, limit?: number): Promise<AllianceItem[]> {
+async function itemsOf(
+  db: Db | Tx,
+  where: SQL | undefined,
+  limit?: number,
+  orderBy: SQL[] = [desc(alliances.id)],
+): Promise<AllianceItem[]> {
   const query = db
     .select(ALLIANCE_COLUMNS)
     .from(alliances)
     .leftJoin(ecards, eq(ecards.id, alliances.ecardId))
     .where(where)
-    .orderBy(desc(alliances.id));
+    .orderBy(...orderBy);
   const rows = limit === undefined ? await query : await query.limit(limit);
   const ids = rows.map((r) => r.id);
   const members =
@@ -84,10 +89,13 @@ export async function listAlliances(
   if (input.type !== undefined) conditions.push(eq(alliances.type, input.type));
   if (input.status !== undefined) conditions.push(eq(alliances.status, input.status));
   const filtered = and(...conditions);
-  const paged = input.cursor ? and(filtered, lt(alliances.id, decodeIdCursor(input.cursor))) : filtered;
-  const rows = await itemsOf(db, paged, input.page_size + 1);
+  const order = nameKeyset(input.sort, { id: alliances.id, name: alliances.name });
+  const paged = input.cursor ? and(filtered, order.after(input.cursor)) : filtered;
+  const rows = await itemsOf(db, paged, input.page_size + 1, order.orderBy);
   const [total] = await db.select({ n: count() }).from(alliances).where(filtered);
-  const { page, next } = pageOf(rows, input.page_size);
+  const page = rows.slice(0, input.page_size);
+  const last = page.at(-1);
+  const next = rows.length > input.page_size && last ? order.cursorOf(last) : null;
   return { items: page, total: total?.n ?? 0, next_cursor: next };
 }
 

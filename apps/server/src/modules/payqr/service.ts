@@ -10,12 +10,12 @@ import {
   type payQrListResult,
   type payQrUpdateRequest,
 } from "@washboard/shared";
-import { and, asc, count, desc, eq, ilike, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isUniqueViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
-import { decodeIdCursor, pageOf } from "../../platform/db/id-cursor.js";
+import { nameKeyset } from "../../platform/db/name-sort.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
@@ -56,14 +56,19 @@ const ITEM_COLUMNS = {
   createdAt: payQrCodes.createdAt,
 };
 
-async function itemsOf(db: Db, where: SQL | undefined, limit?: number): Promise<PayQrItem[]> {
+async function itemsOf(
+  db: Db,
+  where: SQL | undefined,
+  limit?: number,
+  orderBy: SQL[] = [desc(payQrCodes.id)],
+): Promise<PayQrItem[]> {
   const query = db
     .select(ITEM_COLUMNS)
     .from(payQrCodes)
     .innerJoin(shops, eq(shops.id, payQrCodes.shopId))
     .leftJoin(devices, eq(devices.id, payQrCodes.deviceId))
     .where(where)
-    .orderBy(desc(payQrCodes.id));
+    .orderBy(...orderBy);
   const [rows, site] = await Promise.all([limit === undefined ? query : query.limit(limit), website(db)]);
   return rows.map((row) => ({
     id: row.id,
@@ -98,10 +103,13 @@ export async function listPayQrCodes(
   if (input.bind_mode !== undefined) conditions.push(eq(payQrCodes.bindMode, input.bind_mode));
   if (input.name) conditions.push(ilike(payQrCodes.name, likeText(input.name)));
   const filtered = and(...conditions);
-  const paged = input.cursor ? and(filtered, lt(payQrCodes.id, decodeIdCursor(input.cursor))) : filtered;
-  const rows = await itemsOf(db, paged, input.page_size + 1);
+  const order = nameKeyset(input.sort, { id: payQrCodes.id, name: payQrCodes.name });
+  const paged = input.cursor ? and(filtered, order.after(input.cursor)) : filtered;
+  const rows = await itemsOf(db, paged, input.page_size + 1, order.orderBy);
   const [total] = await db.select({ n: count() }).from(payQrCodes).where(filtered);
-  const { page, next } = pageOf(rows, input.page_size);
+  const page = rows.slice(0, input.page_size);
+  const last = page.at(-1);
+  const next = rows.length > input.page_size && last ? order.cursorOf(last) : null;
   return { items: page, total: total?.n ?? 0, next_cursor: next };
 }
 

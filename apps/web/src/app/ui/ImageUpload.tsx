@@ -59,7 +59,10 @@ export function ImageUpload({ value, onChange, max, testId }: ImageUploadProps) 
         onSuccess?.(result);
         // One image fields swap the image; others add up to their count.
         const next = max === 1 ? [result.key] : [...latest.current.filter((k) => k !== result.key), result.key];
-        onChange?.(next.slice(0, max));
+        // Kept at once, not at the next render: files chosen together can finish before it, and
+        // each must add to the keys the previous one left.
+        latest.current = next.slice(0, max);
+        onChange?.(latest.current);
       })
       .catch((error: unknown) => {
         onError?.(error as Error);

@@ -58,7 +58,10 @@ export function AllianceDialog(props: { open: boolean; alliance: AllianceItem | 
   }, [editing, freeShops.data]);
 
   useEffect(() => {
-    if (props.open) form.setFieldsValue(toForm(editing));
+    if (!props.open) return;
+    // Reset first: a new alliance has no type yet, which setFieldsValue alone would leave as it was.
+    form.resetFields();
+    form.setFieldsValue(toForm(editing));
   }, [props.open, editing, form]);
 
   const save = useMutation({
@@ -90,6 +93,7 @@ export function AllianceDialog(props: { open: boolean; alliance: AllianceItem | 
     >
       <Form<AllianceForm>
         form={form}
+        name="alliance"
         layout="vertical"
         initialValues={EMPTY}
         onFinish={(values) => save.mutate(values)}

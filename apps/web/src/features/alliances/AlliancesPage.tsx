@@ -1,6 +1,13 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
-import { ALLIANCE_STATUS, ALLIANCE_TYPES, type AllianceItem, API, formatTimestamp } from "@washboard/shared";
+import {
+  ALLIANCE_STATUS,
+  ALLIANCE_TYPES,
+  type AllianceItem,
+  API,
+  formatTimestamp,
+  type NameSort,
+} from "@washboard/shared";
 import { Button, Card, Input, Select, Space, Tag, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +19,7 @@ import { useCan } from "../../app/session/useCan";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
+import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { AllianceDialog } from "./AllianceDialog";
 import { allianceStatusLabel, allianceTypeLabel } from "./labels";
@@ -21,6 +29,7 @@ interface Filters {
   name?: string;
   type?: 1 | 2;
   status?: 0 | 1;
+  sort?: NameSort;
 }
 
 const memberNames = (row: AllianceItem) => row.shops.map((s) => s.name).join(", ");
@@ -90,6 +99,7 @@ function filterFields(): FilterField[] {
         />
       ),
     },
+    sortFilterField(),
   ];
 }
 
@@ -180,11 +190,13 @@ export default function AlliancesPage() {
     >
       <FilterBar<Filters>
         fields={filterFields()}
+        initialValues={{ sort: "newest" }}
         onSearch={(values) =>
           setFilters({
             ...(values.name?.trim() ? { name: values.name.trim() } : {}),
             ...(values.type !== undefined && values.type !== null ? { type: values.type } : {}),
             ...(values.status !== undefined && values.status !== null ? { status: values.status } : {}),
+            ...sortFilter(values.sort),
           })
         }
         testId="alliance-filters"

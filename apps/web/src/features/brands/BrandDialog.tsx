@@ -68,7 +68,10 @@ export function BrandDialog(props: { open: boolean; brand: BrandItem | null; onC
   const editing = props.brand;
 
   useEffect(() => {
-    if (props.open) form.setFieldsValue(toForm(editing));
+    if (!props.open) return;
+    // Reset first: a field the values leave out must not keep the previous record's value or error.
+    form.resetFields();
+    form.setFieldsValue(toForm(editing));
   }, [props.open, editing, form]);
 
   const save = useMutation({

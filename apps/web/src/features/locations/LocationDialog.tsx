@@ -47,6 +47,7 @@ export function LocationDialog(props: { open: boolean; location: LocationItem | 
     >
       <Form<LocationForm>
         form={form}
+        name="location"
         layout="vertical"
         initialValues={EMPTY}
         onFinish={(values) => save.mutate(values)}

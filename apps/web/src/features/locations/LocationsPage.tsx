@@ -11,10 +11,10 @@ import { useCan } from "../../app/session/useCan";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
+import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { LocationDialog } from "./LocationDialog";
 import { refreshLocations } from "./queries";
-import { sortFilterField } from "./sort-select";
 
 interface Filters {
   name?: string;
@@ -97,7 +97,7 @@ export default function LocationsPage() {
         onSearch={(values) =>
           setFilters({
             ...(values.name?.trim() ? { name: values.name.trim() } : {}),
-            ...(values.sort && values.sort !== "newest" ? { sort: values.sort } : {}),
+            ...sortFilter(values.sort),
           })
         }
         testId="location-filters"

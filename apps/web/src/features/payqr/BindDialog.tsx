@@ -52,6 +52,7 @@ export function BindDialog(props: { code: PayQrItem | null; onClose(): void }) {
       <Typography.Paragraph type="secondary">{code?.name}</Typography.Paragraph>
       <Form<BindingForm>
         form={form}
+        name="payqr-bind"
         layout="vertical"
         onFinish={(values) => save.mutate(values)}
         data-testid="payqr-bind-form"

@@ -3,7 +3,7 @@ import { Form, Radio, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { zodRule } from "../../app/forms/zod-rule";
 import { bindModeLabel } from "./labels";
-import { useBindDevices, useShopOptions } from "./queries";
+import { useBindDevices, useShopChoices } from "./queries";
 
 export interface BindingForm {
   bind_mode: 1 | 2;
@@ -20,7 +20,7 @@ export function BindingFields() {
   const form = Form.useFormInstance<BindingForm>();
   const mode = Form.useWatch("bind_mode", form);
   const shopId = Form.useWatch("shop_id", form);
-  const shops = useShopOptions();
+  const shops = useShopChoices();
   const devices = useBindDevices(mode === PAYQR_BIND_MODE.device ? shopId : undefined);
   return (
     <>

@@ -27,7 +27,10 @@ export function PayQrDialog(props: { open: boolean; code: PayQrItem | null; onCl
   const editing = props.code;
 
   useEffect(() => {
-    if (props.open) form.setFieldsValue(editing ? { name: editing.name, remark: editing.remark } : EMPTY);
+    if (!props.open) return;
+    // Reset first: a new code has no shop yet, which setFieldsValue alone would leave as it was.
+    form.resetFields();
+    form.setFieldsValue(editing ? { name: editing.name, remark: editing.remark } : EMPTY);
   }, [props.open, editing, form]);
 
   const save = useMutation({
@@ -59,6 +62,7 @@ export function PayQrDialog(props: { open: boolean; code: PayQrItem | null; onCl
     >
       <Form<PayQrForm>
         form={form}
+        name="payqr"
         layout="vertical"
         initialValues={EMPTY}
         onFinish={(values) => save.mutate(values)}

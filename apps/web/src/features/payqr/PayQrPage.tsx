@@ -1,6 +1,6 @@
 import { DownloadOutlined, PlusOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
-import { API, formatTimestamp, PAYQR_BIND_MODES, type PayQrItem } from "@washboard/shared";
+import { API, formatTimestamp, type NameSort, PAYQR_BIND_MODES, type PayQrItem } from "@washboard/shared";
 import { Button, Card, Input, Select, Space, Typography } from "antd";
 import { type Key, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,17 +12,19 @@ import { useCan } from "../../app/session/useCan";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
+import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { BindDialog } from "./BindDialog";
 import { downloadQrCards } from "./download";
 import { bindModeLabel, boundToText } from "./labels";
 import { PayQrDialog } from "./PayQrDialog";
-import { refreshPayQrCodes, useShopOptions } from "./queries";
+import { refreshPayQrCodes, useShopChoices } from "./queries";
 
 interface Filters {
   shop_id?: number;
   bind_mode?: 1 | 2;
   name?: string;
+  sort?: NameSort;
 }
 
 function payQrColumns(timeZone: string): DataColumn<PayQrItem>[] {
@@ -53,7 +55,7 @@ export default function PayQrPage() {
   const confirm = useConfirm();
   const user = useSession();
   const timeZone = user?.accountInfo?.common_info.time_zone ?? "UTC";
-  const shops = useShopOptions();
+  const shops = useShopChoices();
   const [filters, setFilters] = useState<Filters>({});
   const [dialog, setDialog] = useState<{ code: PayQrItem | null } | null>(null);
   const [binding, setBinding] = useState<PayQrItem | null>(null);
@@ -110,6 +112,7 @@ export default function PayQrPage() {
       ),
     },
     { name: "name", labelKey: "payqr.fields.name", input: <Input allowClear maxLength={64} /> },
+    sortFilterField(),
   ];
 
   const columns: DataColumn<PayQrItem>[] = [
@@ -153,11 +156,13 @@ export default function PayQrPage() {
     <Card data-testid="payqr">
       <FilterBar<Filters>
         fields={filterFields}
+        initialValues={{ sort: "newest" }}
         onSearch={(values) =>
           setFilters({
             ...(values.shop_id ? { shop_id: values.shop_id } : {}),
             ...(values.bind_mode ? { bind_mode: values.bind_mode } : {}),
             ...(values.name?.trim() ? { name: values.name.trim() } : {}),
+            ...sortFilter(values.sort),
           })
         }
         testId="payqr-filters"

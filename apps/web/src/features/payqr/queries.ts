@@ -2,19 +2,17 @@ import { useQuery } from "@tanstack/react-query";
 import { API } from "@washboard/shared";
 import { call } from "../../app/api/client";
 import { queryClient } from "../../app/api/query-client";
+import { useShopOptions } from "../shops/queries";
 
 /** The list of codes refetches after any change. */
 export function refreshPayQrCodes(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ["list", API.payqr.list.path] });
 }
 
-/** The vendor's shops for the shop selects (the shared options call of the shop screens). */
-export function useShopOptions() {
-  return useQuery({
-    queryKey: [API.shop.options.path],
-    queryFn: () => call(API.shop.options, {}),
-    select: (options) => options.shops.map((s) => ({ value: s.id, label: s.name })),
-  });
+/** The vendor's shops as select options (the shop screens' one options call, keyed by vendor). */
+export function useShopChoices() {
+  const options = useShopOptions();
+  return { ...options, data: options.data?.shops.map((s) => ({ value: s.id, label: s.name })) };
 }
 
 /** The devices of one shop, for binding a code to a device. */

@@ -57,6 +57,7 @@ export function PriceTemplateDialog(props: {
     >
       <Form<PriceTemplateForm>
         form={form}
+        name="price-template"
         layout="vertical"
         initialValues={toForm(null, currency)}
         onFinish={(values) => save.mutate(values)}

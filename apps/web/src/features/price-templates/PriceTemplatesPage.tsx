@@ -1,7 +1,7 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { API, formatMoney, formatTimestamp, type NameSort, type PriceTemplateItem } from "@washboard/shared";
-import { Button, Card, Input, Select, Space, Typography } from "antd";
+import { Button, Card, Input, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
@@ -12,6 +12,7 @@ import { useCan } from "../../app/session/useCan";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
+import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
 import { PriceTemplateDialog } from "./PriceTemplateDialog";
@@ -22,30 +23,15 @@ interface Filters {
   sort?: NameSort;
 }
 
-const SORT_LABELS: Record<NameSort, string> = {
-  newest: "priceTemplates.sort.newest",
-  oldest: "priceTemplates.sort.oldest",
-  name_asc: "priceTemplates.sort.nameAsc",
-  name_desc: "priceTemplates.sort.nameDesc",
-};
-
 function filterFields(): FilterField[] {
-  const t = i18next.t;
+  const _t = i18next.t;
   return [
     {
       name: "name",
       labelKey: "priceTemplates.fields.modelName",
       input: <Input allowClear maxLength={64} data-testid="price-filter-name" />,
     },
-    {
-      name: "sort",
-      labelKey: "priceTemplates.sort.label",
-      input: (
-        <Select
-          options={(Object.keys(SORT_LABELS) as NameSort[]).map((value) => ({ value, label: t(SORT_LABELS[value]) }))}
-        />
-      ),
-    },
+    sortFilterField(),
   ];
 }
 
@@ -138,7 +124,7 @@ export default function PriceTemplatesPage() {
         onSearch={(values) =>
           setFilters({
             ...(values.name?.trim() ? { name: values.name.trim() } : {}),
-            ...(values.sort && values.sort !== "newest" ? { sort: values.sort } : {}),
+            ...sortFilter(values.sort),
           })
         }
         testId="price-filters"

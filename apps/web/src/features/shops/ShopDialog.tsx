@@ -38,7 +38,11 @@ export function ShopDialog(props: { open: boolean; shop: ShopItem | null; onClos
   const options = useShopOptions();
 
   useEffect(() => {
-    if (props.open) form.setFieldsValue(toShopForm(editing));
+    if (!props.open) return;
+    // Reset first: setFieldsValue leaves fields the values omit (no location, brand or alliance)
+    // as the last shop shown had them.
+    form.resetFields();
+    form.setFieldsValue(toShopForm(editing));
   }, [props.open, editing, form]);
 
   const save = useMutation({
@@ -74,6 +78,7 @@ export function ShopDialog(props: { open: boolean; shop: ShopItem | null; onClos
     >
       <Form<ShopForm>
         form={form}
+        name="shop"
         layout="vertical"
         initialValues={EMPTY_SHOP_FORM}
         onFinish={(values) => save.mutate(values)}

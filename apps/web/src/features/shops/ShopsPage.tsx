@@ -12,9 +12,9 @@ import { useCan } from "../../app/session/useCan";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
+import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
-import { sortFilterField } from "../locations/sort-select";
 import { refreshShops, useShopOptions } from "./queries";
 import { SERVICE_TYPE_KEYS, ShopDialog } from "./ShopDialog";
 
@@ -166,7 +166,7 @@ export default function ShopsPage() {
             ...(values.brand_id ? { brand_id: values.brand_id } : {}),
             ...(values.alliance_id ? { alliance_id: values.alliance_id } : {}),
             ...(values.service_type ? { service_type: values.service_type } : {}),
-            ...(values.sort && values.sort !== "newest" ? { sort: values.sort } : {}),
+            ...sortFilter(values.sort),
           })
         }
         testId="shop-filters"

@@ -13,11 +13,17 @@ export function useShopOptions() {
   });
 }
 
-/** After a shop changes: the shop list (and its usage figure) and the selects naming shops. */
+/**
+ * After a shop changes: the shop list (and its usage figure), the selects naming shops, and the
+ * lists that show shop names or counts (locations, alliances and their member picker, pay QR codes).
+ */
 export function refreshShops() {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ["list", API.shop.list.path] }),
     queryClient.invalidateQueries({ queryKey: [API.shop.options.path] }),
     queryClient.invalidateQueries({ queryKey: ["list", API.location.list.path] }),
+    queryClient.invalidateQueries({ queryKey: ["list", API.alliance.list.path] }),
+    queryClient.invalidateQueries({ queryKey: [API.alliance.freeShops.path] }),
+    queryClient.invalidateQueries({ queryKey: ["list", API.payqr.list.path] }),
   ]);
 }

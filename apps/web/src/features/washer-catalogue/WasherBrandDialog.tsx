@@ -25,7 +25,10 @@ export function WasherBrandDialog(props: { open: boolean; brand: WasherBrandItem
   const editing = props.brand;
 
   useEffect(() => {
-    if (props.open) form.setFieldsValue(editing ? { ...editing } : EMPTY);
+    if (!props.open) return;
+    // Reset first: a field the values leave out must not keep the previous record's value or error.
+    form.resetFields();
+    form.setFieldsValue(editing ? { ...editing } : EMPTY);
   }, [props.open, editing, form]);
 
   const save = useMutation({

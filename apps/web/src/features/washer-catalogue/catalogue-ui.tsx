@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { i18next } from "../../app/i18n";
 import { useCan } from "../../app/session/useCan";
 import type { FilterField } from "../../app/ui/data-table/FilterBar";
+import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 
 export type CatalogueOrigin = (typeof CATALOGUE_ORIGINS)[number];
@@ -14,13 +15,6 @@ export interface CommonFilters {
   origin?: CatalogueOrigin;
   sort?: NameSort;
 }
-
-const SORT_LABELS: Record<NameSort, string> = {
-  newest: "washerCatalogue.sort.newest",
-  oldest: "washerCatalogue.sort.oldest",
-  name_asc: "washerCatalogue.sort.nameAsc",
-  name_desc: "washerCatalogue.sort.nameDesc",
-};
 
 export function commonFilterFields(): FilterField[] {
   const t = i18next.t;
@@ -36,15 +30,7 @@ export function commonFilterFields(): FilterField[] {
         />
       ),
     },
-    {
-      name: "sort",
-      labelKey: "washerCatalogue.sort.label",
-      input: (
-        <Select
-          options={(Object.keys(SORT_LABELS) as NameSort[]).map((value) => ({ value, label: t(SORT_LABELS[value]) }))}
-        />
-      ),
-    },
+    sortFilterField(),
   ];
 }
 
@@ -52,7 +38,7 @@ export function commonFilterFields(): FilterField[] {
 export function commonFilters(values: CommonFilters): CommonFilters {
   return {
     ...(values.origin ? { origin: values.origin } : {}),
-    ...(values.sort && values.sort !== "newest" ? { sort: values.sort } : {}),
+    ...sortFilter(values.sort),
   };
 }
 

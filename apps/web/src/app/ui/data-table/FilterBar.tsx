@@ -1,6 +1,6 @@
 import { SearchOutlined } from "@ant-design/icons";
 import { Button, Form } from "antd";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import "./data-table.css";
 
@@ -26,9 +26,13 @@ export function FilterBar<Values extends object>(props: {
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  // A form name of its own, so its fields' ids (`<name>_<field>`) never repeat those of the screen's
+  // dialog form or of a kept-alive screen: a repeated id ties a dialog's labels to the filter inputs.
+  const name = `filters${useId().replace(/\W/g, "")}`;
   return (
     <Form<Values>
       form={form}
+      name={name}
       layout="vertical"
       className="filter-bar"
       initialValues={props.initialValues}
