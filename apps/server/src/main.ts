@@ -2,12 +2,16 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./platform/config.js";
 import { openDatabase } from "./platform/db/client.js";
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "./seed/demo.js";
+import { seedDemoShops } from "./seed/demo-shops.js";
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  if (process.env.SEED_DEMO !== "0") await seedDemo(database.db);
+  if (process.env.SEED_DEMO !== "0") {
+    await seedDemo(database.db);
+    if (process.env.SEED_DEMO_SHOPS !== "0") await seedDemoShops(database.db);
+  }
   const app = await buildApp(config, database.db);
   const shutdown = async () => {
     await app.close();

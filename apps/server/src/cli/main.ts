@@ -5,6 +5,7 @@ import { hashPassword } from "../platform/auth/passwords.js";
 import { loadConfig } from "../platform/config.js";
 import { openDatabase } from "../platform/db/client.js";
 import { seedDemo } from "../seed/demo.js";
+import { seedDemoShops } from "../seed/demo-shops.js";
 
 const USAGE = `Platform administration until an admin portal exists.
 
@@ -29,6 +30,7 @@ async function main() {
       console.log("Migrations applied.");
     } else if (command === "seed") {
       console.log((await seedDemo(database.db)) ? "Demo tenant seeded." : "Demo tenant already present.");
+      if (await seedDemoShops(database.db)) console.log("Demo shops, alliance, price templates and pay QR code seeded.");
     } else if (command === "create-account") {
       const { values } = parseArgs({
         args: rest,
