@@ -30,7 +30,8 @@ async function main() {
       console.log("Migrations applied.");
     } else if (command === "seed") {
       console.log((await seedDemo(database.db)) ? "Demo tenant seeded." : "Demo tenant already present.");
-      if (await seedDemoShops(database.db)) console.log("Demo shops, alliance, price templates and pay QR code seeded.");
+      if (await seedDemoShops(database.db))
+        console.log("Demo shops, alliance, price templates and pay QR code seeded.");
     } else if (command === "create-account") {
       const { values } = parseArgs({
         args: rest,
