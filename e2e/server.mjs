@@ -8,7 +8,14 @@ import path from "node:path";
 import pg from "pg";
 
 const root = path.resolve(import.meta.dirname, "..");
-const env = { ...process.env, PORT: process.env.E2E_PORT ?? "18080", HOST: "127.0.0.1", LOG_LEVEL: "warn" };
+// The organization spec's test email goes to a capturing SMTP server on loopback.
+const env = {
+  ...process.env,
+  PORT: process.env.E2E_PORT ?? "18080",
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  SMTP_ALLOW_PRIVATE: "1",
+};
 const cleanups = [];
 
 if (process.env.DATABASE_URL) {

@@ -21,6 +21,8 @@ export interface Config {
   /** Where the built console lives; served at / when present. */
   webDist: string | undefined;
   logLevel: string;
+  /** Lets mail settings name a server on a private network (local test servers); off in production. */
+  smtpAllowPrivate: boolean;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -49,5 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationsPerAddressPerHour: int(env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, 5),
     webDist: env.WEB_DIST === "none" ? undefined : path.resolve(root, env.WEB_DIST ?? "apps/web/dist"),
     logLevel: env.LOG_LEVEL ?? "info",
+    smtpAllowPrivate: env.SMTP_ALLOW_PRIVATE === "1",
   };
 }

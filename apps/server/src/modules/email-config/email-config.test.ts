@@ -77,7 +77,8 @@ const sendTest = (to: string, t = token) => server.call(`${BASE}/send_test_email
 
 beforeAll(async () => {
   await startSmtp();
-  server = await startTestServer();
+  // The capturing SMTP server listens on loopback, which production refuses (see the test below).
+  server = await startTestServer({ smtpAllowPrivate: true });
   token = await server.login("group_admin");
   groupId = (await demoVendors(server.database)).groupId;
 });
@@ -208,6 +209,36 @@ describe("group email configuration", () => {
     expect(http).toBe(502);
     expect(body.code).toBe("MAIL_SEND_FAILED");
     expect(body.message).toMatch(/ECONNREFUSED|ECONNECTION|ESOCKET/);
+  });
+
+  it("refuses to connect to a mail server on a private network unless the server allows it", async () => {
+    const strict = await startTestServer();
+    const receivedBefore = received.length;
+    try {
+      const groupToken = await strict.login("group_admin");
+      for (const host of ["127.0.0.1", "localhost", "10.1.2.3", "192.168.0.10"]) {
+        const saved = await strict.call(`${BASE}/update_group_email_cfg`, config({ smtp_server: host }), {
+          token: groupToken,
+        });
+        expect(saved.http, host).toBe(200);
+        const { http, body } = await strict.call(
+          `${BASE}/send_test_email`,
+          { to: "someone@laundry.example" },
+          {
+            token: groupToken,
+          },
+        );
+        expect([http, body.code, body.message_key, body.message_params], host).toEqual([
+          502,
+          "MAIL_SEND_FAILED",
+          "emailConfig.privateHost",
+          { host },
+        ]);
+      }
+      expect(received).toHaveLength(receivedBefore);
+    } finally {
+      await strict.close();
+    }
   });
 
   it("sends without authentication when the method is none", async () => {

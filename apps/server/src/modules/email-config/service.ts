@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
 import { MailSendError, type SentMail, sendMail } from "../../platform/mail/mailer.js";
+import { PrivateHostError } from "../../platform/mail/public-host.js";
 import { maskSecret, type SecretBox } from "../../platform/secrets/secret-box.js";
 import { groupEmailConfigs } from "./tables.js";
 
@@ -102,6 +103,7 @@ export async function sendTestEmail(
   secrets: SecretBox,
   groupId: number,
   to: string,
+  options: { allowPrivateHosts: boolean },
 ): Promise<{ accepted: string[]; message_id: string }> {
   const row = await findRow(db, groupId);
   if (!row) throw new AppError("MAIL_NOT_CONFIGURED");
@@ -123,8 +125,15 @@ export async function sendTestEmail(
         subject: row.title || TEST_SUBJECT,
         text: "This is a test email from Washboard. If you can read it, your organization's mail configuration works.",
       },
+      options,
     );
   } catch (error) {
+    if (error instanceof PrivateHostError) {
+      throw new AppError("MAIL_SEND_FAILED", {
+        messageKey: "emailConfig.privateHost",
+        params: { host: row.smtpServer },
+      });
+    }
     if (error instanceof MailSendError) {
       throw new AppError("MAIL_SEND_FAILED", { message: `The test email could not be sent: ${error.reason}` });
     }

@@ -1,4 +1,6 @@
+import { isIP } from "node:net";
 import nodemailer from "nodemailer";
+import { PrivateHostError, publicAddressOf } from "./public-host.js";
 
 /** An SMTP server to send through, with the password already opened. */
 export interface SmtpSettings {
@@ -48,10 +50,26 @@ function reasonOf(error: unknown): MailSendError {
   return new MailSendError(code ? `${code}: ${oneLine}` : oneLine, code);
 }
 
-/** Sends one mail through an SMTP server with nodemailer; failures become `MailSendError`. */
-export async function sendMail(settings: SmtpSettings, mail: OutgoingMail): Promise<SentMail> {
+/**
+ * Sends one mail through an SMTP server with nodemailer; failures become `MailSendError`, and a
+ * server on a private network `PrivateHostError` unless `allowPrivateHosts` (local test servers).
+ */
+export async function sendMail(
+  settings: SmtpSettings,
+  mail: OutgoingMail,
+  options: { allowPrivateHosts: boolean },
+): Promise<SentMail> {
+  let address: string;
+  try {
+    address = await publicAddressOf(settings.host, options.allowPrivateHosts);
+  } catch (error) {
+    if (error instanceof PrivateHostError) throw error;
+    throw reasonOf(error);
+  }
   const transport = nodemailer.createTransport({
-    host: settings.host,
+    host: address,
+    // Certificates are checked against the name the group configured, not the address.
+    ...(isIP(settings.host) ? {} : { tls: { servername: settings.host } }),
     port: settings.port,
     secure: settings.method === "smtp_ssl",
     requireTLS: settings.method === "smtp_starttls",
