@@ -108,6 +108,14 @@ describe("POST /api/v2/Upload/image", () => {
     expect(noKey.body.code).toBe("API_KEY_INVALID");
   });
 
+  it("checks the session before reading the file: an oversized file without a session answers UNAUTHORIZED", async () => {
+    const huge = Buffer.concat([PNG, Buffer.alloc(LIMITS.uploadImageMaxBytes * 2, 7)]);
+    const anonymous = await upload(server, undefined, { name: "big.png", type: "image/png", bytes: huge });
+    expect([anonymous.http, anonymous.body.code]).toEqual([401, "UNAUTHORIZED"]);
+    const forged = await upload(server, "not-a-token", { name: "big.png", type: "image/png", bytes: huge });
+    expect(forged.http).toBe(401);
+  });
+
   it("checks the tenant scope of the fields: another group's vendor_id answers NOT_FOUND", async () => {
     const { http, body } = await upload(
       server,

@@ -47,14 +47,28 @@ export interface HandleOptions {
   multipart?: { maxBytes: number; fileField: string };
 }
 
-/** Reads a multipart request: its text fields become the payload, its one file `ctx.upload`. */
-async function readMultipart(request: FastifyRequest, options: { maxBytes: number; fileField: string }) {
+/**
+ * Reads a multipart request: its text fields become the payload, its one file `ctx.upload`. The
+ * fields come first (the console appends the token before the file), and `authorize` runs on them
+ * before a byte of the file is read: a caller without a session, level or key never gets its file
+ * read. A file sent before the token finds no session and is refused the same way.
+ */
+async function readMultipart(
+  request: FastifyRequest,
+  options: { maxBytes: number; fileField: string },
+  authorize: (payload: Record<string, unknown>) => Promise<void>,
+) {
   // Anything else goes through the usual checks; the handler then finds no file in `ctx.upload`.
-  if (!request.isMultipart()) return;
+  if (!request.isMultipart()) return authorize(rawPayload(request));
   const fields: Record<string, string> = {};
+  let authorized = false;
   const parts = request.parts({ limits: { fileSize: options.maxBytes, files: 1, fields: 20, fieldSize: 4096 } });
   for await (const part of parts) {
     if (part.type === "file") {
+      if (!authorized) {
+        await authorize(fields);
+        authorized = true;
+      }
       // Throws a 413 (PAYLOAD_TOO_LARGE) once the file passes maxBytes.
       const bytes = await part.toBuffer();
       if (part.fieldname === options.fileField) {
@@ -64,6 +78,7 @@ async function readMultipart(request: FastifyRequest, options: { maxBytes: numbe
       fields[part.fieldname] = part.value;
     }
   }
+  if (!authorized) await authorize(fields);
   request.body = fields;
 }
 
@@ -84,8 +99,8 @@ function rawPayload(request: FastifyRequest): Record<string, unknown> {
 }
 
 /** Spec §7: the token travels in the payload; `Authorization: Bearer` is accepted too. */
-function tokenOf(request: FastifyRequest): string | undefined {
-  const fromPayload = rawPayload(request).token;
+function tokenOf(request: FastifyRequest, payload: Record<string, unknown>): string | undefined {
+  const fromPayload = payload.token;
   if (typeof fromPayload === "string" && fromPayload !== "") return fromPayload;
   const header = request.headers.authorization;
   if (header?.startsWith("Bearer ")) return header.slice(7);
@@ -137,19 +152,22 @@ export class EndpointRegistrar {
         response: { 200: successEnvelope(contract.result), "4xx": errorEnvelope, "5xx": errorEnvelope },
       },
       preValidation: async (request) => {
+        const authorize = async (payload: Record<string, unknown>) => {
+          const { access } = contract;
+          if (access.kind === "public") return;
+          const token = tokenOf(request, payload);
+          if (!token) throw new AppError("UNAUTHORIZED");
+          const actor = await resolveSession(db, config, token);
+          request.ctx.actor = actor;
+          if (access.levels && !access.levels.includes(actor.level)) throw new AppError("NO_PERMISSION");
+          if (actor.level === 4 && access.permission && !hasPermission(actor.permissions, access.permission)) {
+            throw new AppError("NO_PERMISSION");
+          }
+          request.ctx.scope = await resolveScope(db, signedIn(request.ctx), payload);
+        };
         const { multipart } = options;
-        if (multipart) await readMultipart(request, multipart);
-        const { access } = contract;
-        if (access.kind === "public") return;
-        const token = tokenOf(request);
-        if (!token) throw new AppError("UNAUTHORIZED");
-        const actor = await resolveSession(db, config, token);
-        request.ctx.actor = actor;
-        if (access.levels && !access.levels.includes(actor.level)) throw new AppError("NO_PERMISSION");
-        if (actor.level === 4 && access.permission && !hasPermission(actor.permissions, access.permission)) {
-          throw new AppError("NO_PERMISSION");
-        }
-        request.ctx.scope = await resolveScope(db, signedIn(request.ctx), rawPayload(request));
+        if (multipart) await readMultipart(request, multipart, authorize);
+        else await authorize(rawPayload(request));
       },
       onSend: contract.mutates
         ? async (request, reply, payload) => {
