@@ -1,6 +1,5 @@
 import {
   API,
-  accountPassword,
   currencyCode,
   isLanguageCode,
   type LanguageCode,
@@ -14,7 +13,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { toastError, toastSuccess } from "../../app/feedback/toast";
-import { matchesField, zodRule } from "../../app/forms/zod-rule";
+import { PasswordFields } from "../../app/forms/PasswordFields";
+import { zodRule } from "../../app/forms/zod-rule";
 import { sessionStore } from "../../app/session/store";
 import { AppModal } from "../../app/ui/AppModal";
 import { getBrowserId } from "./browser-id";
@@ -132,17 +132,7 @@ export function RegisterDialog({ onClose, onSignedIn }: { onClose: () => void; o
                 <Form.Item name="username" label={t("register.username")} rules={[zodRule(loginUsername)]}>
                   <Input maxLength={20} autoComplete="username" />
                 </Form.Item>
-                <Form.Item name="password" label={t("register.password")} rules={[zodRule(accountPassword)]}>
-                  <Input.Password maxLength={16} autoComplete="new-password" />
-                </Form.Item>
-                <Form.Item
-                  name="confirm_password"
-                  label={t("register.confirmPassword")}
-                  dependencies={["password"]}
-                  rules={[matchesField("password")]}
-                >
-                  <Input.Password maxLength={16} autoComplete="new-password" />
-                </Form.Item>
+                <PasswordFields labels={{ password: t("register.password"), confirm: t("register.confirmPassword") }} />
               </>
             )}
             <Button

@@ -1,12 +1,12 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { API, accountPassword, createSubAccountRequest, type SubAccountItem, subAccountEmail } from "@washboard/shared";
-import { Form, type FormRule, Input, Select } from "antd";
+import { API, createSubAccountRequest, type SubAccountItem, subAccountEmail } from "@washboard/shared";
+import { Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { queryClient } from "../../app/api/query-client";
 import { toastSuccess } from "../../app/feedback/toast";
-import { matchesField, zodRule } from "../../app/forms/zod-rule";
-import { i18next } from "../../app/i18n";
+import { PasswordFields } from "../../app/forms/PasswordFields";
+import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
 
 interface SubAccountForm {
@@ -103,32 +103,18 @@ export function SubAccountDialog(props: { account: SubAccountItem | null; onClos
         >
           <Select options={roles.data ?? []} loading={roles.isPending} data-testid="sub-role" />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t(editing ? "subAccounts.newPassword" : "subAccounts.password")}
-          extra={editing ? t("subAccounts.newPasswordHint") : undefined}
-          rules={editing ? [optionalPasswordRule] : [zodRule(fields.password)]}
-        >
-          <Input.Password maxLength={16} autoComplete="new-password" data-testid="sub-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm_password"
-          label={t("subAccounts.confirmPassword")}
-          dependencies={["password"]}
-          rules={[matchesField("password")]}
-        >
-          <Input.Password maxLength={16} autoComplete="new-password" data-testid="sub-confirm" />
-        </Form.Item>
+        <PasswordFields
+          labels={{
+            password: t(editing ? "subAccounts.newPassword" : "subAccounts.password"),
+            confirm: t("subAccounts.confirmPassword"),
+            hint: editing ? t("subAccounts.newPasswordHint") : undefined,
+          }}
+          optional={Boolean(editing)}
+          testIds={{ password: "sub-password", confirm: "sub-confirm" }}
+        />
       </Form>
     </FormModal>
   );
 }
 
 /** On edit the password may stay empty; when given it follows the 6-16 rule. */
-const optionalPasswordRule: FormRule = {
-  validator: async (_rule, value?: string) => {
-    if (!value) return;
-    const result = accountPassword.safeParse(value);
-    if (!result.success) throw new Error(i18next.t(result.error.issues[0]?.message ?? "validation.invalid"));
-  },
-};

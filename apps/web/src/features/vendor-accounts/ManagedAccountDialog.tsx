@@ -1,19 +1,18 @@
 import { useMutation } from "@tanstack/react-query";
 import {
   API,
-  accountPassword,
   type ManagedAccountItem,
   managedAccountCreateFields,
   managedAccountEmail,
   nickname,
 } from "@washboard/shared";
-import { Form, type FormRule, Input, Select } from "antd";
+import { Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { queryClient } from "../../app/api/query-client";
 import { toastSuccess } from "../../app/feedback/toast";
-import { matchesField, zodRule } from "../../app/forms/zod-rule";
-import { i18next } from "../../app/i18n";
+import { PasswordFields } from "../../app/forms/PasswordFields";
+import { zodRule } from "../../app/forms/zod-rule";
 import { useSession } from "../../app/session/store";
 import { FormModal } from "../../app/ui/FormModal";
 
@@ -39,13 +38,6 @@ interface AccountForm {
 }
 
 /** On edit the password may stay empty; when given it follows the 6–16 rule of creation. */
-const optionalPasswordRule: FormRule = {
-  validator: async (_rule, value?: string) => {
-    if (!value) return;
-    const result = accountPassword.safeParse(value);
-    if (!result.success) throw new Error(i18next.t(result.error.issues[0]?.message ?? "validation.invalid"));
-  },
-};
 
 /** Create an account (password typed twice), or edit nickname, email and optionally reset the password. */
 export function ManagedAccountDialog(props: {
@@ -131,22 +123,15 @@ export function ManagedAccountDialog(props: {
         <Form.Item name="email" label={t("managedAccounts.email")} rules={[zodRule(managedAccountEmail)]}>
           <Input maxLength={254} data-testid="account-email" />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t(editing ? "managedAccounts.newPassword" : "managedAccounts.password")}
-          extra={editing ? t("managedAccounts.newPasswordHint") : undefined}
-          rules={editing ? [optionalPasswordRule] : [zodRule(managedAccountCreateFields.password)]}
-        >
-          <Input.Password maxLength={16} autoComplete="new-password" data-testid="account-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm_password"
-          label={t("managedAccounts.confirmPassword")}
-          dependencies={["password"]}
-          rules={[matchesField("password")]}
-        >
-          <Input.Password maxLength={16} autoComplete="new-password" data-testid="account-confirm" />
-        </Form.Item>
+        <PasswordFields
+          labels={{
+            password: t(editing ? "managedAccounts.newPassword" : "managedAccounts.password"),
+            confirm: t("managedAccounts.confirmPassword"),
+            hint: editing ? t("managedAccounts.newPasswordHint") : undefined,
+          }}
+          optional={Boolean(editing)}
+          testIds={{ password: "account-password", confirm: "account-confirm" }}
+        />
       </Form>
     </FormModal>
   );
