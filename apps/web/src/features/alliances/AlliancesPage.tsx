@@ -8,7 +8,7 @@ import {
   formatTimestamp,
   type NameSort,
 } from "@washboard/shared";
-import { Button, Card, Input, Select, Space, Tag, Tooltip } from "antd";
+import { Button, Card, Input, Select, Tag, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
@@ -19,6 +19,7 @@ import { useCan } from "../../app/session/useCan";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
+import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { AllianceDialog } from "./AllianceDialog";
@@ -146,30 +147,27 @@ export default function AlliancesPage() {
 
   const columns: DataColumn<AllianceItem>[] = [
     ...allianceColumns(timeZone),
-    {
-      key: "actions",
-      titleKey: "common.actions",
-      text: () => "",
-      render: (row) => (
-        <Space>
-          {can("allia_modify") && (
-            <>
-              <Button size="small" onClick={() => setDialog({ alliance: row })} data-testid="alliance-edit">
-                {t("alliances.editAction")}
-              </Button>
-              <Button size="small" onClick={() => void askStatus(row)} data-testid="alliance-toggle">
-                {t(row.status === ALLIANCE_STATUS.enabled ? "alliances.disable" : "alliances.enable")}
-              </Button>
-            </>
-          )}
-          {can("allia_remove") && (
-            <Button size="small" danger onClick={() => void askRemove(row)} data-testid="alliance-remove">
-              {t("alliances.removeAction")}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    ...actionsColumn<AllianceItem>([
+      {
+        labelKey: "alliances.editAction",
+        testId: "alliance-edit",
+        allowed: can("allia_modify"),
+        onClick: (row) => setDialog({ alliance: row }),
+      },
+      {
+        labelKey: (row) => (row.status === ALLIANCE_STATUS.enabled ? "alliances.disable" : "alliances.enable"),
+        testId: "alliance-toggle",
+        allowed: can("allia_modify"),
+        onClick: (row) => void askStatus(row),
+      },
+      {
+        labelKey: "alliances.removeAction",
+        testId: "alliance-remove",
+        danger: true,
+        allowed: can("allia_remove"),
+        onClick: (row) => void askRemove(row),
+      },
+    ]),
   ];
 
   return (

@@ -11,6 +11,7 @@ import { useSession } from "../../app/session/store";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
+import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
 import { BrandDialog } from "./BrandDialog";
@@ -137,24 +138,15 @@ export default function BrandsPage() {
 
   const columns: DataColumn<BrandItem>[] = [
     ...brandColumns(timeZone),
-    {
-      key: "actions",
-      titleKey: "common.actions",
-      text: () => "",
-      render: (row) => (
-        <Space>
-          <Button size="small" onClick={() => setDialog({ brand: row })} data-testid="brand-edit">
-            {t("brands.editAction")}
-          </Button>
-          <Button size="small" onClick={() => void askStatus(row)} data-testid="brand-toggle">
-            {t(row.status === BRAND_STATUS.enabled ? "brands.disable" : "brands.enable")}
-          </Button>
-          <Button size="small" danger onClick={() => void askRemove(row)} data-testid="brand-remove">
-            {t("brands.removeAction")}
-          </Button>
-        </Space>
-      ),
-    },
+    ...actionsColumn<BrandItem>([
+      { labelKey: "brands.editAction", testId: "brand-edit", onClick: (row) => setDialog({ brand: row }) },
+      {
+        labelKey: (row) => (row.status === BRAND_STATUS.enabled ? "brands.disable" : "brands.enable"),
+        testId: "brand-toggle",
+        onClick: (row) => void askStatus(row),
+      },
+      { labelKey: "brands.removeAction", testId: "brand-remove", danger: true, onClick: (row) => void askRemove(row) },
+    ]),
   ];
 
   return (

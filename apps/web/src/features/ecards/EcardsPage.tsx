@@ -1,7 +1,7 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { API, type EcardItem, formatTimestamp } from "@washboard/shared";
-import { Button, Card, Input, Space } from "antd";
+import { Button, Card, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
@@ -10,6 +10,7 @@ import { useSession } from "../../app/session/store";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
+import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
 import { EcardDialog, refreshEcards } from "./EcardDialog";
@@ -47,21 +48,10 @@ export default function EcardsPage() {
     },
     { key: "name", titleKey: "ecards.fields.name", dataIndex: "name" },
     { key: "created", titleKey: "ecards.fields.createdAt", text: (r) => formatTimestamp(r.created_at, timeZone) },
-    {
-      key: "actions",
-      titleKey: "common.actions",
-      text: () => "",
-      render: (row) => (
-        <Space>
-          <Button size="small" onClick={() => setDialog({ card: row })} data-testid="ecard-edit">
-            {t("ecards.editAction")}
-          </Button>
-          <Button size="small" danger onClick={() => void askRemove(row)} data-testid="ecard-remove">
-            {t("ecards.removeAction")}
-          </Button>
-        </Space>
-      ),
-    },
+    ...actionsColumn<EcardItem>([
+      { labelKey: "ecards.editAction", testId: "ecard-edit", onClick: (row) => setDialog({ card: row }) },
+      { labelKey: "ecards.removeAction", testId: "ecard-remove", danger: true, onClick: (row) => void askRemove(row) },
+    ]),
   ];
 
   return (

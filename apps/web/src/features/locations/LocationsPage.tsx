@@ -1,7 +1,7 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { API, formatTimestamp, type LocationItem, type NameSort } from "@washboard/shared";
-import { Button, Card, Input, Space } from "antd";
+import { Button, Card, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
@@ -11,6 +11,7 @@ import { useCan } from "../../app/session/useCan";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
+import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { LocationDialog } from "./LocationDialog";
@@ -49,28 +50,22 @@ export default function LocationsPage() {
     { key: "address", titleKey: "locations.fields.address", dataIndex: "address", ellipsis: true },
     { key: "shops", titleKey: "locations.fields.shopCount", text: (r) => String(r.shop_count) },
     { key: "created", titleKey: "locations.fields.createdAt", text: (r) => formatTimestamp(r.created_at, timeZone) },
+    ...actionsColumn<LocationItem>([
+      {
+        labelKey: "locations.editAction",
+        testId: "location-edit",
+        allowed: can("loc_modify"),
+        onClick: (row) => setDialog({ location: row }),
+      },
+      {
+        labelKey: "locations.removeAction",
+        testId: "location-remove",
+        danger: true,
+        allowed: can("loc_remove"),
+        onClick: (row) => void askRemove(row),
+      },
+    ]),
   ];
-  if (can("loc_modify") || can("loc_remove")) {
-    columns.push({
-      key: "actions",
-      titleKey: "common.actions",
-      text: () => "",
-      render: (row) => (
-        <Space>
-          {can("loc_modify") && (
-            <Button size="small" onClick={() => setDialog({ location: row })} data-testid="location-edit">
-              {t("locations.editAction")}
-            </Button>
-          )}
-          {can("loc_remove") && (
-            <Button size="small" danger onClick={() => void askRemove(row)} data-testid="location-remove">
-              {t("locations.removeAction")}
-            </Button>
-          )}
-        </Space>
-      ),
-    });
-  }
 
   return (
     <Card

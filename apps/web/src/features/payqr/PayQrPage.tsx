@@ -12,6 +12,7 @@ import { useCan } from "../../app/session/useCan";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
+import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { BindDialog } from "./BindDialog";
@@ -117,39 +118,34 @@ export default function PayQrPage() {
 
   const columns: DataColumn<PayQrItem>[] = [
     ...payQrColumns(timeZone),
-    {
-      key: "actions",
-      titleKey: "common.actions",
-      text: () => "",
-      render: (row) => (
-        <Space>
-          <Button
-            size="small"
-            icon={<DownloadOutlined />}
-            onClick={() => void download([row])}
-            loading={downloading}
-            data-testid="payqr-download"
-          >
-            {t("payqr.download")}
-          </Button>
-          {can("payqr_modify") && (
-            <>
-              <Button size="small" onClick={() => setDialog({ code: row })} data-testid="payqr-edit">
-                {t("payqr.editAction")}
-              </Button>
-              <Button size="small" onClick={() => setBinding(row)} data-testid="payqr-bind">
-                {t("payqr.bindAction")}
-              </Button>
-            </>
-          )}
-          {can("payqr_remove") && (
-            <Button size="small" danger onClick={() => void askRemove(row)} data-testid="payqr-remove">
-              {t("payqr.removeAction")}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    ...actionsColumn<PayQrItem>([
+      {
+        labelKey: "payqr.download",
+        testId: "payqr-download",
+        icon: <DownloadOutlined />,
+        loading: downloading,
+        onClick: (row) => void download([row]),
+      },
+      {
+        labelKey: "payqr.editAction",
+        testId: "payqr-edit",
+        allowed: can("payqr_modify"),
+        onClick: (row) => setDialog({ code: row }),
+      },
+      {
+        labelKey: "payqr.bindAction",
+        testId: "payqr-bind",
+        allowed: can("payqr_modify"),
+        onClick: (row) => setBinding(row),
+      },
+      {
+        labelKey: "payqr.removeAction",
+        testId: "payqr-remove",
+        danger: true,
+        allowed: can("payqr_remove"),
+        onClick: (row) => void askRemove(row),
+      },
+    ]),
   ];
 
   return (

@@ -12,6 +12,7 @@ import { useCan } from "../../app/session/useCan";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
+import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
@@ -96,25 +97,21 @@ export default function PriceTemplatesPage() {
     }
   };
 
-  const actions: DataColumn<PriceTemplateItem>[] = canChange
-    ? [
-        {
-          key: "actions",
-          titleKey: "common.actions",
-          text: () => "",
-          render: (row) => (
-            <Space>
-              <Button size="small" onClick={() => setDialog({ template: row })} data-testid="price-edit">
-                {t("priceTemplates.editAction")}
-              </Button>
-              <Button size="small" danger onClick={() => void askRemove(row)} data-testid="price-remove">
-                {t("priceTemplates.removeAction")}
-              </Button>
-            </Space>
-          ),
-        },
-      ]
-    : [];
+  const actions = actionsColumn<PriceTemplateItem>([
+    {
+      labelKey: "priceTemplates.editAction",
+      testId: "price-edit",
+      allowed: canChange,
+      onClick: (row) => setDialog({ template: row }),
+    },
+    {
+      labelKey: "priceTemplates.removeAction",
+      testId: "price-remove",
+      danger: true,
+      allowed: canChange,
+      onClick: (row) => void askRemove(row),
+    },
+  ]);
 
   return (
     <Card data-testid="price-templates">

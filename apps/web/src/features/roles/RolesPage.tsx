@@ -1,7 +1,7 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { API, formatTimestamp, type RoleItem } from "@washboard/shared";
-import { Button, Card, Input, Space, Tag } from "antd";
+import { Button, Card, Input, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
@@ -12,6 +12,7 @@ import { useCan } from "../../app/session/useCan";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
+import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { invalidateRoles, RoleDialog } from "./RoleDialog";
 
@@ -55,25 +56,21 @@ export default function RolesPage() {
     },
     { key: "holders", titleKey: "roles.holders", text: (row) => String(row.account_count) },
     { key: "created", titleKey: "roles.createdAt", text: (row) => formatTimestamp(row.created_at, timeZone) },
-    {
-      key: "actions",
-      titleKey: "common.actions",
-      text: () => "",
-      render: (row) => (
-        <Space>
-          {can("role_modify") && (
-            <Button size="small" onClick={() => setDialog({ role: row })} data-testid="role-edit">
-              {t("roles.editShort")}
-            </Button>
-          )}
-          {can("role_remove") && (
-            <Button size="small" danger onClick={() => void askRemove(row)} data-testid="role-remove">
-              {t("roles.remove")}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    ...actionsColumn<RoleItem>([
+      {
+        labelKey: "roles.editShort",
+        testId: "role-edit",
+        allowed: can("role_modify"),
+        onClick: (row) => setDialog({ role: row }),
+      },
+      {
+        labelKey: "roles.remove",
+        testId: "role-remove",
+        danger: true,
+        allowed: can("role_remove"),
+        onClick: (row) => void askRemove(row),
+      },
+    ]),
   ];
 
   return (

@@ -12,6 +12,7 @@ import { useCan } from "../../app/session/useCan";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
+import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
@@ -102,28 +103,24 @@ export default function ShopsPage() {
     if (await confirm({ title: t("shops.confirmRemove", { name: row.name }), danger: true })) remove.mutate(row);
   };
 
-  const columns = shopColumns(timeZone);
-  if (can("shop_modify") || can("shop_remove")) {
-    columns.push({
-      key: "actions",
-      titleKey: "common.actions",
-      text: () => "",
-      render: (row) => (
-        <Space>
-          {can("shop_modify") && (
-            <Button size="small" onClick={() => setDialog({ shop: row })} data-testid="shop-edit">
-              {t("shops.editAction")}
-            </Button>
-          )}
-          {can("shop_remove") && (
-            <Button size="small" danger onClick={() => void askRemove(row)} data-testid="shop-remove">
-              {t("shops.removeAction")}
-            </Button>
-          )}
-        </Space>
-      ),
-    });
-  }
+  const columns: DataColumn<ShopItem>[] = [
+    ...shopColumns(timeZone),
+    ...actionsColumn<ShopItem>([
+      {
+        labelKey: "shops.editAction",
+        testId: "shop-edit",
+        allowed: can("shop_modify"),
+        onClick: (row) => setDialog({ shop: row }),
+      },
+      {
+        labelKey: "shops.removeAction",
+        testId: "shop-remove",
+        danger: true,
+        allowed: can("shop_remove"),
+        onClick: (row) => void askRemove(row),
+      },
+    ]),
+  ];
 
   const choices = (items: { id: number; name: string }[] | undefined) =>
     (items ?? []).map((item) => ({ value: item.id, label: item.name }));

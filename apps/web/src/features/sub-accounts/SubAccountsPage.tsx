@@ -1,7 +1,7 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { API, formatTimestamp, SUB_ACCOUNT_STATUSES, type SubAccountItem } from "@washboard/shared";
-import { Button, Card, Input, Select, Space, Tag } from "antd";
+import { Button, Card, Input, Select, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
@@ -12,6 +12,7 @@ import { useCan } from "../../app/session/useCan";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
+import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { invalidateSubAccounts, SubAccountDialog, useRoleOptions } from "./SubAccountDialog";
 
@@ -79,31 +80,30 @@ export default function SubAccountsPage() {
       titleKey: "subAccounts.lastLogin",
       text: (row) => (row.last_login_at ? formatTimestamp(row.last_login_at, timeZone) : i18next.t("common.never")),
     },
-    {
-      key: "actions",
-      titleKey: "common.actions",
-      text: () => "",
-      render: (row) =>
-        isSelf(row) ? null : (
-          <Space>
-            {can("sub_act_modify") && (
-              <>
-                <Button size="small" onClick={() => setDialog({ account: row })} data-testid="sub-edit">
-                  {t("subAccounts.editShort")}
-                </Button>
-                <Button size="small" onClick={() => void askStatus(row)} data-testid="sub-toggle">
-                  {t(row.status === "enabled" ? "subAccounts.disable" : "subAccounts.enable")}
-                </Button>
-              </>
-            )}
-            {can("sub_act_remove") && (
-              <Button size="small" danger onClick={() => void askRemove(row)} data-testid="sub-remove">
-                {t("subAccounts.remove")}
-              </Button>
-            )}
-          </Space>
-        ),
-    },
+    ...actionsColumn<SubAccountItem>([
+      {
+        labelKey: "subAccounts.editShort",
+        testId: "sub-edit",
+        allowed: can("sub_act_modify"),
+        hidden: isSelf,
+        onClick: (row) => setDialog({ account: row }),
+      },
+      {
+        labelKey: (row) => (row.status === "enabled" ? "subAccounts.disable" : "subAccounts.enable"),
+        testId: "sub-toggle",
+        allowed: can("sub_act_modify"),
+        hidden: isSelf,
+        onClick: (row) => void askStatus(row),
+      },
+      {
+        labelKey: "subAccounts.remove",
+        testId: "sub-remove",
+        danger: true,
+        allowed: can("sub_act_remove"),
+        hidden: isSelf,
+        onClick: (row) => void askRemove(row),
+      },
+    ]),
   ];
 
   return (

@@ -1,7 +1,7 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { API, formatTimestamp, MANAGED_ACCOUNT_STATUSES, type ManagedAccountItem } from "@washboard/shared";
-import { Alert, Button, Card, Input, Select, Space, Tag } from "antd";
+import { Alert, Button, Card, Input, Select, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
@@ -11,6 +11,7 @@ import { useSession } from "../../app/session/store";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
+import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import {
   invalidateManagedAccounts,
@@ -104,27 +105,28 @@ export function ManagedAccountsScreen(props: { kind: ManagedKind; canManage: boo
       titleKey: "managedAccounts.createdAt",
       text: (row) => formatTimestamp(row.created_at, timeZone),
     },
+    ...actionsColumn<Row>([
+      {
+        labelKey: "managedAccounts.edit",
+        testId: "account-edit",
+        allowed: canManage,
+        onClick: (row) => setDialog({ account: row }),
+      },
+      {
+        labelKey: (row) => (row.status === "enabled" ? "managedAccounts.disable" : "managedAccounts.enable"),
+        testId: "account-toggle",
+        allowed: canManage,
+        onClick: (row) => void askStatus(row),
+      },
+      {
+        labelKey: "managedAccounts.remove",
+        testId: "account-remove",
+        danger: true,
+        allowed: canManage,
+        onClick: (row) => void askRemove(row),
+      },
+    ]),
   ];
-  if (canManage) {
-    columns.push({
-      key: "actions",
-      titleKey: "common.actions",
-      text: () => "",
-      render: (row) => (
-        <Space>
-          <Button size="small" onClick={() => setDialog({ account: row })} data-testid="account-edit">
-            {t("managedAccounts.edit")}
-          </Button>
-          <Button size="small" onClick={() => void askStatus(row)} data-testid="account-toggle">
-            {t(row.status === "enabled" ? "managedAccounts.disable" : "managedAccounts.enable")}
-          </Button>
-          <Button size="small" danger onClick={() => void askRemove(row)} data-testid="account-remove">
-            {t("managedAccounts.remove")}
-          </Button>
-        </Space>
-      ),
-    });
-  }
 
   const vendorOptions = (user?.vendorList ?? []).map((v) => ({ value: v.vendor_id, label: v.name }));
   const filterFields = [

@@ -1,7 +1,7 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { API, formatMoney, formatTimestamp, type VendorAdminItem } from "@washboard/shared";
-import { Button, Card, Input, Space, Tooltip } from "antd";
+import { Button, Card, Input, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, call } from "../../app/api/client";
@@ -11,6 +11,7 @@ import { useSession } from "../../app/session/store";
 import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
+import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { afterVendorChange, paymentMethodLabel, VendorDialog } from "./VendorDialog";
 
@@ -107,21 +108,10 @@ export default function VendorsPage() {
 
   const columns: DataColumn<VendorAdminItem>[] = [
     ...vendorColumns(timeZone),
-    {
-      key: "actions",
-      titleKey: "common.actions",
-      text: () => "",
-      render: (row) => (
-        <Space>
-          <Button size="small" onClick={() => setDialog({ vendor: row })} data-testid="vendor-edit">
-            {t("vendorAdmin.edit")}
-          </Button>
-          <Button size="small" danger onClick={() => void askRemove(row)} data-testid="vendor-remove">
-            {t("vendorAdmin.remove")}
-          </Button>
-        </Space>
-      ),
-    },
+    ...actionsColumn<VendorAdminItem>([
+      { labelKey: "vendorAdmin.edit", testId: "vendor-edit", onClick: (row) => setDialog({ vendor: row }) },
+      { labelKey: "vendorAdmin.remove", testId: "vendor-remove", danger: true, onClick: (row) => void askRemove(row) },
+    ]),
   ];
 
   return (

@@ -1,10 +1,9 @@
 import { CATALOGUE_ORIGINS, type NameSort } from "@washboard/shared";
-import { Button, Select, Space, Tag } from "antd";
-import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { Select, Tag } from "antd";
 import { i18next } from "../../app/i18n";
 import { useCan } from "../../app/session/useCan";
 import type { FilterField } from "../../app/ui/data-table/FilterBar";
+import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 
@@ -65,25 +64,23 @@ export function useActionsColumn<Row extends { editable: boolean }>(
   onRemove: (row: Row) => void,
   testId: string,
 ): DataColumn<Row>[] {
-  const { t } = useTranslation();
-  const can = useCan();
-  if (!can("dev_control")) return [];
-  return [
+  const allowed = useCan()("dev_control");
+  const starter = (row: Row) => !row.editable;
+  return actionsColumn<Row>([
     {
-      key: "actions",
-      titleKey: "common.actions",
-      text: () => "",
-      render: (row): ReactNode =>
-        row.editable ? (
-          <Space>
-            <Button size="small" onClick={() => onEdit(row)} data-testid={`${testId}-edit`}>
-              {t("washerCatalogue.editAction")}
-            </Button>
-            <Button size="small" danger onClick={() => onRemove(row)} data-testid={`${testId}-remove`}>
-              {t("washerCatalogue.removeAction")}
-            </Button>
-          </Space>
-        ) : null,
+      labelKey: "washerCatalogue.editAction",
+      testId: `${testId}-edit`,
+      onClick: onEdit,
+      allowed,
+      hidden: starter,
     },
-  ];
+    {
+      labelKey: "washerCatalogue.removeAction",
+      testId: `${testId}-remove`,
+      danger: true,
+      onClick: onRemove,
+      allowed,
+      hidden: starter,
+    },
+  ]);
 }
