@@ -17,7 +17,8 @@ import { operationLog } from "./tables.js";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // send_test_email goes to a capturing SMTP server on loopback.
+  server = await startTestServer({ smtpAllowPrivate: true });
 });
 afterAll(async () => {
   await server.close();
