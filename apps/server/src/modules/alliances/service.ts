@@ -9,7 +9,7 @@ import type {
 } from "@washboard/shared";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../platform/db/client.js";
+import type { Db, Tx } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { nameKeyset } from "../../platform/db/name-sort.js";
@@ -23,7 +23,6 @@ import { vendors } from "../tenancy/tables.js";
 import { alliances } from "./tables.js";
 
 type Fields = z.output<typeof allianceModifyRequest>;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const ALLIANCE_COLUMNS = {
   id: alliances.id,

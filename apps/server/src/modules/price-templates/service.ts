@@ -10,7 +10,7 @@ import {
 } from "@washboard/shared";
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../platform/db/client.js";
+import type { Db, Tx } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { nameKeyset } from "../../platform/db/name-sort.js";
@@ -27,7 +27,6 @@ import { priceTemplateOptions, priceTemplates } from "./tables.js";
 type Fields = z.output<typeof priceTemplateCreateRequest>;
 type TemplateRow = typeof priceTemplates.$inferSelect;
 /** A transaction or the database: both take the same queries. */
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Devices running the template, counted in the same query as the template. */
 const deviceCount = sql<number>`(select count(*)::int from ${devices} where ${qualified(devices.priceTemplateId)} = ${qualified(priceTemplates.id)})`;

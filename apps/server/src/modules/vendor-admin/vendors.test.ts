@@ -5,6 +5,7 @@ import { demoVendors, startTestServer, type TestServer } from "../../test/harnes
 import { accounts, roles } from "../accounts/tables.js";
 import { devices } from "../devices/tables.js";
 import { operationLog } from "../operation-log/tables.js";
+import { priceTemplates } from "../price-templates/tables.js";
 import { vendors } from "../tenancy/tables.js";
 import { otherGroup } from "../vendor-accounts/test-fixtures.js";
 
@@ -233,6 +234,37 @@ describe("modify_vendor_info_by_group", () => {
     expect(
       (await server.call(MODIFY, { vendor_id: klId, ...valid({ fee_rate_coins: 1 }) }, { token: admin })).body.field,
     ).toBe("fee_rate_coins");
+  });
+
+  it("refuses a new currency while the merchant holds a balance or price templates, and allows it after", async () => {
+    const { db } = server.database;
+    const fresh = (await create(valid({ name: "Demo Laundry Ipoh" }))).body.result;
+    const modify = (currency: string) =>
+      server.call(
+        MODIFY,
+        { vendor_id: fresh.vendor_id, ...valid({ name: "Demo Laundry Ipoh", currency }) },
+        { token: admin },
+      );
+    const [template] = await db
+      .insert(priceTemplates)
+      .values({ vendorId: fresh.vendor_id, modelName: "Wash", displayPrice: 700, price: 700, estimatedMinutes: 30 })
+      .returning();
+    const refused = await modify("JPY");
+    expect([refused.http, refused.body.code, refused.body.field, refused.body.message_key]).toEqual([
+      400,
+      "VALIDATION_FAILED",
+      "currency",
+      "validation.currencyInUse",
+    ]);
+    expect(refused.body.message_params).toEqual({ templates: 1 });
+    // The same currency is no change: the rest of the profile still saves.
+    expect((await modify("MYR")).http).toBe(200);
+    await db.delete(priceTemplates).where(eq(priceTemplates.id, template?.id ?? 0));
+    await db.update(vendors).set({ withdrawableBalance: 1 }).where(eq(vendors.id, fresh.vendor_id));
+    expect((await modify("JPY")).body.message_key).toBe("validation.currencyInUse");
+    await db.update(vendors).set({ withdrawableBalance: 0 }).where(eq(vendors.id, fresh.vendor_id));
+    const changed = await modify("JPY");
+    expect([changed.http, (changed.body.result as VendorAdminItem).currency]).toEqual([200, "JPY"]);
   });
 
   it("answers not found for another group's vendor and leaves it unchanged", async () => {

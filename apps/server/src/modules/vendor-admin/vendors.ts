@@ -1,7 +1,7 @@
 import type { createVendorRequest, VendorAdminItem, vendorAdminListRequest } from "@washboard/shared";
 import { and, count, desc, eq, getTableName, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../platform/db/client.js";
+import type { Db, Tx } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { afterKey, decodeCursor, encodeCursor, keysetAt } from "../../platform/db/keyset-cursor.js";
@@ -9,6 +9,7 @@ import { AppError } from "../../platform/http/app-error.js";
 import type { RequestContext, TenantScope } from "../../platform/http/context.js";
 import { accounts, roles } from "../accounts/tables.js";
 import { devices } from "../devices/tables.js";
+import { priceTemplates } from "../price-templates/tables.js";
 import { vendors } from "../tenancy/tables.js";
 import { containing } from "../vendor-accounts/managed-accounts.js";
 
@@ -146,15 +147,40 @@ export async function modifyGroupVendor(
   ctx.audit.target = `vendor:${input.vendor_id}`;
   const [row] = await recordExistsOnDuplicate(
     () =>
-      db
-        .update(vendors)
-        .set(columnsOf(input))
-        .where(and(eq(vendors.id, input.vendor_id), eq(vendors.groupId, groupId)))
-        .returning({ id: vendors.id }),
+      db.transaction(async (tx) => {
+        // Locked: a price template created meanwhile (its cap locks this row too) waits for the check.
+        const [current] = await tx
+          .select()
+          .from(vendors)
+          .where(and(eq(vendors.id, input.vendor_id), eq(vendors.groupId, groupId)))
+          .for("update");
+        if (!current) return [];
+        if (current.currency !== input.currency) await assertCurrencyFree(tx, current);
+        return tx.update(vendors).set(columnsOf(input)).where(eq(vendors.id, current.id)).returning({ id: vendors.id });
+      }),
     "name",
   );
   if (!row) throw new AppError("NOT_FOUND");
   return itemById(db, groupId, row.id);
+}
+
+/**
+ * Amounts are kept in the currency's minor unit (§9): changing the currency of a merchant that holds
+ * a balance or priced records would silently rescale them (MYR 7.00 becoming JPY 700), so it is refused.
+ */
+async function assertCurrencyFree(tx: Tx, vendor: typeof vendors.$inferSelect): Promise<void> {
+  const [templates] = await tx
+    .select({ n: count() })
+    .from(priceTemplates)
+    .where(eq(priceTemplates.vendorId, vendor.id));
+  const priced = templates?.n ?? 0;
+  if (vendor.maxBalance !== 0 || vendor.withdrawableBalance !== 0 || priced > 0) {
+    throw new AppError("VALIDATION_FAILED", {
+      field: "currency",
+      messageKey: "validation.currencyInUse",
+      params: { templates: priced },
+    });
+  }
 }
 
 /** English names of what still depends on a vendor, e.g. "2 accounts and 1 device". */

@@ -11,6 +11,8 @@ import * as schema from "./schema.js";
 
 /** One handle type for both drivers (STACK.md): PGlite when embedded, node-postgres otherwise. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;
