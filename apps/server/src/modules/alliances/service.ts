@@ -92,9 +92,7 @@ export async function listAlliances(
   const paged = input.cursor ? and(filtered, order.after(input.cursor)) : filtered;
   const rows = await itemsOf(db, paged, input.page_size + 1, order.orderBy);
   const [total] = await db.select({ n: count() }).from(alliances).where(filtered);
-  const page = rows.slice(0, input.page_size);
-  const last = page.at(-1);
-  const next = rows.length > input.page_size && last ? order.cursorOf(last) : null;
+  const { page, next } = order.page(rows, input.page_size, (row) => row);
   return { items: page, total: total?.n ?? 0, next_cursor: next };
 }
 

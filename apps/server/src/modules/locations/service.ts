@@ -70,12 +70,11 @@ export async function listLocations(
     .orderBy(...order.orderBy)
     .limit(input.page_size + 1);
   const [total] = await db.select({ n: count() }).from(locations).where(filtered);
-  const page = rows.slice(0, input.page_size);
-  const last = page.at(-1);
+  const { page, next } = order.page(rows, input.page_size, (row) => row);
   return {
     items: page.map(toItem),
     total: total?.n ?? 0,
-    next_cursor: rows.length > input.page_size && last ? order.cursorOf(last) : null,
+    next_cursor: next,
   };
 }
 

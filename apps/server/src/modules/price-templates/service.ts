@@ -95,16 +95,15 @@ export async function listPriceTemplates(
     .orderBy(...order.orderBy)
     .limit(input.page_size + 1);
   const [total] = await db.select({ n: count() }).from(priceTemplates).where(filtered);
-  const page = rows.slice(0, input.page_size);
+  const { page, next } = order.page(rows, input.page_size, (r) => ({ id: r.template.id, name: r.template.modelName }));
   const options = await optionsOf(
     db,
     page.map((r) => r.template.id),
   );
-  const last = page.at(-1)?.template;
   return {
     items: page.map((r) => toItem(r.template, options.get(r.template.id) ?? [], r.deviceCount)),
     total: total?.n ?? 0,
-    next_cursor: rows.length > input.page_size && last ? order.cursorOf({ id: last.id, name: last.modelName }) : null,
+    next_cursor: next,
     template_limit: LIMITS.priceTemplatesPerVendor,
   };
 }

@@ -213,12 +213,11 @@ export async function listShops(
   const [total] = await db.select({ n: count() }).from(shops).where(filtered);
   const [all] = await db.select({ n: count() }).from(shops).where(own);
   const vendor = await vendorOf(db, vendorId);
-  const page = rows.slice(0, input.page_size);
-  const last = page.at(-1)?.shop;
+  const { page, next } = order.page(rows, input.page_size, (row) => row.shop);
   return {
     items: page.map((row) => toItem(secrets, row)),
     total: total?.n ?? 0,
-    next_cursor: rows.length > input.page_size && last ? order.cursorOf(last) : null,
+    next_cursor: next,
     shop_limit: vendor.shopLimit,
     shop_total: all?.n ?? 0,
   };

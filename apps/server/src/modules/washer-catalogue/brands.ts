@@ -96,12 +96,11 @@ export async function listWasherBrands(db: Db, scope: TenantScope, input: z.outp
     .orderBy(...order.orderBy)
     .limit(input.page_size + 1);
   const [total] = await db.select({ n: count() }).from(washerBrands).where(filtered);
-  const page = rows.slice(0, input.page_size);
-  const last = page.at(-1);
+  const { page, next } = order.page(rows, input.page_size, (row) => ({ id: row.id, name: row.brand }));
   return {
     items: page.map(toItem),
     total: total?.n ?? 0,
-    next_cursor: rows.length > input.page_size && last ? order.cursorOf({ id: last.id, name: last.brand }) : null,
+    next_cursor: next,
   };
 }
 

@@ -14,6 +14,12 @@ export interface NameKeyset {
   /** Rows after the cursor, in this order. */
   after(cursor: string): SQL;
   cursorOf(row: { id: number; name: string }): string;
+  /** One page of rows fetched with one extra, and the next page's cursor; `keyOf` names a row's id and name. */
+  page<T>(
+    rows: T[],
+    pageSize: number,
+    keyOf: (row: T) => { id: number; name: string },
+  ): { page: T[]; next: string | null };
 }
 
 const NAME_PREFIX = "n:";
@@ -41,6 +47,18 @@ function decodeNameCursor(cursor: string): { name: string; id: number } {
 }
 
 export function nameKeyset(sort: NameSort, columns: { id: AnyColumn; name: AnyColumn }): NameKeyset {
+  const order = nameOrder(sort, columns);
+  return {
+    ...order,
+    page(rows, pageSize, keyOf) {
+      const page = rows.slice(0, pageSize);
+      const last = page.at(-1);
+      return { page, next: rows.length > pageSize && last !== undefined ? order.cursorOf(keyOf(last)) : null };
+    },
+  };
+}
+
+function nameOrder(sort: NameSort, columns: { id: AnyColumn; name: AnyColumn }): Omit<NameKeyset, "page"> {
   // Qualified: the list may join other tables that have an id and a name too.
   const id = qualified(columns.id);
   const name = qualified(columns.name);
