@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../platform/auth/passwords.js";
 import { demoVendors, otherTenant, startTestServer, type TestServer } from "../../test/harness.js";
+import { expectNameSorting } from "../../test/name-sort-check.js";
 import { accounts } from "../accounts/tables.js";
 import { ecards } from "../ecards/tables.js";
 import { operationLog } from "../operation-log/tables.js";
@@ -391,45 +392,11 @@ describe("alliances: paging", () => {
 });
 
 describe("alliances: sorting", () => {
-  async function allPages(sort: string): Promise<string[]> {
-    const names: string[] = [];
-    let cursor: string | null = null;
-    for (let pages = 0; pages < 20; pages++) {
-      type Page = { items: AllianceItem[]; next_cursor: string | null };
-      const answer: { http: number; body: { result: Page } } = await as<Page>("vendor_admin", "get_alliance_list", {
-        name: "Sorted ",
-        sort,
-        page_size: 2,
-        ...(cursor ? { cursor } : {}),
-      });
-      expect(answer.http, JSON.stringify(answer.body)).toBe(200);
-      names.push(...answer.body.result.items.map((row) => row.name));
-      cursor = answer.body.result.next_cursor;
-      if (!cursor) break;
-    }
-    return names;
-  }
-
   it("sorts by name either way, case-insensitively, and by age, paging without overlap", async () => {
-    for (const name of ["Sorted beta", "Sorted Alpha", "Sorted delta", "Sorted Charlie", "Sorted echo"]) {
-      expect((await create({ name })).http, name).toBe(200);
-    }
-    const byAge = ["Sorted beta", "Sorted Alpha", "Sorted delta", "Sorted Charlie", "Sorted echo"];
-    expect(await allPages("name_asc")).toEqual([
-      "Sorted Alpha",
-      "Sorted beta",
-      "Sorted Charlie",
-      "Sorted delta",
-      "Sorted echo",
-    ]);
-    expect(await allPages("name_desc")).toEqual([
-      "Sorted echo",
-      "Sorted delta",
-      "Sorted Charlie",
-      "Sorted beta",
-      "Sorted Alpha",
-    ]);
-    expect(await allPages("oldest")).toEqual(byAge);
-    expect(await allPages("newest")).toEqual([...byAge].reverse());
+    await expectNameSorting({
+      create: (name) => create({ name }),
+      list: (payload) =>
+        as<{ items: AllianceItem[]; next_cursor: string | null }>("vendor_admin", "get_alliance_list", payload),
+    });
   });
 });

@@ -2,6 +2,7 @@ import { PAYQR_DEFAULT_SITE, type PayQrDevice, type PayQrItem } from "@washboard
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
+import { expectNameSorting } from "../../test/name-sort-check.js";
 import { devices } from "../devices/tables.js";
 import { operationLog } from "../operation-log/tables.js";
 import { shops } from "../shops/tables.js";
@@ -304,45 +305,11 @@ describe("payment QR codes: paging", () => {
 });
 
 describe("payqr: sorting", () => {
-  async function allPages(sort: string): Promise<string[]> {
-    const names: string[] = [];
-    let cursor: string | null = null;
-    for (let pages = 0; pages < 20; pages++) {
-      type Page = { items: PayQrItem[]; next_cursor: string | null };
-      const answer: { http: number; body: { result: Page } } = await as<Page>("vendor_admin", "get_payqr_all", {
-        name: "Sorted ",
-        sort,
-        page_size: 2,
-        ...(cursor ? { cursor } : {}),
-      });
-      expect(answer.http, JSON.stringify(answer.body)).toBe(200);
-      names.push(...answer.body.result.items.map((row) => row.name));
-      cursor = answer.body.result.next_cursor;
-      if (!cursor) break;
-    }
-    return names;
-  }
-
   it("sorts by name either way, case-insensitively, and by age, paging without overlap", async () => {
-    for (const name of ["Sorted beta", "Sorted Alpha", "Sorted delta", "Sorted Charlie", "Sorted echo"]) {
-      expect((await create({ name })).http, name).toBe(200);
-    }
-    const byAge = ["Sorted beta", "Sorted Alpha", "Sorted delta", "Sorted Charlie", "Sorted echo"];
-    expect(await allPages("name_asc")).toEqual([
-      "Sorted Alpha",
-      "Sorted beta",
-      "Sorted Charlie",
-      "Sorted delta",
-      "Sorted echo",
-    ]);
-    expect(await allPages("name_desc")).toEqual([
-      "Sorted echo",
-      "Sorted delta",
-      "Sorted Charlie",
-      "Sorted beta",
-      "Sorted Alpha",
-    ]);
-    expect(await allPages("oldest")).toEqual(byAge);
-    expect(await allPages("newest")).toEqual([...byAge].reverse());
+    await expectNameSorting({
+      create: (name) => create({ name }),
+      list: (payload) =>
+        as<{ items: PayQrItem[]; next_cursor: string | null }>("vendor_admin", "get_payqr_all", payload),
+    });
   });
 });
