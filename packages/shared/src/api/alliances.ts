@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emptyBody, endpoint } from "./contract.js";
-import { requiredText } from "./fields.js";
+import { enabledStatus, requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 import { nameSort } from "./name-sort.js";
 import { namedOption } from "./shops.js";
@@ -11,12 +11,6 @@ export const ALLIANCE_TYPES = [ALLIANCE_TYPE.laundry, ALLIANCE_TYPE.crossIndustr
 export type AllianceType = (typeof ALLIANCE_TYPES)[number];
 export const allianceType = z.union([z.literal(ALLIANCE_TYPE.laundry), z.literal(ALLIANCE_TYPE.crossIndustry)], {
   error: (issue) => (issue.input === undefined || issue.input === "" ? "validation.required" : "validation.invalid"),
-});
-
-/** Spec §4: an alliance is enabled or disabled (the console shows "unknown" for anything else). */
-export const ALLIANCE_STATUS = { disabled: 0, enabled: 1 } as const;
-export const allianceStatus = z.union([z.literal(ALLIANCE_STATUS.disabled), z.literal(ALLIANCE_STATUS.enabled)], {
-  error: "validation.invalid",
 });
 
 const id = z.number({ error: "validation.invalid" }).int().positive();
@@ -35,11 +29,11 @@ export const allianceFields = {
   remark: z.string().trim().max(255, { error: "validation.tooLong" }).default(""),
 };
 
-export const allianceCreateRequest = z.object({ ...allianceFields, status: allianceStatus.default(1) });
+export const allianceCreateRequest = z.object({ ...allianceFields, status: enabledStatus.default(1) });
 /** Modify replaces every field, the member shops included (one transaction). */
 export const allianceModifyRequest = z.object({ id, ...allianceFields });
 export const allianceIdRequest = z.object({ id });
-export const allianceStatusRequest = z.object({ id, status: allianceStatus });
+export const allianceStatusRequest = z.object({ id, status: enabledStatus });
 
 export const allianceItem = z.object({
   id: z.number().int(),
@@ -59,7 +53,7 @@ export const allianceListFilters = {
   /** Part of the alliance's name, case-insensitive. */
   name: z.string().trim().max(64, { error: "validation.tooLong" }).optional(),
   type: allianceType.optional(),
-  status: allianceStatus.optional(),
+  status: enabledStatus.optional(),
   sort: nameSort,
 };
 export const allianceListRequest = listRequest(allianceListFilters);

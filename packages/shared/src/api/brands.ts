@@ -1,15 +1,9 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.js";
 import { endpoint } from "./contract.js";
-import { requiredText } from "./fields.js";
+import { ENABLED_STATUS, enabledStatus, requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 import { imageList } from "./uploads.js";
-
-/** Spec §4: a brand is enabled or disabled. */
-export const BRAND_STATUS = { disabled: 0, enabled: 1 } as const;
-export const brandStatus = z.union([z.literal(BRAND_STATUS.disabled), z.literal(BRAND_STATUS.enabled)], {
-  error: "validation.invalid",
-});
 
 const optionalText = (max: number) => z.string().trim().max(max, { error: "validation.tooLong" }).default("");
 
@@ -49,7 +43,7 @@ export const brandFields = {
   contact_phone: requiredText(32),
   icon: imageList(LIMITS.imageCounts.brandIcon).default([]),
   logo: imageList(LIMITS.imageCounts.brandLogo).default([]),
-  status: brandStatus.default(BRAND_STATUS.enabled),
+  status: enabledStatus.default(ENABLED_STATUS.enabled),
 };
 
 export const brandCreateRequest = z.object(brandFields);
@@ -58,7 +52,7 @@ export const brandModifyRequest = z.object({
   ...brandFields,
 });
 export const brandIdRequest = z.object({ id: z.number({ error: "validation.invalid" }).int().positive() });
-export const brandStatusRequest = z.object({ id: brandIdRequest.shape.id, status: brandStatus });
+export const enabledStatusRequest = z.object({ id: brandIdRequest.shape.id, status: enabledStatus });
 
 export const brandItem = z.object({
   id: z.number().int(),
@@ -75,7 +69,7 @@ export const brandItem = z.object({
   contact_phone: z.string(),
   icon: z.array(z.string()),
   logo: z.array(z.string()),
-  status: brandStatus,
+  status: enabledStatus,
   created_at: z.number().int(),
 });
 export type BrandItem = z.infer<typeof brandItem>;
@@ -83,7 +77,7 @@ export type BrandItem = z.infer<typeof brandItem>;
 export const brandListFilters = {
   /** Part of the brand's name, case-insensitive. */
   name: z.string().trim().max(64, { error: "validation.tooLong" }).optional(),
-  status: brandStatus.optional(),
+  status: enabledStatus.optional(),
 };
 
 export const brandListRequest = listRequest(brandListFilters);
@@ -127,7 +121,7 @@ export const brandEndpoints = {
     path: "/api/Brand/modify_brand_status",
     summary: "Enables (1) or disables (0) a brand of the group",
     access: GROUP_ONLY,
-    body: brandStatusRequest,
+    body: enabledStatusRequest,
     result: brandItem,
     mutates: true,
   }),

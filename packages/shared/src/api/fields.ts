@@ -53,3 +53,9 @@ export function passwordsMatch<T extends { password?: string | undefined; confir
 }
 
 export const PASSWORD_MISMATCH_KEY = "validation.passwordMismatch";
+
+/** Spec §4: brands, alliances and accounts are enabled or disabled (the console shows "unknown" otherwise). */
+export const ENABLED_STATUS = { disabled: 0, enabled: 1 } as const;
+export const enabledStatus = z.union([z.literal(ENABLED_STATUS.disabled), z.literal(ENABLED_STATUS.enabled)], {
+  error: "validation.invalid",
+});

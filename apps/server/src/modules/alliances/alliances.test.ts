@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../platform/auth/passwords.js";
 import { demoVendors, otherTenant, startTestServer, type TestServer } from "../../test/harness.js";
-import { expectNameSorting } from "../../test/name-sort-check.js";
+import { allPages, expectNameSorting } from "../../test/list-paging.js";
 import { accounts } from "../accounts/tables.js";
 import { ecards } from "../ecards/tables.js";
 import { operationLog } from "../operation-log/tables.js";
@@ -369,21 +369,12 @@ describe("alliances: level 4 and the session list", () => {
 describe("alliances: paging", () => {
   it("pages by cursor without overlap", async () => {
     const seen = new Set<number>();
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const response: Envelope<{ items: AllianceItem[]; next_cursor: string | null }> = await as(
-        "vendor_admin",
-        "get_alliance_list",
-        { page_size: 2, ...(cursor ? { cursor } : {}) },
-      );
-      for (const item of response.body.result.items) {
-        expect(seen.has(item.id)).toBe(false);
-        seen.add(item.id);
-      }
-      cursor = response.body.result.next_cursor;
-      pages++;
-    } while (cursor && pages < 50);
+    const list = (payload: Record<string, unknown>) =>
+      as<{ items: AllianceItem[]; next_cursor: string | null }>("vendor_admin", "get_alliance_list", payload);
+    for (const item of await allPages(list, {}, 2)) {
+      expect(seen.has(item.id)).toBe(false);
+      seen.add(item.id);
+    }
     const all = await server.database.db.select().from(alliances).where(eq(alliances.vendorId, klId));
     expect(seen.size).toBe(all.length);
     const bad = await as("vendor_admin", "get_alliance_list", { cursor: "garbage" });

@@ -16,7 +16,7 @@ import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
-import { maskSecret, type SecretBox } from "../../platform/secrets/secret-box.js";
+import { maskSecret, openSecret, type SecretBox } from "../../platform/secrets/secret-box.js";
 import { findGroup, scopedVendor, type VendorRow } from "../tenancy/queries.js";
 import { vendors } from "../tenancy/tables.js";
 import { vendorPaymentSettings } from "./tables.js";
@@ -58,16 +58,6 @@ export async function modifyVendorContact(
   ctx.audit.target = `vendor:${vendor.id} phone,home_page`;
   await db.update(vendors).set({ phone: input.phone, homePage: input.home_page }).where(eq(vendors.id, vendor.id));
   return vendorProfileOf(db, ctx);
-}
-
-/** The stored secret in plain text, or "" when it cannot be opened (e.g. the key was replaced). */
-function openSecret(secrets: SecretBox, sealed: string | undefined): string {
-  if (!sealed) return "";
-  try {
-    return secrets.open(sealed);
-  } catch {
-    return "";
-  }
 }
 
 function toItem(

@@ -2,7 +2,7 @@ import { PAYQR_DEFAULT_SITE, type PayQrDevice, type PayQrItem } from "@washboard
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
-import { expectNameSorting } from "../../test/name-sort-check.js";
+import { allPages, expectNameSorting } from "../../test/list-paging.js";
 import { devices } from "../devices/tables.js";
 import { operationLog } from "../operation-log/tables.js";
 import { shops } from "../shops/tables.js";
@@ -284,21 +284,12 @@ describe("payment QR codes: level 4", () => {
 describe("payment QR codes: paging", () => {
   it("pages by cursor without overlap", async () => {
     const seen = new Set<number>();
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const response: Answer<{ items: PayQrItem[]; next_cursor: string | null }> = await as(
-        "vendor_admin",
-        "get_payqr_all",
-        { page_size: 3, ...(cursor ? { cursor } : {}) },
-      );
-      for (const item of response.body.result.items) {
-        expect(seen.has(item.id)).toBe(false);
-        seen.add(item.id);
-      }
-      cursor = response.body.result.next_cursor;
-      pages++;
-    } while (cursor && pages < 50);
+    const list = (payload: Record<string, unknown>) =>
+      as<{ items: PayQrItem[]; next_cursor: string | null }>("vendor_admin", "get_payqr_all", payload);
+    for (const item of await allPages(list, {}, 3)) {
+      expect(seen.has(item.id)).toBe(false);
+      seen.add(item.id);
+    }
     const all = await server.database.db.select().from(payQrCodes).where(eq(payQrCodes.vendorId, klId));
     expect(seen.size).toBe(all.length);
   });

@@ -1,14 +1,4 @@
-import { maskSecret, type SecretBox } from "../../platform/secrets/secret-box.js";
-
-/** A stored secret in plain text, or "" when there is none or it cannot be opened (a replaced key). */
-export function openSecret(secrets: SecretBox, sealed: string | null): string {
-  if (!sealed) return "";
-  try {
-    return secrets.open(sealed);
-  } catch {
-    return "";
-  }
-}
+import { maskSecret, openSecret, type SecretBox } from "../../platform/secrets/secret-box.js";
 
 /** What an answer carries for a stored secret: its mask, "" when none is stored. */
 export function maskedSecret(secrets: SecretBox, sealed: string | null): string {

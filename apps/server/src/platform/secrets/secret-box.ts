@@ -52,3 +52,13 @@ export function maskSecret(plain: string): string {
   if (plain.length <= 4) return "••••";
   return `${"•".repeat(Math.min(8, plain.length - 4))}${plain.slice(-4)}`;
 }
+
+/** A stored secret in plain text, or "" when none is stored or it cannot be opened (a replaced key). */
+export function openSecret(secrets: SecretBox, sealed: string | null | undefined): string {
+  if (!sealed) return "";
+  try {
+    return secrets.open(sealed);
+  } catch {
+    return "";
+  }
+}

@@ -1,4 +1,4 @@
-import { formatMoney, getCurrency, parseMoney } from "@washboard/shared";
+import { getCurrency, parseMoney } from "@washboard/shared";
 import type { FormRule } from "antd";
 import type { z } from "zod";
 import { i18next } from "../i18n";
@@ -9,20 +9,10 @@ import { i18next } from "../i18n";
  * in the currency's minor unit (spec §9). The shared parseMoney/formatMoney do the conversion.
  */
 
-/** The typed text in minor units, or null when it is not an amount of the currency. */
-export function toMinor(text: string | undefined, currency: string): number | null {
-  return parseMoney(text ?? "", currency);
-}
-
-/** An amount in minor units as the form shows it: the currency's own format, without its symbol. */
-export function toMoneyText(minor: number, currency: string): string {
-  return formatMoney(minor, currency, { hideSymbol: true });
-}
-
 /** The translated message for an amount typed as text, or undefined when it is valid. */
 export function moneyError(text: string | undefined, currency: string, schema: z.ZodType): string | undefined {
   if (text === undefined || text.trim() === "") return i18next.t("validation.required");
-  const minor = toMinor(text, currency);
+  const minor = parseMoney(text, currency);
   if (minor === null) {
     const decimalsTyped = /\.\d+$/.test(text.trim()) && !getCurrency(currency).decimals;
     return i18next.t(decimalsTyped ? "validation.amountWholeUnits" : "validation.amount");

@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { ALLIANCE_TYPES, type AllianceItem, type AllianceType, API, allianceFields } from "@washboard/shared";
 import { Form, Input, Select } from "antd";
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { toastSuccess } from "../../app/feedback/toast";
+import { useFillOnOpen } from "../../app/forms/useFillOnOpen";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
 import { allianceTypeLabel } from "./labels";
@@ -57,12 +58,7 @@ export function AllianceDialog(props: { open: boolean; alliance: AllianceItem | 
     return [...own, ...free].sort((a, b) => a.label.localeCompare(b.label));
   }, [editing, freeShops.data]);
 
-  useEffect(() => {
-    if (!props.open) return;
-    // Reset first: a new alliance has no type yet, which setFieldsValue alone would leave as it was.
-    form.resetFields();
-    form.setFieldsValue(toForm(editing));
-  }, [props.open, editing, form]);
+  useFillOnOpen(form, props.open, editing, toForm);
 
   const save = useMutation({
     mutationFn: (values: AllianceForm) => {

@@ -1,10 +1,10 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import {
-  ALLIANCE_STATUS,
   ALLIANCE_TYPES,
   type AllianceItem,
   API,
+  ENABLED_STATUS,
   formatTimestamp,
   type NameSort,
 } from "@washboard/shared";
@@ -22,8 +22,9 @@ import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
+import { enabledStatusLabel } from "../../app/ui/status-label";
 import { AllianceDialog } from "./AllianceDialog";
-import { allianceStatusLabel, allianceTypeLabel } from "./labels";
+import { allianceTypeLabel } from "./labels";
 import { refreshAlliances } from "./queries";
 
 interface Filters {
@@ -60,10 +61,10 @@ function allianceColumns(timeZone: string): DataColumn<AllianceItem>[] {
     {
       key: "status",
       titleKey: "alliances.fields.status",
-      text: (r) => allianceStatusLabel(r.status),
+      text: (r) => enabledStatusLabel(r.status),
       render: (r) => (
-        <Tag color={r.status === ALLIANCE_STATUS.enabled ? "green" : "default"} data-testid="alliance-status">
-          {allianceStatusLabel(r.status)}
+        <Tag color={r.status === ENABLED_STATUS.enabled ? "green" : "default"} data-testid="alliance-status">
+          {enabledStatusLabel(r.status)}
         </Tag>
       ),
     },
@@ -94,8 +95,8 @@ function filterFields(): FilterField[] {
           allowClear
           placeholder={t("table.all")}
           options={[
-            { value: ALLIANCE_STATUS.enabled, label: t("common.enabled") },
-            { value: ALLIANCE_STATUS.disabled, label: t("common.disabled") },
+            { value: ENABLED_STATUS.enabled, label: t("common.enabled") },
+            { value: ENABLED_STATUS.disabled, label: t("common.disabled") },
           ]}
         />
       ),
@@ -118,7 +119,7 @@ export default function AlliancesPage() {
     mutationFn: (row: AllianceItem) =>
       call(API.alliance.setStatus, {
         id: row.id,
-        status: row.status === ALLIANCE_STATUS.enabled ? ALLIANCE_STATUS.disabled : ALLIANCE_STATUS.enabled,
+        status: row.status === ENABLED_STATUS.enabled ? ENABLED_STATUS.disabled : ENABLED_STATUS.enabled,
       }),
     onSuccess: async () => {
       toastSuccess("success.set");
@@ -134,7 +135,7 @@ export default function AlliancesPage() {
   });
 
   const askStatus = async (row: AllianceItem) => {
-    const enabling = row.status !== ALLIANCE_STATUS.enabled;
+    const enabling = row.status !== ENABLED_STATUS.enabled;
     const ok = await confirm({
       title: t(enabling ? "alliances.confirmEnable" : "alliances.confirmDisable", { name: row.name }),
       danger: !enabling,
@@ -155,7 +156,7 @@ export default function AlliancesPage() {
         onClick: (row) => setDialog({ alliance: row }),
       },
       {
-        labelKey: (row) => (row.status === ALLIANCE_STATUS.enabled ? "alliances.disable" : "alliances.enable"),
+        labelKey: (row) => (row.status === ENABLED_STATUS.enabled ? "alliances.disable" : "alliances.enable"),
         testId: "alliance-toggle",
         allowed: can("allia_modify"),
         onClick: (row) => void askStatus(row),

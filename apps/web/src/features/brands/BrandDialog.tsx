@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { API, type BrandItem, brandFields, LIMITS } from "@washboard/shared";
 import { Col, Form, Input, Row } from "antd";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { toastSuccess } from "../../app/feedback/toast";
+import { useFillOnOpen } from "../../app/forms/useFillOnOpen";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
 import { ImageUpload } from "../../app/ui/ImageUpload";
@@ -67,12 +67,7 @@ export function BrandDialog(props: { open: boolean; brand: BrandItem | null; onC
   const [form] = Form.useForm<BrandForm>();
   const editing = props.brand;
 
-  useEffect(() => {
-    if (!props.open) return;
-    // Reset first: a field the values leave out must not keep the previous record's value or error.
-    form.resetFields();
-    form.setFieldsValue(toForm(editing));
-  }, [props.open, editing, form]);
+  useFillOnOpen(form, props.open, editing, toForm);
 
   const save = useMutation({
     mutationFn: (values: BrandForm) =>

@@ -1,6 +1,6 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { API, BRAND_STATUS, type BrandItem, formatTimestamp } from "@washboard/shared";
+import { API, type BrandItem, ENABLED_STATUS, formatTimestamp } from "@washboard/shared";
 import { Button, Card, Input, Select, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,19 +14,13 @@ import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
+import { enabledStatusLabel } from "../../app/ui/status-label";
 import { BrandDialog } from "./BrandDialog";
 import { refreshBrands } from "./queries";
 
 interface Filters {
   name?: string;
   status?: 0 | 1;
-}
-
-/** Spec §4: enabled, disabled, and an unknown fallback. */
-function statusLabel(status: number): string {
-  if (status === BRAND_STATUS.enabled) return i18next.t("common.enabled");
-  if (status === BRAND_STATUS.disabled) return i18next.t("common.disabled");
-  return i18next.t("common.unknown");
 }
 
 function brandColumns(timeZone: string): DataColumn<BrandItem>[] {
@@ -57,10 +51,10 @@ function brandColumns(timeZone: string): DataColumn<BrandItem>[] {
     {
       key: "status",
       titleKey: "brands.fields.status",
-      text: (r) => statusLabel(r.status),
+      text: (r) => enabledStatusLabel(r.status),
       render: (r) => (
-        <Tag color={r.status === BRAND_STATUS.enabled ? "green" : "default"} data-testid="brand-status">
-          {statusLabel(r.status)}
+        <Tag color={r.status === ENABLED_STATUS.enabled ? "green" : "default"} data-testid="brand-status">
+          {enabledStatusLabel(r.status)}
         </Tag>
       ),
     },
@@ -80,8 +74,8 @@ function filterFields(): FilterField[] {
           allowClear
           placeholder={t("table.all")}
           options={[
-            { value: BRAND_STATUS.enabled, label: t("common.enabled") },
-            { value: BRAND_STATUS.disabled, label: t("common.disabled") },
+            { value: ENABLED_STATUS.enabled, label: t("common.enabled") },
+            { value: ENABLED_STATUS.disabled, label: t("common.disabled") },
           ]}
         />
       ),
@@ -109,7 +103,7 @@ export default function BrandsPage() {
     mutationFn: (row: BrandItem) =>
       call(API.brand.setStatus, {
         id: row.id,
-        status: row.status === BRAND_STATUS.enabled ? BRAND_STATUS.disabled : BRAND_STATUS.enabled,
+        status: row.status === ENABLED_STATUS.enabled ? ENABLED_STATUS.disabled : ENABLED_STATUS.enabled,
       }),
     onSuccess: async () => {
       toastSuccess("success.set");
@@ -125,7 +119,7 @@ export default function BrandsPage() {
   });
 
   const askStatus = async (row: BrandItem) => {
-    const enabling = row.status !== BRAND_STATUS.enabled;
+    const enabling = row.status !== ENABLED_STATUS.enabled;
     const ok = await confirm({
       title: t(enabling ? "brands.confirmEnable" : "brands.confirmDisable", { name: row.name }),
       danger: !enabling,
@@ -141,7 +135,7 @@ export default function BrandsPage() {
     ...actionsColumn<BrandItem>([
       { labelKey: "brands.editAction", testId: "brand-edit", onClick: (row) => setDialog({ brand: row }) },
       {
-        labelKey: (row) => (row.status === BRAND_STATUS.enabled ? "brands.disable" : "brands.enable"),
+        labelKey: (row) => (row.status === ENABLED_STATUS.enabled ? "brands.disable" : "brands.enable"),
         testId: "brand-toggle",
         onClick: (row) => void askStatus(row),
       },

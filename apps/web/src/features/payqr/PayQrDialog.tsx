@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { API, PAYQR_BIND_MODE, type PayQrItem, payQrFields } from "@washboard/shared";
 import { Form, Input } from "antd";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { toastSuccess } from "../../app/feedback/toast";
+import { useFillOnOpen } from "../../app/forms/useFillOnOpen";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
 import { BindingFields, type BindingForm } from "./BindingFields";
@@ -26,12 +26,9 @@ export function PayQrDialog(props: { open: boolean; code: PayQrItem | null; onCl
   const [form] = Form.useForm<PayQrForm>();
   const editing = props.code;
 
-  useEffect(() => {
-    if (!props.open) return;
-    // Reset first: a new code has no shop yet, which setFieldsValue alone would leave as it was.
-    form.resetFields();
-    form.setFieldsValue(editing ? { name: editing.name, remark: editing.remark } : EMPTY);
-  }, [props.open, editing, form]);
+  useFillOnOpen(form, props.open, editing, (editing) =>
+    editing ? { name: editing.name, remark: editing.remark } : EMPTY,
+  );
 
   const save = useMutation({
     mutationFn: (values: PayQrForm) =>

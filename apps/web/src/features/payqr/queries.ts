@@ -11,8 +11,7 @@ export function refreshPayQrCodes(): Promise<void> {
 
 /** The vendor's shops as select options (the shop screens' one options call, keyed by vendor). */
 export function useShopChoices() {
-  const options = useShopOptions();
-  return { ...options, data: options.data?.shops.map((s) => ({ value: s.id, label: s.name })) };
+  return useShopOptions((options) => options.shops.map((s) => ({ value: s.id, label: s.name })));
 }
 
 /** The devices of one shop, for binding a code to a device. */

@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { API, LIMITS, PRICE_TEMPLATE_LIMITS, type PriceTemplateItem, priceTemplateFields } from "@washboard/shared";
 import { Col, Form, Input, InputNumber, Row } from "antd";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { toastSuccess } from "../../app/feedback/toast";
 import { moneyRule } from "../../app/forms/money";
+import { useFillOnOpen } from "../../app/forms/useFillOnOpen";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
 import { ImageUpload } from "../../app/ui/ImageUpload";
@@ -24,12 +24,7 @@ export function PriceTemplateDialog(props: {
   const [form] = Form.useForm<PriceTemplateForm>();
   const { template, currency } = props;
 
-  useEffect(() => {
-    if (props.open) {
-      form.resetFields();
-      form.setFieldsValue(toForm(template, currency));
-    }
-  }, [props.open, template, currency, form]);
+  useFillOnOpen(form, props.open, template, (template) => toForm(template, currency));
 
   const save = useMutation({
     mutationFn: (values: PriceTemplateForm) => {

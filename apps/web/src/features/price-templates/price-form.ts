@@ -1,6 +1,5 @@
-import type { PriceTemplateItem, priceTemplateCreateRequest } from "@washboard/shared";
+import { formatMoney, type PriceTemplateItem, parseMoney, type priceTemplateCreateRequest } from "@washboard/shared";
 import type { z } from "zod";
-import { toMinor, toMoneyText } from "../../app/forms/money";
 
 /** One row of the second-level menu as the form holds it: amounts as typed text. */
 export interface OptionForm {
@@ -37,13 +36,13 @@ export function toForm(item: PriceTemplateItem | null, currency: string): PriceT
   return {
     model_name: item.model_name,
     icon: item.icon,
-    display_price: toMoneyText(item.display_price, currency),
-    price: toMoneyText(item.price, currency),
+    display_price: formatMoney(item.display_price, currency, { hideSymbol: true }),
+    price: formatMoney(item.price, currency, { hideSymbol: true }),
     estimated_minutes: item.estimated_minutes,
     extra_params: item.extra_params,
     options: item.options.map((o) => ({
       name: o.name,
-      added_price: toMoneyText(o.added_price, currency),
+      added_price: formatMoney(o.added_price, currency, { hideSymbol: true }),
       added_minutes: o.added_minutes,
     })),
   };
@@ -54,7 +53,7 @@ export function toForm(item: PriceTemplateItem | null, currency: string): PriceT
  * anything unparseable still becomes -1, which the server refuses rather than saving a wrong price.
  */
 export function toBody(form: PriceTemplateForm, currency: string): z.input<typeof priceTemplateCreateRequest> {
-  const minor = (text: string) => toMinor(text, currency) ?? -1;
+  const minor = (text: string) => parseMoney(text, currency) ?? -1;
   return {
     model_name: form.model_name,
     icon: form.icon ?? [],

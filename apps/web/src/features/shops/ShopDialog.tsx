@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { API, LIMITS, SHOP_SERVICE_TYPE, type ShopItem, shopFields } from "@washboard/shared";
 import { Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from "antd";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { toastSuccess } from "../../app/feedback/toast";
+import { useFillOnOpen } from "../../app/forms/useFillOnOpen";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
 import { ImageUpload } from "../../app/ui/ImageUpload";
@@ -37,13 +37,7 @@ export function ShopDialog(props: { open: boolean; shop: ShopItem | null; onClos
   const editing = props.shop;
   const options = useShopOptions();
 
-  useEffect(() => {
-    if (!props.open) return;
-    // Reset first: setFieldsValue leaves fields the values omit (no location, brand or alliance)
-    // as the last shop shown had them.
-    form.resetFields();
-    form.setFieldsValue(toShopForm(editing));
-  }, [props.open, editing, form]);
+  useFillOnOpen(form, props.open, editing, toShopForm);
 
   const save = useMutation({
     mutationFn: (values: ShopForm) =>

@@ -1,15 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
-import { API } from "@washboard/shared";
+import { API, type ShopOptions } from "@washboard/shared";
 import { call } from "../../app/api/client";
 import { queryClient } from "../../app/api/query-client";
 import { useSession } from "../../app/session/store";
 
-/** The names the shop screen's selects offer (locations, brands, alliances), for the active vendor. */
-export function useShopOptions() {
+/**
+ * The names the shop screens' selects offer (shops, locations, brands, alliances), for the active
+ * vendor; `select` picks what a screen needs from the one cached answer.
+ */
+export function useShopOptions<T = ShopOptions>(select?: (options: ShopOptions) => T) {
   const vendorId = useSession()?.activeVendorId ?? null;
   return useQuery({
     queryKey: [API.shop.options.path, vendorId],
     queryFn: () => call(API.shop.options, {}),
+    ...(select ? { select } : {}),
   });
 }
 

@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { API, type ControlTemplateItem, controlTemplateFields, WASHER_CATALOGUE_LIMITS } from "@washboard/shared";
 import { Form, Input } from "antd";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { toastSuccess } from "../../app/feedback/toast";
+import { useFillOnOpen } from "../../app/forms/useFillOnOpen";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
 import { refreshCatalogue } from "./queries";
@@ -23,12 +23,7 @@ export function ControlTemplateDialog(props: { open: boolean; template: ControlT
   const [form] = Form.useForm<TemplateForm>();
   const editing = props.template;
 
-  useEffect(() => {
-    if (!props.open) return;
-    // Reset first: a field the values leave out must not keep the previous record's value or error.
-    form.resetFields();
-    form.setFieldsValue(editing ? { ...editing } : EMPTY);
-  }, [props.open, editing, form]);
+  useFillOnOpen(form, props.open, editing, (editing) => (editing ? { ...editing } : EMPTY));
 
   const save = useMutation({
     mutationFn: (values: TemplateForm) =>

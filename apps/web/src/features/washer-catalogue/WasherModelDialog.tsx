@@ -9,10 +9,10 @@ import {
   washerModelFields,
 } from "@washboard/shared";
 import { Col, Form, Input, Row, Select } from "antd";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { toastSuccess } from "../../app/feedback/toast";
+import { useFillOnOpen } from "../../app/forms/useFillOnOpen";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
 import { refreshCatalogue, useCatalogueOptions } from "./queries";
@@ -34,22 +34,17 @@ export function WasherModelDialog(props: { open: boolean; model: WasherModelItem
   const options = useCatalogueOptions();
   const editing = props.model;
 
-  useEffect(() => {
-    if (props.open) {
-      form.resetFields();
-      form.setFieldsValue(
-        editing
-          ? {
-              brand_id: editing.brand_id,
-              name: editing.name,
-              // A type outside spec §9 (written elsewhere) leaves the select empty, to be chosen again.
-              machine_type: MACHINE_TYPES.find((type) => type === editing.machine_type),
-              control_template_id: editing.control_template_id,
-            }
-          : EMPTY,
-      );
-    }
-  }, [props.open, editing, form]);
+  useFillOnOpen(form, props.open, editing, (editing) =>
+    editing
+      ? {
+          brand_id: editing.brand_id,
+          name: editing.name,
+          // A type outside spec §9 (written elsewhere) leaves the select empty, to be chosen again.
+          machine_type: MACHINE_TYPES.find((type) => type === editing.machine_type),
+          control_template_id: editing.control_template_id,
+        }
+      : EMPTY,
+  );
 
   const save = useMutation({
     mutationFn: (values: ModelForm) => {
