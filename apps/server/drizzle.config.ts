@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./apps/server/src/modules/*/tables.ts",
+  schema: ["./apps/server/src/modules/*/tables.ts", "./apps/server/src/platform/*/tables.ts"],
   out: "./apps/server/drizzle",
 });

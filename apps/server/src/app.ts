@@ -1,100 +1,116 @@
-import path from "node:path";
+import { randomUUID } from "node:crypto";
+import type { Writable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
 import { LIMITS } from "@washboard/shared";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { allianceRoutes } from "./modules/alliances/routes.js";
-import { authRoutes } from "./modules/auth/routes.js";
-import { brandRoutes } from "./modules/brands/routes.js";
-import { dashboardRoutes } from "./modules/dashboard/routes.js";
-import { deviceRoutes } from "./modules/devices/routes.js";
-import { ecardRoutes } from "./modules/ecards/routes.js";
-import { emailConfigRoutes } from "./modules/email-config/routes.js";
-import { groupSubAccountRoutes } from "./modules/group-subaccounts/routes.js";
-import { groupRoutes } from "./modules/groups/routes.js";
-import { locationRoutes } from "./modules/locations/routes.js";
-import { operationLogRoutes } from "./modules/operation-log/routes.js";
-import { paymentProviderRoutes } from "./modules/payment-providers/routes.js";
-import { payQrRoutes } from "./modules/payqr/routes.js";
-import { priceTemplateRoutes } from "./modules/price-templates/routes.js";
-import { registrationRoutes } from "./modules/registration/routes.js";
-import { roleRoutes } from "./modules/roles/routes.js";
-import { shopRoutes } from "./modules/shops/routes.js";
-import { subAccountRoutes } from "./modules/sub-accounts/routes.js";
-import { systemConfigRoutes } from "./modules/system-config/routes.js";
-import { tenancyRoutes } from "./modules/tenancy/routes.js";
-import { serveUploads, uploadRoutes } from "./modules/uploads/routes.js";
-import { vendorAccountRoutes } from "./modules/vendor-accounts/routes.js";
-import { vendorAdminRoutes } from "./modules/vendor-admin/routes.js";
-import { washerCatalogueRoutes } from "./modules/washer-catalogue/routes.js";
+import { validatorCompiler } from "fastify-type-provider-zod";
+import { resolveSession } from "./modules/accounts/sessions.js";
+import { recordOperation } from "./modules/operation-log/record.js";
+import { vendorInGroup } from "./modules/tenancy/queries.js";
+import { MODULES } from "./modules.js";
 import type { Config } from "./platform/config.js";
-import type { Db } from "./platform/db/client.js";
-import { installApiKeyCheck } from "./platform/http/api-key.js";
-import { type AppDeps, EndpointRegistrar, newRequestContext } from "./platform/http/endpoint.js";
+import type { Database } from "./platform/db/client.js";
+import { AccessPipeline } from "./platform/http/access.js";
+import { newRequestContext } from "./platform/http/context.js";
 import { installErrorHandling } from "./platform/http/error-handler.js";
 import { loggerOptions } from "./platform/http/logger.js";
 import { installOpenApi } from "./platform/http/openapi.js";
+import { Routes } from "./platform/http/routes.js";
+import { installSecurityHeaders } from "./platform/http/security-headers.js";
+import { answerSerializer } from "./platform/http/serializer.js";
+import { createLiveBus } from "./platform/live/create-bus.js";
+import type { AppDeps, Running, ServerModule } from "./platform/module.js";
+import type { OutboxHandler } from "./platform/outbox/outbox.js";
 import { createSecretBox, loadSecretKey } from "./platform/secrets/secret-box.js";
-import { diskFileStore } from "./platform/storage/file-store.js";
+import { uploadStore } from "./platform/storage/file-store.js";
 import { installConsole } from "./platform/web/console.js";
 
-/** Each module adds its endpoints through the registrar. */
-const MODULES = [
-  authRoutes,
-  registrationRoutes,
-  systemConfigRoutes,
-  tenancyRoutes,
-  deviceRoutes,
-  dashboardRoutes,
-  operationLogRoutes,
-  groupRoutes,
-  groupSubAccountRoutes,
-  vendorAdminRoutes,
-  vendorAccountRoutes,
-  paymentProviderRoutes,
-  roleRoutes,
-  subAccountRoutes,
-  uploadRoutes,
-  brandRoutes,
-  ecardRoutes,
-  emailConfigRoutes,
-  shopRoutes,
-  allianceRoutes,
-  payQrRoutes,
-  locationRoutes,
-  washerCatalogueRoutes,
-  priceTemplateRoutes,
-];
+export interface BuildOptions {
+  logger?: boolean;
+  /** Where the log goes instead of stdout (the tests read it). */
+  logStream?: Writable;
+  /** The modules to build from; the tests add throwaway ones. */
+  modules?: readonly ServerModule[];
+}
 
-export async function buildApp(config: Config, db: Db, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+/**
+ * The composition root: the platform's pipeline and services, then every module of the list —
+ * its routes now, its `start` once the app is ready, its stop (in reverse order) when it closes.
+ */
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const modules = options.modules ?? MODULES;
+  const { db } = database;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    // Random request ids: a 500 tells its id, which must not reveal how many requests came before.
+    genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
     trustProxy: process.env.TRUST_PROXY === "1",
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer(config.validateResponses));
   app.decorateRequest("ctx", null as never);
   app.addHook("onRequest", async (request) => {
     request.ctx = newRequestContext(request);
   });
   installErrorHandling(app);
-  installApiKeyCheck(app, config.apiKey);
+  await installSecurityHeaders(app);
+
+  const live = createLiveBus(database, config);
+  const access = new AccessPipeline(
+    {
+      resolveSession: (token) => resolveSession(db, config, token),
+      vendorInGroup: (vendorId, groupId) => vendorInGroup(db, vendorId, groupId),
+      recordOperation: (entry) => recordOperation(db, live, entry),
+    },
+    config.apiKey,
+  );
+  access.installApiKeyCheck(app);
   await installOpenApi(app);
-  // Multipart bodies are read only by upload calls (EndpointRegistrar `multipart`), within these limits.
+  // Multipart bodies are read only by upload calls (Routes.call with `multipart`), within these limits.
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.uploadImageMaxBytes, files: 1 } });
 
+  const outboxHandlers = new Map<string, OutboxHandler>();
   const deps: AppDeps = {
     db,
+    database,
     config,
     secrets: createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
-    files: diskFileStore(path.join(config.dataDir, "uploads")),
+    files: uploadStore(config),
+    log: app.log,
+    live,
+    outboxHandlers,
   };
-  const registrar = new EndpointRegistrar(app, deps);
-  for (const register of MODULES) register(registrar, deps);
-  registrar.assertComplete();
-  serveUploads(app, deps.files);
+  const routes = new Routes(app, { access, db, live, heartbeatMs: config.liveHeartbeatMs });
+  for (const module of modules) {
+    module.routes?.(routes, deps);
+    for (const [kind, handler] of Object.entries(module.outbox?.(deps) ?? {})) outboxHandlers.set(kind, handler);
+  }
+  routes.assertComplete();
+  installLifecycle(app, modules, deps);
 
   await installConsole(app, config.webDist, config.apiKey);
   return app;
+}
+
+/** Modules start in list order once the app is ready and stop in reverse order when it closes. */
+function installLifecycle(app: FastifyInstance, modules: readonly ServerModule[], deps: AppDeps): void {
+  const running: { name: string; handle: Running }[] = [];
+  app.addHook("onReady", async () => {
+    for (const module of modules) {
+      const handle = await module.start?.(deps);
+      if (handle) running.push({ name: module.name, handle });
+    }
+  });
+  app.addHook("onClose", async () => {
+    for (const { name, handle } of running.reverse()) {
+      await handle.stop();
+      app.log.info({ module: name }, "module stopped");
+    }
+    running.length = 0;
+  });
 }

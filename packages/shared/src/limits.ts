@@ -33,6 +33,8 @@ export const TIMING = {
   cardReaderReconnectMs: 5_000,
   cardReaderHeartbeatMs: 20_000,
   cardReaderRetryMs: 1_000,
+  /** The first pause before a broken live stream reconnects (it doubles up to 30 s). */
+  liveReconnectMs: 1_000,
 } as const;
 
 export const LAYOUT = {

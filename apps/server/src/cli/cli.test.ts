@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { API } from "@washboard/shared";
 import { afterAll, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../platform/config.js";
@@ -36,13 +37,13 @@ it("migrates, seeds once, and creates an account that can sign in", async () => 
   expect(created.stdout).toMatch(/Account cli_owner created \(id \d+\)\./);
 
   const database = await openDatabase({ dataDir });
-  const app = await buildApp({ ...loadConfig({}), dataDir, webDist: undefined, secretKey: undefined }, database.db, {
+  const app = await buildApp({ ...loadConfig({}), dataDir, webDist: undefined, secretKey: undefined }, database, {
     logger: false,
   });
   try {
     const response = await app.inject({
       method: "POST",
-      url: "/api/Auth/login",
+      url: API.auth.login.path,
       headers: { "api-key": "washboard-console" },
       payload: { login: "cli_owner", password: "secret123" },
     });

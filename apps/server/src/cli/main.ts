@@ -1,11 +1,12 @@
 import { parseArgs } from "node:util";
 import { isConsoleLevel, LEVEL } from "@washboard/shared";
 import { accounts } from "../modules/accounts/tables.js";
+import { MODULES } from "../modules.js";
 import { hashPassword } from "../platform/auth/passwords.js";
 import { loadConfig } from "../platform/config.js";
 import { openDatabase } from "../platform/db/client.js";
-import { seedDemo } from "../seed/demo.js";
-import { seedDemoShops } from "../seed/demo-shops.js";
+import { uploadStore } from "../platform/storage/file-store.js";
+import { seedDemoData } from "../seed/demo-seed.js";
 
 const USAGE = `Platform administration until an admin portal exists.
 
@@ -29,9 +30,13 @@ async function main() {
     if (command === "migrate") {
       console.log("Migrations applied.");
     } else if (command === "seed") {
-      console.log((await seedDemo(database.db)) ? "Demo tenant seeded." : "Demo tenant already present.");
-      if (await seedDemoShops(database.db))
-        console.log("Demo shops, alliance, price templates and pay QR code seeded.");
+      const wrote = await seedDemoData(MODULES, database.db, {
+        tenantOnly: process.env.SEED_DEMO_SHOPS === "0",
+        files: uploadStore(config),
+      });
+      console.log(wrote.includes("tenancy") ? "Demo tenant seeded." : "Demo tenant already present.");
+      const more = wrote.filter((name) => name !== "tenancy");
+      if (more.length > 0) console.log(`Demo data seeded by: ${more.join(", ")}.`);
     } else if (command === "create-account") {
       const { values } = parseArgs({
         args: rest,

@@ -23,6 +23,14 @@ export interface Config {
   logLevel: string;
   /** Lets mail settings name a server on a private network (local test servers); off in production. */
   smtpAllowPrivate: boolean;
+  /** Redis for the live-event bus across instances; absent means PostgreSQL LISTEN/NOTIFY (or PGlite). */
+  redisUrl: string | undefined;
+  /** The Redis stream the live bus uses; deployments sharing one Redis choose different keys. */
+  redisLiveStream: string;
+  /** How often an open live stream sends a heartbeat and checks its session. */
+  liveHeartbeatMs: number;
+  /** Check every answer against its contract (the tests do; production writes answers as they are). */
+  validateResponses: boolean;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -52,5 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST === "none" ? undefined : path.resolve(root, env.WEB_DIST ?? "apps/web/dist"),
     logLevel: env.LOG_LEVEL ?? "info",
     smtpAllowPrivate: env.SMTP_ALLOW_PRIVATE === "1",
+    redisUrl: env.REDIS_URL || undefined,
+    redisLiveStream: env.REDIS_LIVE_STREAM || "washboard:live",
+    liveHeartbeatMs: int(env.LIVE_HEARTBEAT_MS, 15_000),
+    validateResponses: env.VALIDATE_RESPONSES === "1",
   };
 }

@@ -1,4 +1,6 @@
+import { API, imageUrl } from "@washboard/shared";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { uploadStore } from "../platform/storage/file-store.js";
 import { startTestServer, type TestServer } from "../test/harness.js";
 import { seedDemoShops } from "./demo-shops.js";
 
@@ -8,32 +10,46 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Named {
-  name: string;
-}
-
 it("seeds the demo merchants' shops once, and every record reads back through the API", async () => {
-  expect(await seedDemoShops(server.database.db)).toBe(true);
-  expect(await seedDemoShops(server.database.db)).toBe(false);
+  const files = uploadStore(server.config);
+  expect(await seedDemoShops(server.database.db, files)).toBe(true);
+  expect(await seedDemoShops(server.database.db, files)).toBe(false);
 
-  const list = async <T>(username: string, path: string) =>
-    (await server.callAs<{ items: T[]; total: number }>(username, path, { page_size: 50 })).body.result;
-  const klShops = await list<Named & { location_name: string | null }>(
-    "vendor_admin",
-    "/api/Shop/get_shopall_by_vendor",
-  );
+  const page = { page_size: 50 };
+  const kl = { as: "vendor_admin" };
+  const klShops = (await server.send(API.shops.list, page, kl)).body.result;
   expect(klShops.items.map((s) => s.name).sort()).toEqual(["Bubbles Bangsar", "Bubbles Maarof", "Paws & Suds Cheras"]);
-  const klAlliances = await list<Named & { shops: Named[] }>("vendor_admin", "/api/Alliance/get_alliance_list");
+  const klAlliances = (await server.send(API.alliances.list, page, kl)).body.result;
   expect(klAlliances.items[0]?.shops.map((s) => s.name).sort()).toEqual(["Bubbles Bangsar", "Bubbles Maarof"]);
-  const templates = await list<{ model_name: string; price: number; options: unknown[] }>(
-    "vendor_admin",
-    "/api/PriceTemplate/get_price_template_list",
-  );
+  const templates = (await server.send(API.priceTemplates.list, page, kl)).body.result;
   const wash = templates.items.find((t) => t.model_name === "Wash 10 kg");
   expect([wash?.price, wash?.options.length]).toEqual([700, 2]);
-  const codes = await list<Named>("vendor_admin", "/api/v3/Payqr/get_payqr_all");
+  expect(templates.items.map((t) => t.icon.length)).toEqual([1, 1]);
+  const codes = (await server.send(API.payqr.list, page, kl)).body.result;
   expect(codes.items.map((c) => c.name)).toEqual(["Bangsar counter"]);
 
-  const bkkShops = await list<Named>("vendor2_admin", "/api/Shop/get_shopall_by_vendor");
+  const bkkShops = (await server.send(API.shops.list, page, { as: "vendor2_admin" })).body.result;
   expect(bkkShops.items.map((s) => s.name)).toEqual(["ซักสะอาด สุขุมวิท 24"]);
+
+  // Every shop has an icon and two photos: PNG files the server serves.
+  for (const shop of [...klShops.items, ...bkkShops.items]) {
+    expect([shop.icon.length, shop.images.length], shop.name).toEqual([1, 2]);
+    for (const key of [...shop.icon, ...shop.images]) {
+      const served = await server.app.inject({ url: imageUrl(key) });
+      expect([served.statusCode, served.headers["content-type"]], key).toEqual([200, "image/png"]);
+      expect(served.rawPayload.subarray(1, 4).toString("ascii")).toBe("PNG");
+    }
+  }
+});
+
+it("fills every profile field of the demo merchants", async () => {
+  const listed = (await server.send(API.vendorAdmin.list, { page_size: 50 }, { as: "group_admin" })).body.result;
+  expect(listed.items.map((v) => v.name).sort()).toEqual(["Demo Laundry Bangkok", "Demo Laundry Kuala Lumpur"]);
+  for (const vendor of listed.items) {
+    for (const field of ["real_name", "id_number", "phone", "home_page"] as const) {
+      expect(vendor[field], `${vendor.name} ${field}`).not.toBe("");
+    }
+    expect(vendor.coin_denomination, vendor.name).toBeGreaterThan(0);
+    expect(vendor.payment_methods.length, vendor.name).toBeGreaterThan(0);
+  }
 });

@@ -7,17 +7,29 @@ import { priceTemplateOptions, priceTemplates } from "../modules/price-templates
 import { shops } from "../modules/shops/tables.js";
 import { systemConfig } from "../modules/system-config/tables.js";
 import { vendors } from "../modules/tenancy/tables.js";
-import type { Db } from "../platform/db/client.js";
+import { storeImage } from "../modules/uploads/service.js";
+import type { Db, Tx } from "../platform/db/client.js";
+import type { FileStore } from "../platform/storage/file-store.js";
+import { interiorPhoto, type ShopLook, storefrontPhoto, washerIcon } from "./demo-images.js";
 
 const MARKER = "seed.demo.shops";
+
+/** Each demo shop's colours, for its icon and photos (and the price templates' icons). */
+const LOOKS = {
+  bangsar: { brand: [18, 110, 180], accent: [255, 170, 40], facade: [236, 226, 206] },
+  maarof: { brand: [0, 118, 124], accent: [250, 200, 60], facade: [226, 228, 224] },
+  cheras: { brand: [190, 88, 24], accent: [70, 160, 96], facade: [240, 228, 210] },
+  sukhumvit: { brand: [30, 128, 76], accent: [250, 196, 40], facade: [238, 234, 222] },
+} satisfies Record<string, ShopLook>;
 
 /**
  * What a merchant has set up before its machines arrive, so `npm start` opens a console with
  * something in it: the Kuala Lumpur vendor's areas, shops, an alliance, price templates (MYR, in sen)
- * and a pay QR code; the Bangkok vendor's one shop (THB, whole baht). Once, after the demo tenant;
- * the tests seed only the tenant and make their own records.
+ * and a pay QR code; the Bangkok vendor's one shop (THB, whole baht). Every shop has an icon and
+ * photos, stored as its vendor's uploads. Once, after the demo tenant; the tests seed only the
+ * tenant and make their own records.
  */
-export async function seedDemoShops(db: Db): Promise<boolean> {
+export async function seedDemoShops(db: Db, files: FileStore): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(systemConfig)
@@ -39,7 +51,7 @@ export async function seedDemoShops(db: Db): Promise<boolean> {
       .returning();
     if (!bangsar || !cheras || !sukhumvit) throw new Error("seed: locations not created");
 
-    const [telawi, maarof, cheras1] = await tx
+    const [telawi, maarof, cheras1, sukhumvit24] = await tx
       .insert(shops)
       .values([
         {
@@ -76,7 +88,14 @@ export async function seedDemoShops(db: Db): Promise<boolean> {
         },
       ])
       .returning();
-    if (!telawi || !maarof || !cheras1) throw new Error("seed: shops not created");
+    if (!telawi || !maarof || !cheras1 || !sukhumvit24) throw new Error("seed: shops not created");
+    const looks: [typeof telawi, ShopLook][] = [
+      [telawi, LOOKS.bangsar],
+      [maarof, LOOKS.maarof],
+      [cheras1, LOOKS.cheras],
+      [sukhumvit24, LOOKS.sukhumvit],
+    ];
+    for (const [shop, look] of looks) await picture(tx, files, shop, look);
 
     const [bangsarAlliance] = await tx
       .insert(alliances)
@@ -86,12 +105,36 @@ export async function seedDemoShops(db: Db): Promise<boolean> {
     await tx.update(shops).set({ allianceId: bangsarAlliance.id }).where(eq(shops.id, telawi.id));
     await tx.update(shops).set({ allianceId: bangsarAlliance.id }).where(eq(shops.id, maarof.id));
 
+    const icon = async (vendorId: number, look: ShopLook) => [
+      await storeDemoImage(tx, files, vendorId, "icon.png", washerIcon(look)),
+    ];
     const templates = await tx
       .insert(priceTemplates)
       .values([
-        { vendorId: kl.id, modelName: "Wash 10 kg", displayPrice: 800, price: 700, estimatedMinutes: 35 },
-        { vendorId: kl.id, modelName: "Dry 30 minutes", displayPrice: 600, price: 500, estimatedMinutes: 30 },
-        { vendorId: bkk.id, modelName: "ซัก 14 กก.", displayPrice: 60, price: 50, estimatedMinutes: 40 },
+        {
+          vendorId: kl.id,
+          modelName: "Wash 10 kg",
+          displayPrice: 800,
+          price: 700,
+          estimatedMinutes: 35,
+          icon: await icon(kl.id, LOOKS.bangsar),
+        },
+        {
+          vendorId: kl.id,
+          modelName: "Dry 30 minutes",
+          displayPrice: 600,
+          price: 500,
+          estimatedMinutes: 30,
+          icon: await icon(kl.id, LOOKS.cheras),
+        },
+        {
+          vendorId: bkk.id,
+          modelName: "ซัก 14 กก.",
+          displayPrice: 60,
+          price: 50,
+          estimatedMinutes: 40,
+          icon: await icon(bkk.id, LOOKS.sukhumvit),
+        },
       ])
       .returning();
     const options = [
@@ -110,4 +153,21 @@ export async function seedDemoShops(db: Db): Promise<boolean> {
       .values({ vendorId: kl.id, code: newPayQrCode(), name: "Bangsar counter", bindMode: 1, shopId: telawi.id });
     return true;
   });
+}
+
+/** Stores a picture as an upload of a vendor, as the upload call would; answers its key. */
+async function storeDemoImage(tx: Tx, files: FileStore, vendorId: number, name: string, bytes: Buffer) {
+  const scope = { groupId: null, vendorId };
+  return (await storeImage(tx, files, scope, { bytes, filename: name, mimetype: "image/png" })).key;
+}
+
+/** Gives a shop its icon and two photos, each stored as an upload of the shop's vendor. */
+async function picture(tx: Tx, files: FileStore, shop: typeof shops.$inferSelect, look: ShopLook) {
+  const store = (name: string, bytes: Buffer) => storeDemoImage(tx, files, shop.vendorId, name, bytes);
+  const icon = await store("icon.png", washerIcon(look));
+  const images = [await store("storefront.png", storefrontPhoto(look)), await store("inside.png", interiorPhoto(look))];
+  await tx
+    .update(shops)
+    .set({ icon: [icon], images })
+    .where(eq(shops.id, shop.id));
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { accounts, roles } from "../modules/accounts/tables.js";
+import { accounts } from "../modules/accounts/tables.js";
+import { roles } from "../modules/roles/tables.js";
 import { systemConfig } from "../modules/system-config/tables.js";
 import { groups, vendors } from "../modules/tenancy/tables.js";
 import { hashPassword } from "../platform/auth/passwords.js";
@@ -53,6 +54,16 @@ export async function seedDemo(db: Db): Promise<boolean> {
           currency: "MYR",
           language: "en",
           timeZone: "Asia/Kuala_Lumpur",
+          realName: "Nurul Aisyah binti Ahmad",
+          idNumber: "201901012345 (1312345-K)",
+          phone: "+60 3-2201 8840",
+          homePage: "https://bubbles-laundry.example",
+          settlementCycleDays: 7,
+          feeRateCoins: "0.02",
+          feeRateNoCoins: "0.03",
+          // RM 1.00, in sen.
+          coinDenomination: 100,
+          paymentMethods: ["coin", "member_account", "member_card", "razer", "stripe", "paypal", "fomo"],
           enabledProviders: ["razer", "stripe", "paypal", "fomo"],
         },
         {
@@ -61,6 +72,16 @@ export async function seedDemo(db: Db): Promise<boolean> {
           currency: "THB",
           language: "th-th",
           timeZone: "Asia/Bangkok",
+          realName: "Somchai Wongsakul",
+          idNumber: "0105561234567",
+          phone: "+66 2-258 4412",
+          homePage: "https://saksaat-laundry.example",
+          settlementCycleDays: 15,
+          feeRateCoins: "0.03",
+          feeRateNoCoins: "0.04",
+          // 10 baht: THB has no minor unit.
+          coinDenomination: 10,
+          paymentMethods: ["coin", "member_card", "gbprimepay", "linepay"],
           enabledProviders: ["gbprimepay", "linepay"],
         },
       ])

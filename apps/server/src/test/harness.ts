@@ -1,73 +1,30 @@
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import pg from "pg";
+import type { Writable } from "node:stream";
+import { API, type BodyOf, type EndpointContract, type ResultOf } from "@washboard/shared";
+import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../app.js";
-import { groups, vendors } from "../modules/tenancy/tables.js";
+import { MODULES } from "../modules.js";
 import { type Config, loadConfig } from "../platform/config.js";
-import { type Database, openDatabase } from "../platform/db/client.js";
+import type { Database } from "../platform/db/client.js";
+import type { ServerModule } from "../platform/module.js";
 import { DEMO_PASSWORD, seedDemo } from "../seed/demo.js";
+import { freshDatabase } from "./fresh-database.js";
 
 export const TEST_API_KEY = "test-api-key";
 
-/**
- * A fresh database per test file: in-memory PGlite by default, or a new database created on the
- * PostgreSQL server of DATABASE_URL (and dropped afterwards), so runs never share state.
- */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { database: await openDatabase({ dataDir: "memory://" }), drop: async () => {} };
-  const name = `wb_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: "" });
-  return {
-    database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+/** The sign-out call, which ends the session whose token the harness keeps for an account. */
+const SIGN_OUT: EndpointContract = API.auth.logout;
 
-/** The two demo vendors: Kuala Lumpur (MYR) and Bangkok (THB), both of Demo Group. */
-export async function demoVendors(database: Database) {
-  const all = await database.db.select().from(vendors);
-  const kl = all.find((v) => v.name === "Demo Laundry Kuala Lumpur");
-  const bkk = all.find((v) => v.name === "Demo Laundry Bangkok");
-  if (!kl || !bkk || kl.groupId === null) throw new Error("demo vendors missing");
-  return { kl, bkk, groupId: kl.groupId };
-}
-
-/** A second, unrelated group with one vendor (Jakarta, IDR): what a tenant must never see or touch. */
-export async function otherTenant(database: Database) {
-  const [group] = await database.db.insert(groups).values({ name: "Other Group" }).returning();
-  if (!group) throw new Error("group not created");
-  const [vendor] = await database.db
-    .insert(vendors)
-    .values({
-      groupId: group.id,
-      name: "Other Laundry Jakarta",
-      currency: "IDR",
-      language: "id",
-      timeZone: "Asia/Jakarta",
-    })
-    .returning();
-  if (!vendor) throw new Error("vendor not created");
-  return { groupId: group.id, vendorId: vendor.id };
-}
-
-export interface CallOptions {
+export interface SendOptions {
+  /** A demo (or test) account, signed in with the demo password on first use; its token is kept. */
+  as?: string;
   token?: string;
-  method?: "GET" | "POST";
-  apiKey?: string | null;
+  /** The vendor a group account acts on (the console's vendor selector), sent as `vendor_id`. */
+  vendorId?: number;
   ip?: string;
   headers?: Record<string, string>;
+  /** null sends no api-key header at all. */
+  apiKey?: string | null;
 }
 
 export interface Envelope {
@@ -81,77 +38,153 @@ export interface Envelope {
   server_time: number;
 }
 
+/** What a call answered: the HTTP status and the parsed envelope, its result typed by the caller. */
+export interface Answer<Result = unknown> {
+  http: number;
+  body: Envelope & { result: Result };
+}
+
+export type AnswerOf<C extends EndpointContract> = Answer<ResultOf<C>>;
+
 export interface TestServer {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  call<T = unknown>(
-    path: string,
-    body?: Record<string, unknown>,
-    options?: CallOptions,
-  ): Promise<{ http: number; body: Envelope & { result: T } }>;
+  /** A call by its contract (method and path), with a payload the contract accepts. */
+  send<C extends EndpointContract>(contract: C, body?: BodyOf<C>, options?: SendOptions): Promise<AnswerOf<C>>;
+  /** A call by its contract with any payload, for tests of what the server refuses. */
+  sendRaw<C extends EndpointContract>(
+    contract: C,
+    body: Record<string, unknown>,
+    options?: SendOptions,
+  ): Promise<AnswerOf<C>>;
   login(username: string, password?: string): Promise<string>;
-  /** A call signed in as a demo (or test) account; its token is kept for the next call. */
-  callAs<T = unknown>(
-    username: string,
-    path: string,
-    body?: Record<string, unknown>,
-  ): Promise<{ http: number; body: Envelope & { result: T } }>;
+  /** Another API instance over the same database (closed with this one), as a second server would be. */
+  secondInstance(overrides?: Partial<Config>): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const { database, drop } = await freshDatabase();
+/**
+ * A stream endpoint let through never ends its answer: its status and headers tell it apart, and
+ * the stream is closed at once. A refusal is the usual error envelope.
+ */
+async function openedStream<Result>(app: FastifyInstance, injected: InjectOptions): Promise<Answer<Result>> {
+  const response = await app.inject({ ...injected, payloadAsStream: true });
+  const stream = response.stream();
+  if (String(response.headers["content-type"]).startsWith("text/event-stream")) {
+    stream.destroy();
+    const opened = { status: response.statusCode, result: undefined as Result, server_time: 0 };
+    return { http: response.statusCode, body: opened };
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return { http: response.statusCode, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+}
+
+export interface TestServerOptions {
+  /** Modules added to the app's list (a test's own provider or throwaway domain). */
+  extraModules?: readonly ServerModule[];
+  /** Where the app logs (at LOG_LEVEL info) when a test reads its log; otherwise it logs nothing. */
+  logStream?: Writable;
+}
+
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const { database, reopen, drop } = await freshDatabase();
   await database.migrate();
   await seedDemo(database.db);
   const config: Config = {
     ...loadConfig({}),
     apiKey: TEST_API_KEY,
+    // Every answer of every test is checked against its contract, extra fields included.
+    validateResponses: true,
     secretKey: randomBytes(32).toString("base64"),
     webDist: undefined,
     ...overrides,
   };
-  const app = await buildApp(config, database.db, { logger: false });
+  const modules = [...MODULES, ...(options.extraModules ?? [])];
+  const logging = options.logStream ? { logStream: options.logStream } : { logger: false };
+  const app = await buildApp(config, database, { ...logging, modules });
 
-  const call: TestServer["call"] = async (path, body = {}, options = {}) => {
-    const method = options.method ?? "POST";
-    const payload = options.token ? { ...body, token: options.token, token_type: 1 } : body;
+  async function request<Result>(
+    contract: EndpointContract,
+    body: unknown,
+    token: string | undefined,
+    options: SendOptions,
+  ): Promise<Answer<Result>> {
+    const fields = typeof body === "object" && body !== null ? body : {};
+    const scoped = options.vendorId === undefined ? fields : { ...fields, vendor_id: options.vendorId };
+    const payload = token ? { ...scoped, token, token_type: 1 } : scoped;
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.apiKey !== null) headers["api-key"] = options.apiKey ?? TEST_API_KEY;
-    const response = await app.inject({
-      method,
-      url: path,
+    const injected = {
+      method: contract.method,
+      url: contract.path,
       headers,
       remoteAddress: options.ip ?? "127.0.0.1",
-      ...(method === "GET"
+      ...(contract.method === "GET"
         ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) }
         : { payload }),
-    });
-    return { http: response.statusCode, body: response.json() };
-  };
+    };
+    if (contract.stream) return openedStream<Result>(app, injected);
+    const response = await app.inject(injected);
+    return { http: response.statusCode, body: response.json<Envelope & { result: Result }>() };
+  }
 
-  const tokens = new Map<string, string>();
   const login: TestServer["login"] = async (username, password = DEMO_PASSWORD) => {
-    const { body } = await call<{ token: string }>("/api/Auth/login", { login: username, password });
+    const { body } = await send(API.auth.login, { login: username, password });
     if (body.status !== 200) throw new Error(`login ${username} failed: ${body.code}`);
     return body.result.token;
   };
 
+  const tokens = new Map<string, string>();
+  async function tokenOf(options: SendOptions): Promise<string | undefined> {
+    if (options.token !== undefined || options.as === undefined) return options.token;
+    const kept = tokens.get(options.as) ?? (await login(options.as));
+    tokens.set(options.as, kept);
+    return kept;
+  }
+
+  async function sendRaw<C extends EndpointContract>(
+    contract: C,
+    body: unknown,
+    options: SendOptions = {},
+  ): Promise<AnswerOf<C>> {
+    const answer = await request<ResultOf<C>>(contract, body, await tokenOf(options), options);
+    // Signing out ends the kept session: the next call as that account signs in afresh.
+    if (contract === SIGN_OUT && options.as !== undefined && answer.http === 200) tokens.delete(options.as);
+    return answer;
+  }
+
+  async function send<C extends EndpointContract>(
+    contract: C,
+    body?: BodyOf<C>,
+    options: SendOptions = {},
+  ): Promise<AnswerOf<C>> {
+    return sendRaw(contract, body, options);
+  }
+
+  const others: { app: FastifyInstance; database: Database }[] = [];
   return {
     app,
     database,
     config,
-    call,
+    send,
+    sendRaw,
     login,
-    async callAs(username, path, body = {}) {
-      let token = tokens.get(username);
-      if (!token) {
-        token = await login(username);
-        tokens.set(username, token);
-      }
-      return call(path, body, { token });
+    async secondInstance(more = {}) {
+      const second = await reopen();
+      const other = await buildApp({ ...config, ...more }, second, { logger: false, modules });
+      others.push({ app: other, database: second });
+      return other;
     },
     async close() {
+      for (const other of others) {
+        await other.app.close();
+        await other.database.close();
+      }
       await app.close();
       await database.close();
       await drop();

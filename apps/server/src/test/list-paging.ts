@@ -1,22 +1,20 @@
+import type { ListPage, ListPaging, NameSort } from "@washboard/shared";
 import { expect } from "vitest";
+import type { Answer } from "./harness.js";
 
-interface Page<Item> {
-  items: Item[];
-  next_cursor: string | null;
-}
-
-type ListCall<Item> = (payload: Record<string, unknown>) => Promise<{ http: number; body: { result: Page<Item> } }>;
+/** One list call with the given filters and paging, e.g. `(payload) => server.send(API.payqr.list, payload, …)`. */
+type ListCall<Filters, Item> = (payload: Filters & ListPaging) => Promise<Answer<ListPage<Item>>>;
 
 /** Every item of a keyset-paged list, page after page (at most 50), each page answered 200. */
-export async function allPages<Item>(
-  list: ListCall<Item>,
-  payload: Record<string, unknown>,
+export async function allPages<Filters extends object, Item>(
+  list: ListCall<Filters, Item>,
+  filters: Filters,
   pageSize: number,
 ): Promise<Item[]> {
   const items: Item[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 50; pages++) {
-    const answer = await list({ ...payload, page_size: pageSize, ...(cursor ? { cursor } : {}) });
+    const answer = await list({ ...filters, page_size: pageSize, ...(cursor ? { cursor } : {}) });
     expect(answer.http, JSON.stringify(answer.body)).toBe(200);
     items.push(...answer.body.result.items);
     cursor = answer.body.result.next_cursor;
@@ -36,10 +34,10 @@ const BY_NAME = ["Sorted Alpha", "Sorted beta", "Sorted Charlie", "Sorted delta"
  */
 export async function expectNameSorting(options: {
   create: (name: string) => Promise<{ http: number }>;
-  list: ListCall<{ name: string }>;
+  list: ListCall<{ name: string; sort: NameSort }, { name: string }>;
 }): Promise<void> {
   for (const name of CREATED) expect((await options.create(name)).http, name).toBe(200);
-  const names = async (sort: string) =>
+  const names = async (sort: NameSort) =>
     (await allPages(options.list, { name: "Sorted ", sort }, 2)).map((row) => row.name);
   expect(await names("name_asc")).toEqual(BY_NAME);
   expect(await names("name_desc")).toEqual([...BY_NAME].reverse());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { ORDER_PROVIDERS, type ProviderFlags, providerFlags } from "../payments/providers.js";
 import type { ConsoleLevel } from "./levels.js";
 import { ALL_PERMISSION_LEAVES, effectivePermissions, isPermissionKey, PERMISSION_TREE } from "./permissions.js";
-import { PAYMENT_PROVIDERS, type ProviderFlags, providerFlags } from "./providers.js";
 import { type AccessSubject, canAccessRoute, isRouteVisible } from "./route-access.js";
 import { findRoute, NO_PERMISSION_ROUTE, ROUTES, type RouteMeta } from "./routes.js";
 
@@ -17,7 +17,7 @@ function subject(level: number, permissions: readonly string[] = []): AccessSubj
 }
 
 const ADMIN: AccessSubject = { level: 3, roles: ["admin"], permissions: [] };
-const ALL_FLAGS: ProviderFlags = providerFlags(PAYMENT_PROVIDERS.map((p) => p.id));
+const ALL_FLAGS: ProviderFlags = providerFlags(ORDER_PROVIDERS.map((p) => p.id));
 const NO_FLAGS: ProviderFlags = providerFlags([]);
 const CONSOLE_LEVELS: readonly ConsoleLevel[] = [3, 4, 6, 7];
 
@@ -103,7 +103,7 @@ describe("ROUTES table (spec §2)", () => {
   it("has one order page per provider, with the §2 flag", () => {
     const providerRoutes = ROUTES.filter((r) => r.providerFlag !== undefined);
     expect(Object.fromEntries(providerRoutes.map((r) => [r.path, r.providerFlag]))).toEqual(SPEC_PROVIDER_ROUTES);
-    expect(PAYMENT_PROVIDERS).toHaveLength(15);
+    expect(ORDER_PROVIDERS).toHaveLength(15);
   });
 
   it("marks login, the public tools and 404 as no-login pages", () => {
@@ -364,23 +364,25 @@ describe("isRouteVisible (spec §2 menu visibility)", () => {
     expect(isRouteVisible(stripe, subject(3), {})).toBe(false);
   });
 
-  it.each(PAYMENT_PROVIDERS.map((p) => [p.id, p] as const))(
+  it.each(ORDER_PROVIDERS.map((p) => [p.id, p] as const))(
     "shows the %s order page only when its flag is on",
     (_id, p) => {
-      const r = route(p.route);
-      expect(r.providerFlag).toBe(p.flag);
+      const r = route(p.orders.route);
+      expect(r.providerFlag).toBe(p.orders.flag);
       expect(isRouteVisible(r, subject(3), NO_FLAGS)).toBe(false);
       expect(isRouteVisible(r, subject(3), {})).toBe(false);
-      expect(isRouteVisible(r, subject(3), { ...ALL_FLAGS, [p.flag]: false })).toBe(false);
-      expect(isRouteVisible(r, subject(3), { [p.flag]: true })).toBe(true);
+      expect(isRouteVisible(r, subject(3), { ...ALL_FLAGS, [p.orders.flag]: false })).toBe(false);
+      expect(isRouteVisible(r, subject(3), { [p.orders.flag]: true })).toBe(true);
       expect(isRouteVisible(r, subject(3), providerFlags([p.id]))).toBe(true);
       // Other providers' pages stay hidden when only this one is enabled.
-      for (const other of PAYMENT_PROVIDERS.filter((o) => o.id !== p.id)) {
-        expect(isRouteVisible(route(other.route), subject(3), providerFlags([p.id])), other.route).toBe(false);
+      for (const other of ORDER_PROVIDERS.filter((o) => o.id !== p.id)) {
+        expect(isRouteVisible(route(other.orders.route), subject(3), providerFlags([p.id])), other.orders.route).toBe(
+          false,
+        );
       }
       // Level 4 also needs the provider's permission key.
-      expect(isRouteVisible(r, subject(4, [p.permission]), { [p.flag]: true })).toBe(true);
-      expect(isRouteVisible(r, subject(4, effectivePermissions([])), { [p.flag]: true })).toBe(false);
+      expect(isRouteVisible(r, subject(4, [p.orders.permission]), { [p.orders.flag]: true })).toBe(true);
+      expect(isRouteVisible(r, subject(4, effectivePermissions([])), { [p.orders.flag]: true })).toBe(false);
       // The flag only hides the menu item: the guard itself does not read flags.
       expect(canAccessRoute(r, subject(3))).toBe(true);
     },
@@ -407,6 +409,6 @@ describe("providerFlags", () => {
 
   it("maps every provider to a v_order leaf", () => {
     const orderLeaves: readonly string[] = PERMISSION_TREE.find((g) => g.key === "v_order")?.leaves ?? [];
-    for (const p of PAYMENT_PROVIDERS) expect(orderLeaves, p.id).toContain(p.permission);
+    for (const p of ORDER_PROVIDERS) expect(orderLeaves, p.id).toContain(p.orders.permission);
   });
 });

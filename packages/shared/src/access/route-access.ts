@@ -1,5 +1,5 @@
+import type { ProviderFlags } from "../payments/providers.js";
 import { hasPermission } from "./permissions.js";
-import type { ProviderFlags } from "./providers.js";
 import type { RouteMeta } from "./routes.js";
 
 /** What the guard and the menu know about the signed-in account. */

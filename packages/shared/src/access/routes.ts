@@ -1,5 +1,5 @@
+import { ORDER_PROVIDERS, type ProviderFlag } from "../payments/providers.js";
 import type { ConsoleLevel } from "./levels.js";
-import { PAYMENT_PROVIDERS, type ProviderFlag } from "./providers.js";
 
 /**
  * The console's route table (spec §2): the single source for the router, sidebar, breadcrumb,
@@ -53,11 +53,11 @@ const orderRoutes: RouteMeta[] = [
   { path: "/order/freestart", titleKey: "routes.order_freestart", permission: "order_freestart" },
   { path: "/order/mem_account", titleKey: "routes.order_mem_account", permission: "order_mem_account" },
   { path: "/order/mem_card", titleKey: "routes.order_mem_card", permission: "order_mem_card" },
-  ...PAYMENT_PROVIDERS.map((p) => ({
-    path: p.route,
+  ...ORDER_PROVIDERS.map((p) => ({
+    path: p.orders.route,
     titleKey: `routes.order_${p.id}`,
-    permission: p.permission,
-    providerFlag: p.flag,
+    permission: p.orders.permission,
+    providerFlag: p.orders.flag,
   })),
 ].map((r) => ({ ...r, group: "order" as const, levels: VENDOR }));
 

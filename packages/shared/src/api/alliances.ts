@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emptyBody, endpoint } from "./contract.js";
-import { enabledStatus, requiredText } from "./fields.js";
+import { enabledStatus, recordId, requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 import { nameSort } from "./name-sort.js";
 import { namedOption } from "./shops.js";
@@ -13,27 +13,25 @@ export const allianceType = z.union([z.literal(ALLIANCE_TYPE.laundry), z.literal
   error: (issue) => (issue.input === undefined || issue.input === "" ? "validation.required" : "validation.invalid"),
 });
 
-const id = z.number({ error: "validation.invalid" }).int().positive();
-
 export const allianceFields = {
   name: requiredText(64),
   type: allianceType,
   /** The vendor's shops that form the alliance; a shop belongs to one alliance at most. */
   shop_ids: z
-    .array(id, { error: "validation.invalid" })
+    .array(recordId, { error: "validation.invalid" })
     .max(1000, { error: "validation.invalid" })
     .refine((ids) => new Set(ids).size === ids.length, { error: "validation.invalid" })
     .default([]),
   /** The virtual card template: one of the e-cards of the vendor's group, or none. */
-  ecard_id: id.nullable().default(null),
+  ecard_id: recordId.nullable().default(null),
   remark: z.string().trim().max(255, { error: "validation.tooLong" }).default(""),
 };
 
 export const allianceCreateRequest = z.object({ ...allianceFields, status: enabledStatus.default(1) });
 /** Modify replaces every field, the member shops included (one transaction). */
-export const allianceModifyRequest = z.object({ id, ...allianceFields });
-export const allianceIdRequest = z.object({ id });
-export const allianceStatusRequest = z.object({ id, status: enabledStatus });
+export const allianceModifyRequest = z.object({ id: recordId, ...allianceFields });
+export const allianceIdRequest = z.object({ id: recordId });
+export const allianceStatusRequest = z.object({ id: recordId, status: enabledStatus });
 
 export const allianceItem = z.object({
   id: z.number().int(),

@@ -11,6 +11,7 @@ import {
   nickname,
   PASSWORD_MISMATCH_KEY,
   passwordsMatch,
+  recordId,
   requiredText,
   timeZone,
 } from "./fields.js";
@@ -166,7 +167,7 @@ export const authEndpoints = {
     path: "/api/v2/Auth/get_account_info",
     summary: "The signed-in account, its vendor or group, and common_info (currency, hide_symbol)",
     access: { kind: "session", levels: ALL },
-    body: z.object({ vendor_id: z.number().int().optional() }),
+    body: z.object({ vendor_id: recordId.optional() }),
     result: accountInfoResult,
     mutates: false,
   }),

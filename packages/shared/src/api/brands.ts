@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.js";
 import { endpoint } from "./contract.js";
-import { ENABLED_STATUS, enabledStatus, requiredText } from "./fields.js";
+import { ENABLED_STATUS, enabledStatus, recordId, requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 import { imageList } from "./uploads.js";
 
@@ -48,10 +48,10 @@ export const brandFields = {
 
 export const brandCreateRequest = z.object(brandFields);
 export const brandModifyRequest = z.object({
-  id: z.number({ error: "validation.invalid" }).int().positive(),
+  id: recordId,
   ...brandFields,
 });
-export const brandIdRequest = z.object({ id: z.number({ error: "validation.invalid" }).int().positive() });
+export const brandIdRequest = z.object({ id: recordId });
 export const enabledStatusRequest = z.object({ id: brandIdRequest.shape.id, status: enabledStatus });
 
 export const brandItem = z.object({

@@ -27,6 +27,7 @@ export function renderCallRefsModule(indexModule: string): string {
     "const index = indexRegistry(API);",
     "export const ALL_ENDPOINTS = index.all;",
     "export const endpointId = index.endpointId;",
+    "export const findEndpointId = index.findEndpointId;",
     "",
   ].join("\n");
 }

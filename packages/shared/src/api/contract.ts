@@ -5,23 +5,45 @@ import type { ConsoleLevel } from "../access/levels.js";
  * An API call as both sides see it: path, method, who may call it, and the zod schemas of its
  * payload and result. The server registers a handler per contract; the console calls by contract.
  */
-export type Access = { kind: "public" } | { kind: "session"; levels?: readonly ConsoleLevel[]; permission?: string };
+export type Access = PublicAccess | SessionAccess;
+export interface PublicAccess {
+  kind: "public";
+}
+/** A signed-in caller of one of `levels` (any console level when absent), holding `permission` at level 4. */
+export interface SessionAccess {
+  kind: "session";
+  levels?: readonly ConsoleLevel[];
+  permission?: string;
+}
 
-export interface EndpointContract<Body extends z.ZodType = z.ZodType, Result extends z.ZodType = z.ZodType> {
+/**
+ * `A` keeps the literal kind of access, so the server can hand a session call's handler a signed-in
+ * context by type.
+ */
+export interface EndpointContract<
+  Body extends z.ZodType = z.ZodType,
+  Result extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
   method: "GET" | "POST";
   path: string;
   summary: string;
-  access: Access;
+  access: A;
   /** Payload: the body for POST, the query for GET. */
   body: Body;
   result: Result;
   /** Mutating calls write an operation-log row. */
   mutates: boolean;
+  /**
+   * Answered as server-sent events (text/event-stream) once let through, instead of the JSON
+   * envelope; refusals still answer the error envelope. `result` then describes one event.
+   */
+  stream?: true;
 }
 
-export function endpoint<Body extends z.ZodType, Result extends z.ZodType>(
-  contract: EndpointContract<Body, Result>,
-): EndpointContract<Body, Result> {
+export function endpoint<Body extends z.ZodType, Result extends z.ZodType, A extends Access>(
+  contract: EndpointContract<Body, Result, A>,
+): EndpointContract<Body, Result, A> {
   return contract;
 }
 
@@ -40,6 +62,8 @@ export const errorEnvelope = z.object({
   message_key: z.string().optional(),
   /** Values the message_key's text interpolates, e.g. { shops: 2 } for what still depends on a record. */
   message_params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** Of a failure on the server's side (500): the id its log records it under, to quote to support. */
+  request_id: z.string().optional(),
   server_time: z.number().int(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

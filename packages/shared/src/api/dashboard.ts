@@ -1,5 +1,19 @@
 import { z } from "zod";
 import { endpoint } from "./contract.js";
+import { recordId } from "./fields.js";
+
+/** How many operations the dashboard lists. */
+export const DASHBOARD_RECENT_OPERATIONS = 8;
+
+/** One row of the dashboard's "recent operations" (also what the live stream pushes when a call is logged). */
+export const recentOperation = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  outcome: z.enum(["success", "failure"]),
+  created_at: z.number().int(),
+  actor: z.string(),
+});
+export type RecentOperation = z.infer<typeof recentOperation>;
 
 export const dashboardSummaryResult = z.object({
   scope: z.enum(["vendor", "group"]),
@@ -12,15 +26,7 @@ export const dashboardSummaryResult = z.object({
   device_online_count: z.number().int(),
   last_login_at: z.number().int().nullable(),
   last_login_ip: z.string().nullable(),
-  recent_operations: z.array(
-    z.object({
-      id: z.number().int(),
-      action: z.string(),
-      outcome: z.enum(["success", "failure"]),
-      created_at: z.number().int(),
-      actor: z.string(),
-    }),
-  ),
+  recent_operations: z.array(recentOperation),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummaryResult>;
 
@@ -30,7 +36,7 @@ export const dashboardEndpoints = {
     path: "/api/v3/Dashboard/get_account_summary",
     summary: "The console's account summary: scope, counts and recent operations",
     access: { kind: "session", levels: [3, 4, 6, 7], permission: "v_console" },
-    body: z.object({ vendor_id: z.number().int().optional() }),
+    body: z.object({ vendor_id: recordId.optional() }),
     result: dashboardSummaryResult,
     mutates: false,
   }),

@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.js";
 import { endpoint } from "./contract.js";
-import { requiredText } from "./fields.js";
+import { recordId, requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 import { imageList } from "./uploads.js";
-
-const id = z.number({ error: "validation.invalid" }).int().positive();
 
 export const ecardFields = {
   name: requiredText(64),
@@ -13,8 +11,8 @@ export const ecardFields = {
 };
 
 export const ecardCreateRequest = z.object(ecardFields);
-export const ecardModifyRequest = z.object({ id, ...ecardFields });
-export const ecardIdRequest = z.object({ id });
+export const ecardModifyRequest = z.object({ id: recordId, ...ecardFields });
+export const ecardIdRequest = z.object({ id: recordId });
 
 export const ecardItem = z.object({
   id: z.number().int(),

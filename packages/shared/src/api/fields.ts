@@ -32,6 +32,23 @@ export const nickname = z
   .min(1, { error: "validation.required" })
   .max(LIMITS.inputMax, { error: "validation.max20" });
 
+/** PostgreSQL's integer columns hold ids up to 2^31 − 1: a larger id names no record, and is refused as such. */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+/** A record's id in a payload. */
+export const recordId = z
+  .number({ error: "validation.invalid" })
+  .int({ error: "validation.invalid" })
+  .positive({ error: "validation.invalid" })
+  .max(MAX_RECORD_ID, { error: "validation.invalid" });
+
+/** A record the person must choose in a form: missing is "cannot be empty". */
+export const requiredRecordId = z
+  .number({ error: "validation.required" })
+  .int({ error: "validation.invalid" })
+  .positive({ error: "validation.required" })
+  .max(MAX_RECORD_ID, { error: "validation.invalid" });
+
 export const requiredText = (max = 255) =>
   z
     .string({ error: "validation.required" })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./contract.js";
-import { requiredText } from "./fields.js";
+import { recordId, requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 import { nameSort } from "./name-sort.js";
 
@@ -9,8 +9,6 @@ export const locationFields = {
   name: requiredText(64),
   address: requiredText(255),
 };
-
-const recordId = z.number({ error: "validation.invalid" }).int({ error: "validation.invalid" }).positive();
 
 export const locationCreateRequest = z.object(locationFields);
 export const locationModifyRequest = z.object({ id: recordId, ...locationFields });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./contract.js";
-import { requiredText } from "./fields.js";
+import { recordId, requiredRecordId, requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 import { nameSort } from "./name-sort.js";
 
@@ -25,17 +25,13 @@ export function payQrContent(website: string, code: string): string {
   return `${site}${PAYQR_PATH}${code}`;
 }
 
-const id = z.number({ error: "validation.invalid" }).int().positive();
 /** The device of a device-mode binding (the form's rule in device mode). */
-export const boundDeviceId = z
-  .number({ error: "validation.required" })
-  .int()
-  .positive({ error: "validation.required" });
+export const boundDeviceId = requiredRecordId;
 
 /** Where the code sends a payment. A device is required (and must be of the shop) in device mode. */
 export const payQrBinding = {
   bind_mode: payQrBindMode,
-  shop_id: z.number({ error: "validation.required" }).int().positive({ error: "validation.required" }),
+  shop_id: requiredRecordId,
   /** Null in shop mode. */
   device_id: boundDeviceId.nullable().default(null),
 };
@@ -53,9 +49,9 @@ function deviceWhenDeviceMode(value: { bind_mode: number; device_id: number | nu
 }
 
 export const payQrCreateRequest = z.object({ ...payQrFields, ...payQrBinding }).superRefine(deviceWhenDeviceMode);
-export const payQrUpdateRequest = z.object({ id, ...payQrFields });
-export const payQrBindRequest = z.object({ id, ...payQrBinding }).superRefine(deviceWhenDeviceMode);
-export const payQrIdRequest = z.object({ id });
+export const payQrUpdateRequest = z.object({ id: recordId, ...payQrFields });
+export const payQrBindRequest = z.object({ id: recordId, ...payQrBinding }).superRefine(deviceWhenDeviceMode);
+export const payQrIdRequest = z.object({ id: recordId });
 
 export const payQrItem = z.object({
   id: z.number().int(),
@@ -75,7 +71,7 @@ export const payQrItem = z.object({
 export type PayQrItem = z.infer<typeof payQrItem>;
 
 export const payQrListFilters = {
-  shop_id: id.optional(),
+  shop_id: recordId.optional(),
   bind_mode: payQrBindMode.optional(),
   /** Part of the code's name, case-insensitive. */
   name: z.string().trim().max(64, { error: "validation.tooLong" }).optional(),
@@ -105,7 +101,7 @@ export const payQrEndpoints = {
     path: "/api/v3/Payqr/get_bind_devices",
     summary: "Devices of one of the vendor's shops a code may be bound to",
     access: access("payqr_query"),
-    body: z.object({ shop_id: id }),
+    body: z.object({ shop_id: recordId }),
     result: z.object({ devices: z.array(payQrDevice) }),
     mutates: false,
   }),

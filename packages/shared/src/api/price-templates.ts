@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.js";
 import { endpoint } from "./contract.js";
-import { requiredText } from "./fields.js";
+import { recordId, requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 import { nameSort } from "./name-sort.js";
 import { imageList } from "./uploads.js";
@@ -25,12 +25,6 @@ export const PRICE_TEMPLATE_LIMITS = {
 
 const DEV_QUERY = { kind: "session", levels: [3, 4], permission: "dev_query" } as const;
 const DEV_CONTROL = { kind: "session", levels: [3, 4], permission: "dev_control" } as const;
-
-const recordId = z
-  .number({ error: "validation.invalid" })
-  .int({ error: "validation.invalid" })
-  .positive({ error: "validation.invalid" })
-  .max(2_147_483_647, { error: "validation.invalid" });
 
 /** An amount of money in minor units: a whole number, not below zero. */
 export const priceAmount = z

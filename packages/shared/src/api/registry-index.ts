@@ -24,5 +24,7 @@ export function indexRegistry<C extends CallIdentity>(api: Record<string, Record
     if (!id) throw new Error(`Call ${call.path} is not in the registry`);
     return id;
   };
-  return { all, endpointId };
+  /** The id of a call of the registry, or undefined for one declared elsewhere (a test's own call). */
+  const findEndpointId = (call: C): string | undefined => ids.get(call);
+  return { all, endpointId, findEndpointId };
 }

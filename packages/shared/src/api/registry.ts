@@ -3,52 +3,54 @@ import { authEndpoints } from "./auth.js";
 import { brandEndpoints } from "./brands.js";
 import type { EndpointContract } from "./contract.js";
 import { dashboardEndpoints } from "./dashboard.js";
-import { deviceEndpoints } from "./device.js";
+import { devicesEndpoints } from "./devices.js";
 import { ecardEndpoints } from "./ecards.js";
 import { emailConfigEndpoints } from "./email-config.js";
-import { groupEndpoints } from "./group.js";
-import { groupSubAccountEndpoints } from "./group-subaccounts.js";
+import { groupSubAccountEndpoints } from "./group-sub-accounts.js";
+import { groupEndpoints } from "./groups.js";
+import { liveEndpoints } from "./live.js";
 import { locationEndpoints } from "./locations.js";
 import { operationLogEndpoints } from "./operation-log.js";
-import { vendorProfileEndpoints } from "./payment-providers.js";
 import { payQrEndpoints } from "./payqr.js";
 import { priceTemplateEndpoints } from "./price-templates.js";
 import { indexRegistry } from "./registry-index.js";
 import { roleEndpoints } from "./roles.js";
 import { shopEndpoints } from "./shops.js";
 import { subAccountEndpoints } from "./sub-accounts.js";
-import { systemEndpoints } from "./system.js";
+import { systemConfigEndpoints } from "./system-config.js";
+import { tenancyEndpoints } from "./tenancy.js";
 import { uploadEndpoints } from "./uploads.js";
-import { vendorEndpoints } from "./vendor.js";
 import { vendorAccountEndpoints } from "./vendor-accounts.js";
 import { vendorAdminEndpoints } from "./vendor-admin.js";
+import { vendorProfileEndpoints } from "./vendor-profile.js";
 import { washerCatalogueEndpoints } from "./washer-catalogue.js";
 
 /** Every API call, by domain. The server refuses to start when one has no handler. */
 export const API = {
   auth: authEndpoints,
-  system: systemEndpoints,
-  vendor: vendorEndpoints,
-  device: deviceEndpoints,
+  systemConfig: systemConfigEndpoints,
+  tenancy: tenancyEndpoints,
+  devices: devicesEndpoints,
   dashboard: dashboardEndpoints,
-  log: operationLogEndpoints,
-  group: groupEndpoints,
-  groupSubAccount: groupSubAccountEndpoints,
+  operationLog: operationLogEndpoints,
+  groups: groupEndpoints,
+  groupSubAccounts: groupSubAccountEndpoints,
   vendorAdmin: vendorAdminEndpoints,
-  vendorAccount: vendorAccountEndpoints,
-  role: roleEndpoints,
-  subAccount: subAccountEndpoints,
+  vendorAccounts: vendorAccountEndpoints,
+  roles: roleEndpoints,
+  subAccounts: subAccountEndpoints,
   vendorProfile: vendorProfileEndpoints,
-  brand: brandEndpoints,
-  ecard: ecardEndpoints,
-  upload: uploadEndpoints,
+  brands: brandEndpoints,
+  ecards: ecardEndpoints,
+  uploads: uploadEndpoints,
   emailConfig: emailConfigEndpoints,
-  shop: shopEndpoints,
-  location: locationEndpoints,
-  alliance: allianceEndpoints,
+  shops: shopEndpoints,
+  locations: locationEndpoints,
+  alliances: allianceEndpoints,
   payqr: payQrEndpoints,
   washerCatalogue: washerCatalogueEndpoints,
-  priceTemplate: priceTemplateEndpoints,
+  priceTemplates: priceTemplateEndpoints,
+  live: liveEndpoints,
 } as const;
 
 const index = indexRegistry<EndpointContract>(API);
@@ -60,3 +62,4 @@ export const ALL_ENDPOINTS: readonly EndpointContract[] = index.all;
  * (`actions.<id>`) the console shows it with.
  */
 export const endpointId: (contract: EndpointContract) => string = index.endpointId;
+export const findEndpointId: (contract: EndpointContract) => string | undefined = index.findEndpointId;

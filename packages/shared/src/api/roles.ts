@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ALL_PERMISSION_LEAVES, APP_ROLES } from "../access/permissions.js";
 import { endpoint } from "./contract.js";
-import { requiredText } from "./fields.js";
+import { recordId, requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 
 /** Roles of a vendor (spec §3 Role, §6, §7 "Roles and sub-accounts"): name, description, keys. */
@@ -22,9 +22,6 @@ export const rolePermissionKey = z.enum(ALL_PERMISSION_LEAVES as [string, ...str
 });
 export const roleAppRole = z.enum(APP_ROLES, { error: "validation.invalid" });
 
-const recordId = z.number({ error: "validation.invalid" }).int({ error: "validation.invalid" }).positive({
-  error: "validation.invalid",
-});
 export const roleRecordIdRequest = z.object({ id: recordId });
 
 export const roleItem = z.object({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "../limits.js";
 import { emptyBody, endpoint } from "./contract.js";
 import { mailPort } from "./email-config.js";
-import { requiredText } from "./fields.js";
+import { recordId, requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 import { nameSort } from "./name-sort.js";
 import { imageList } from "./uploads.js";
@@ -40,7 +40,6 @@ export const shopServiceType = z.union(
 export const SHOP_SECRET_FIELDS = ["mqtt_password", "payment_id"] as const;
 export type ShopSecretField = (typeof SHOP_SECRET_FIELDS)[number];
 
-const recordId = z.number({ error: "validation.invalid" }).int({ error: "validation.invalid" }).positive();
 /** A reference the shop may leave empty (no location, brand or alliance): null or omitted. */
 const optionalRef = recordId.nullable().default(null);
 const optionalText = (max: number) => z.string().trim().max(max, { error: "validation.tooLong" }).default("");

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { endpoint } from "./contract.js";
-import { accountPassword, loginUsername, nickname, PASSWORD_MISMATCH_KEY } from "./fields.js";
+import {
+  accountPassword,
+  loginUsername,
+  nickname,
+  PASSWORD_MISMATCH_KEY,
+  recordId,
+  requiredRecordId,
+} from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 import { roleRecordIdRequest } from "./roles.js";
 
@@ -18,9 +25,7 @@ export const subAccountEmail = z
   .max(254, { error: "validation.tooLong" })
   .pipe(z.email({ error: "validation.email" }));
 
-const roleId = z.number({ error: "validation.required" }).int({ error: "validation.invalid" }).positive({
-  error: "validation.invalid",
-});
+const roleId = requiredRecordId;
 
 export const subAccountItem = z.object({
   id: z.number().int(),
@@ -39,7 +44,7 @@ export const subAccountListRequest = listRequest({
   /** Part of the username or nickname, case-insensitive. */
   keyword: z.string().trim().max(64, { error: "validation.tooLong" }).optional(),
   status: z.enum(SUB_ACCOUNT_STATUSES, { error: "validation.invalid" }).optional(),
-  role_id: z.number().int().positive().optional(),
+  role_id: recordId.optional(),
 });
 
 export const createSubAccountRequest = z

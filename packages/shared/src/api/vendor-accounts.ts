@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./contract.js";
-import { accountPassword, loginUsername, nickname, PASSWORD_MISMATCH_KEY, passwordsMatch } from "./fields.js";
+import { accountPassword, loginUsername, nickname, PASSWORD_MISMATCH_KEY, passwordsMatch, recordId } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 
 /**
@@ -19,12 +19,7 @@ export const managedAccountEmail = z
   .max(254, { error: "validation.tooLong" })
   .pipe(z.email({ error: "validation.email" }));
 
-export const managedAccountId = z
-  .number({ error: "validation.invalid" })
-  .int({ error: "validation.invalid" })
-  .positive({
-    error: "validation.invalid",
-  });
+export const managedAccountId = recordId;
 
 export const managedAccountItem = z.object({
   account_id: z.number().int(),
@@ -78,7 +73,7 @@ export type VendorAccountItem = z.infer<typeof vendorAccountItem>;
 export const vendorAccountListRequest = listRequest({
   ...managedAccountFilters,
   /** One vendor of the group; absent, the vendor chosen in the top bar, or every vendor of the group. */
-  vendor_id: z.number().int().optional(),
+  vendor_id: recordId.optional(),
 });
 export const vendorAccountListResult = listResult(vendorAccountItem);
 

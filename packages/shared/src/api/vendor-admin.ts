@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { PROVIDER_IDS } from "../access/providers.js";
 import { LIMITS } from "../limits.js";
+import { PROVIDER_IDS } from "../payments/providers.js";
 import { endpoint } from "./contract.js";
-import { currencyCode, languageCode, requiredText, timeZone } from "./fields.js";
+import { currencyCode, languageCode, recordId, requiredText, timeZone } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 
 /**
@@ -90,7 +90,7 @@ export const vendorAdminListResult = listResult(vendorAdminItem);
 
 export const createVendorRequest = z.object(vendorAdminFields);
 /** `vendor_id` names the vendor; the server resolves it within the caller's group. */
-export const modifyVendorRequest = z.object({ vendor_id: z.number().int(), ...vendorAdminFields });
+export const modifyVendorRequest = z.object({ vendor_id: recordId, ...vendorAdminFields });
 
 const GROUP_LEVELS = [6, 7] as const;
 
@@ -127,7 +127,7 @@ export const vendorAdminEndpoints = {
     path: "/api/Vendor/remove_vendor_by_group",
     summary: "Remove a vendor of the group; refused while accounts, devices or other records depend on it",
     access: { kind: "session", levels: GROUP_LEVELS },
-    body: z.object({ vendor_id: z.number().int() }),
+    body: z.object({ vendor_id: recordId }),
     result: z.object({ vendor_id: z.number().int() }),
     mutates: true,
   }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PAYMENT_PROVIDERS, type ProviderFlag } from "../access/providers.js";
+import { ORDER_PROVIDERS, type ProviderFlag } from "../payments/providers.js";
 
 export const providerFlagsSchema = z.object(
-  Object.fromEntries(PAYMENT_PROVIDERS.map((p) => [p.flag, z.boolean()])) as Record<ProviderFlag, z.ZodBoolean>,
+  Object.fromEntries(ORDER_PROVIDERS.map((p) => [p.orders.flag, z.boolean()])) as Record<ProviderFlag, z.ZodBoolean>,
 );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { machineType } from "../devices/machine-types.js";
 import { endpoint } from "./contract.js";
-import { requiredText } from "./fields.js";
+import { recordId, requiredRecordId, requiredText } from "./fields.js";
 import { listPaging, listResult } from "./list.js";
 import { nameSort } from "./name-sort.js";
 import { namedOption } from "./shops.js";
@@ -49,12 +49,6 @@ export function canonicalHex(text: string): string {
   return (text.replace(/\s+/g, "").match(/../g) ?? []).join(" ").toUpperCase();
 }
 
-const recordId = z
-  .number({ error: "validation.invalid" })
-  .int({ error: "validation.invalid" })
-  .positive({ error: "validation.invalid" })
-  .max(2_147_483_647, { error: "validation.invalid" });
-
 /**
  * A number read from a GET query, where every value arrives as text. The declared input stays the
  * schema's own (callers pass numbers; the client writes them into the query string).
@@ -78,7 +72,7 @@ export const washerBrandFields = {
 };
 
 export const washerModelFields = {
-  brand_id: z.number({ error: "validation.required" }).pipe(recordId),
+  brand_id: requiredRecordId,
   name: requiredText(WASHER_CATALOGUE_LIMITS.modelName),
   machine_type: machineType,
   control_template_id: recordId.nullable().default(null),

@@ -1,11 +1,14 @@
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client.js";
+import { count, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../platform/db/client.js";
+import { countReferring, type Ref } from "../../platform/db/related.js";
+import { tenantOfGroup } from "../tenancy/scope.js";
 import { accounts } from "./tables.js";
 
 export type AccountRow = typeof accounts.$inferSelect;
+export { ACCOUNT_STATUS } from "./tables.js";
 
 /** Usernames are unique without regard to case. */
-export async function findAccountByUsername(db: Db, username: string): Promise<AccountRow | undefined> {
+export async function findAccountByUsername(db: Db | Tx, username: string): Promise<AccountRow | undefined> {
   const [row] = await db
     .select()
     .from(accounts)
@@ -17,4 +20,21 @@ export async function findAccountByUsername(db: Db, username: string): Promise<A
 export async function findAccountById(db: Db, id: number): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
   return row;
+}
+
+/** How many accounts the vendor `ref` names holds. */
+export const accountCountOfVendor = (ref: Ref) => countReferring(accounts.vendorId, ref);
+
+/** How many accounts hold the role `ref` names. */
+export const accountCountOfRole = (ref: Ref) => countReferring(accounts.roleId, ref);
+
+/** How many accounts a scope holds: a vendor's, or a group's own (group-level) accounts. */
+export async function countScopeAccounts(db: Db, where: { vendorIds: number[] } | { groupId: number }) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(accounts)
+    .where(
+      "groupId" in where ? tenantOfGroup(where.groupId).owns(accounts) : inArray(accounts.vendorId, where.vendorIds),
+    );
+  return row?.n ?? 0;
 }

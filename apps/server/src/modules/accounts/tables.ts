@@ -1,25 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { createdAt } from "../../platform/db/columns.js";
+import { roles } from "../roles/tables.js";
 import { groups, vendors } from "../tenancy/tables.js";
-
-/** A named set of permission keys, owned by a vendor (or a group) and given to sub-accounts. */
-export const roles = pgTable(
-  "roles",
-  {
-    id: serial("id").primaryKey(),
-    vendorId: integer("vendor_id").references(() => vendors.id),
-    groupId: integer("group_id").references(() => groups.id),
-    name: varchar("name", { length: 64 }).notNull(),
-    description: text("description").notNull().default(""),
-    permissions: text("permissions").array().notNull().default(sql`'{}'::text[]`),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("roles_vendor_name_uq").on(t.vendorId, t.name),
-    uniqueIndex("roles_group_name_uq").on(t.groupId, t.name),
-  ],
-);
 
 export const ACCOUNT_STATUS = { disabled: 0, enabled: 1 } as const;
 
@@ -53,3 +36,33 @@ export const accounts = pgTable(
     index("accounts_group_idx").on(t.groupId),
   ],
 );
+
+/** Server-side sessions: only the SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    ip: varchar("ip", { length: 64 }).notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+  },
+  (t) => [index("sessions_account_idx").on(t.accountId)],
+);
+
+/**
+ * Counters of attempts per key ("user:<name>", "ip:<address>", "register:<address>") within a
+ * window: each attempt is counted by one upsert that answers the new count, so parallel attempts
+ * each see their own number and no more than the limit get through.
+ */
+export const attemptCounters = pgTable("attempt_counters", {
+  key: varchar("key", { length: 160 }).primaryKey(),
+  attempts: integer("attempts").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+});

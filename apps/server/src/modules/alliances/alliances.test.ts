@@ -1,8 +1,9 @@
-import type { AllianceItem, AllianceShopOption, NamedOption } from "@washboard/shared";
+import { ALLIANCE_TYPE, type AllianceItem, API, type BodyOf } from "@washboard/shared";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../platform/auth/passwords.js";
-import { demoVendors, otherTenant, startTestServer, type TestServer } from "../../test/harness.js";
+import { demoVendors, otherTenant } from "../../test/fixtures.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
 import { allPages, expectNameSorting } from "../../test/list-paging.js";
 import { accounts } from "../accounts/tables.js";
 import { ecards } from "../ecards/tables.js";
@@ -11,42 +12,35 @@ import { shops } from "../shops/tables.js";
 import { vendors } from "../tenancy/tables.js";
 import { alliances } from "./tables.js";
 
-const BASE = "/api/Alliance";
-
 let server: TestServer;
 let klId = 0;
 let bkkId = 0;
 /** Kuala Lumpur's shops by name, and one Bangkok shop. */
-const shop: Record<string, number> = {};
+const shop = { "KL Ampang": 0, "KL Bangsar": 0, "KL Cheras": 0, "KL Damansara": 0, "KL Sentul": 0, "BKK Silom": 0 };
+type ShopName = keyof typeof shop;
 let demoCard = 0;
 let foreignCard = 0;
 
-interface Envelope<T> {
-  http: number;
-  body: {
-    status: number;
-    result: T;
-    code?: string;
-    field?: string;
-    message?: string;
-    message_key?: string;
-    message_params?: Record<string, unknown>;
-  };
-}
+type AllianceFields = Partial<BodyOf<typeof API.alliances.create> & BodyOf<typeof API.alliances.modify>>;
 
-const as = <T = AllianceItem>(username: string, call: string, body: Record<string, unknown> = {}) =>
-  server.callAs<T>(username, `${BASE}/${call}`, body) as Promise<Envelope<T>>;
+const alliance = <Fields extends AllianceFields>(fields: Fields) => ({
+  name: "Alliance",
+  type: ALLIANCE_TYPE.laundry,
+  ...fields,
+});
+const create = (fields: AllianceFields, username = "vendor_admin") =>
+  server.send(API.alliances.create, alliance(fields), { as: username });
+const modify = (fields: BodyOf<typeof API.alliances.modify>, username = "vendor_admin") =>
+  server.send(API.alliances.modify, fields, { as: username });
+const list = (filters: BodyOf<typeof API.alliances.list> = {}) =>
+  server.send(API.alliances.list, filters, { as: "vendor_admin" });
 
-const alliance = (fields: Record<string, unknown> = {}) => ({ name: "Alliance", type: 1, ...fields });
-const create = (fields: Record<string, unknown>, username = "vendor_admin") =>
-  as(username, "create_alliance", alliance(fields));
-
-async function insertShops(vendorId: number, names: string[]) {
+async function insertShops(vendorId: number, names: ShopName[]) {
   const rows = await server.database.db
     .insert(shops)
     .values(names.map((name) => ({ vendorId, name, address: `${name} street`, serviceType: 1 })))
     .returning({ id: shops.id, name: shops.name });
-  for (const row of rows) shop[row.name] = row.id;
+  for (const name of names) shop[name] = rows.find((row) => row.name === name)?.id ?? 0;
 }
 
 async function membersOf(allianceId: number): Promise<string[]> {
@@ -66,7 +60,7 @@ beforeAll(async () => {
     .insert(ecards)
     .values([
       { groupId, name: "Demo member card" },
-      { groupId: other.groupId, name: "Foreign card" },
+      { groupId: other.group.id, name: "Foreign card" },
     ])
     .returning();
   demoCard = mine?.id ?? 0;
@@ -96,14 +90,14 @@ describe("alliances: create with every §3 field", () => {
         { id: shop["KL Bangsar"], name: "KL Bangsar" },
       ],
     });
-    const list = await as<{ items: AllianceItem[]; total: number }>("vendor_admin", "get_alliance_list", {
+    const listed = await list({
       name: "klang",
     });
-    expect(list.body.result.items.map((a) => [a.name, a.shops.length])).toEqual([["Klang Valley", 2]]);
+    expect(listed.body.result.items.map((a) => [a.name, a.shops.length])).toEqual([["Klang Valley", 2]]);
   });
 
   it("offers only shops in no alliance to the member picker", async () => {
-    const { body } = await as<{ shops: AllianceShopOption[] }>("vendor_admin", "get_no_alliance_shoplist");
+    const { body } = await server.send(API.alliances.freeShops, {}, { as: "vendor_admin" });
     expect(body.result.shops.map((s) => s.name)).toEqual(["KL Cheras", "KL Damansara", "KL Sentul"]);
     expect(body.result.shops[0]).toMatchObject({ address: "KL Cheras street" });
   });
@@ -121,21 +115,30 @@ describe("alliances: create with every §3 field", () => {
 
   it("type is 1 (laundry) or 2 (cross-industry); status 1 or 0", async () => {
     for (const type of [0, 3, "1"]) {
-      const { http, body } = await create({ name: `Type ${type}`, type });
+      const payload = { ...alliance({ name: `Type ${type}` }), type };
+      const { http, body } = await server.sendRaw(API.alliances.create, payload, { as: "vendor_admin" });
       expect([http, body.field], String(type)).toEqual([400, "type"]);
     }
-    const missing = await as("vendor_admin", "create_alliance", { name: "No type" });
+    const missing = await server.sendRaw(API.alliances.create, { name: "No type" }, { as: "vendor_admin" });
     expect(missing.body.field).toBe("type");
     const disabled = await create({ name: "Born disabled", status: 0 });
     expect(disabled.body.result.status).toBe(0);
-    const bad = await create({ name: "Status 2", status: 2 });
+    const bad = await server.sendRaw(
+      API.alliances.create,
+      { ...alliance({ name: "Status 2" }), status: 2 },
+      {
+        as: "vendor_admin",
+      },
+    );
     expect([bad.http, bad.body.field]).toEqual([400, "status"]);
   });
 
   it("answers RECORD_EXISTS for a name the vendor already uses, whatever its case; another vendor may use it", async () => {
     const { http, body } = await create({ name: "KLANG valley" });
     expect([http, body.code, body.field]).toEqual([409, "RECORD_EXISTS", "name"]);
-    const elsewhere = await as("vendor2_admin", "create_alliance", alliance({ name: "Klang Valley" }));
+    const elsewhere = await server.send(API.alliances.create, alliance({ name: "Klang Valley" }), {
+      as: "vendor2_admin",
+    });
     expect(elsewhere.http).toBe(200);
   });
 
@@ -161,10 +164,7 @@ describe("alliances: create with every §3 field", () => {
       .from(alliances)
       .where(inArray(alliances.name, ["Foreign shop", "Made-up shop", "Taken shop"]));
     expect(rows).toEqual([]);
-    const [cheras] = await server.database.db
-      .select()
-      .from(shops)
-      .where(eq(shops.id, shop["KL Cheras"] ?? 0));
+    const [cheras] = await server.database.db.select().from(shops).where(eq(shops.id, shop["KL Cheras"]));
     expect(cheras?.allianceId).toBeNull();
     const twice = await create({ name: "Twice", shop_ids: [shop["KL Cheras"], shop["KL Cheras"]] });
     expect([twice.http, twice.body.field]).toEqual([400, "shop_ids"]);
@@ -173,17 +173,16 @@ describe("alliances: create with every §3 field", () => {
   it("two alliances claiming one free shop at once: exactly one gets it", async () => {
     const results = await Promise.all([
       create({ name: "Race A", shop_ids: [shop["KL Sentul"]] }),
-      as("vendor_sub", "create_alliance", alliance({ name: "Race B", shop_ids: [shop["KL Sentul"]] })),
+      server.send(API.alliances.create, alliance({ name: "Race B", shop_ids: [shop["KL Sentul"]] }), {
+        as: "vendor_sub",
+      }),
     ]);
     expect(results.map((r) => r.http).sort()).toEqual([200, 400]);
-    const [sentul] = await server.database.db
-      .select()
-      .from(shops)
-      .where(eq(shops.id, shop["KL Sentul"] ?? 0));
+    const [sentul] = await server.database.db.select().from(shops).where(eq(shops.id, shop["KL Sentul"]));
     const winner = results.find((r) => r.http === 200)?.body.result;
     expect(sentul?.allianceId).toBe(winner?.id);
     // Release it again for the tests below.
-    await as("vendor_admin", "modify_alliance", alliance({ id: winner?.id, name: winner?.name, shop_ids: [] }));
+    await modify(alliance({ id: winner?.id ?? 0, name: winner?.name ?? "", shop_ids: [] }));
   });
 
   it("takes a virtual card of the vendor's own group only", async () => {
@@ -196,7 +195,7 @@ describe("alliances: create with every §3 field", () => {
 
 describe("alliances: virtual card templates", () => {
   it("lists the e-cards of the vendor's group, not another group's", async () => {
-    const { body } = await as<{ ecards: NamedOption[] }>("vendor_admin", "get_ecardlist");
+    const { body } = await server.send(API.alliances.ecards, {}, { as: "vendor_admin" });
     expect(body.result.ecards).toEqual([{ id: demoCard, name: "Demo member card" }]);
   });
 
@@ -213,9 +212,11 @@ describe("alliances: virtual card templates", () => {
       vendorId: alone?.id,
       passwordHash: await hashPassword("demo1234"),
     });
-    const { body } = await as<{ ecards: NamedOption[] }>("lone_admin", "get_ecardlist");
+    const { body } = await server.send(API.alliances.ecards, {}, { as: "lone_admin" });
     expect(body.result.ecards).toEqual([]);
-    const refused = await as("lone_admin", "create_alliance", alliance({ name: "Lone", ecard_id: demoCard }));
+    const refused = await server.send(API.alliances.create, alliance({ name: "Lone", ecard_id: demoCard }), {
+      as: "lone_admin",
+    });
     expect(refused.body.field).toBe("ecard_id");
   });
 });
@@ -227,15 +228,17 @@ describe("alliances: modify, status, remove", () => {
 
   beforeAll(async () => {
     main = (await create({ name: "Members", shop_ids: [shop["KL Cheras"], shop["KL Damansara"]] })).body.result;
-    const klang = await as<{ items: AllianceItem[] }>("vendor_admin", "get_alliance_list", { name: "Klang Valley" });
+    const klang = await list({ name: "Klang Valley" });
     other = klang.body.result.items[0] ?? main;
     theirs = (
-      await as("vendor2_admin", "create_alliance", alliance({ name: "Bangkok", shop_ids: [shop["BKK Silom"]] }))
+      await server.send(API.alliances.create, alliance({ name: "Bangkok", shop_ids: [shop["BKK Silom"]] }), {
+        as: "vendor2_admin",
+      })
     ).body.result;
   });
 
   it("replaces the member set: shops left out are released, new ones join", async () => {
-    const { http, body } = await as("vendor_admin", "modify_alliance", {
+    const { http, body } = await modify({
       id: main.id,
       name: "Members renamed",
       type: 2,
@@ -246,12 +249,12 @@ describe("alliances: modify, status, remove", () => {
     expect(http, JSON.stringify(body)).toBe(200);
     expect(body.result).toMatchObject({ name: "Members renamed", type: 2, ecard_id: demoCard, remark: "changed" });
     expect(await membersOf(main.id)).toEqual(["KL Damansara", "KL Sentul"]);
-    const free = await as<{ shops: AllianceShopOption[] }>("vendor_admin", "get_no_alliance_shoplist");
+    const free = await server.send(API.alliances.freeShops, {}, { as: "vendor_admin" });
     expect(free.body.result.shops.map((s) => s.name)).toEqual(["KL Cheras"]);
   });
 
   it("refuses a shop of another alliance and leaves the members as they were (one transaction)", async () => {
-    const { body } = await as("vendor_admin", "modify_alliance", {
+    const { body } = await modify({
       id: main.id,
       name: "Members renamed",
       type: 2,
@@ -260,18 +263,13 @@ describe("alliances: modify, status, remove", () => {
     expect(body).toMatchObject({ code: "VALIDATION_FAILED", message_params: { shop: "KL Ampang" } });
     expect(await membersOf(main.id)).toEqual(["KL Damansara", "KL Sentul"]);
     expect(await membersOf(other.id)).toEqual(["KL Ampang", "KL Bangsar"]);
-    const foreign = await as("vendor_admin", "modify_alliance", {
-      id: main.id,
-      name: "Members renamed",
-      type: 2,
-      shop_ids: [shop["BKK Silom"]],
-    });
+    const foreign = await modify({ id: main.id, name: "Members renamed", type: 2, shop_ids: [shop["BKK Silom"]] });
     expect(foreign.body.message_key).toBe("alliances.errors.shopUnknown");
     expect(await membersOf(main.id)).toEqual(["KL Damansara", "KL Sentul"]);
   });
 
   it("renaming onto another alliance's name answers RECORD_EXISTS", async () => {
-    const { http, body } = await as("vendor_admin", "modify_alliance", {
+    const { http, body } = await modify({
       id: main.id,
       name: "klang VALLEY",
       type: 1,
@@ -282,22 +280,22 @@ describe("alliances: modify, status, remove", () => {
   });
 
   it("disables and enables, and filters the list by status, type and name", async () => {
-    const off = await as("vendor_admin", "modify_alliance_status", { id: main.id, status: 0 });
+    const off = await server.send(API.alliances.setStatus, { id: main.id, status: 0 }, { as: "vendor_admin" });
     expect(off.body.result.status).toBe(0);
-    const disabled = await as<{ items: AllianceItem[] }>("vendor_admin", "get_alliance_list", { status: 0 });
+    const disabled = await list({ status: 0 });
     expect(disabled.body.result.items.map((a) => a.id)).toContain(main.id);
     expect(disabled.body.result.items.every((a) => a.status === 0)).toBe(true);
-    const on = await as("vendor_admin", "modify_alliance_status", { id: main.id, status: 1 });
+    const on = await server.send(API.alliances.setStatus, { id: main.id, status: 1 }, { as: "vendor_admin" });
     expect(on.body.result.status).toBe(1);
-    const bad = await as("vendor_admin", "modify_alliance_status", { id: main.id, status: 2 });
+    const bad = await server.sendRaw(API.alliances.setStatus, { id: main.id, status: 2 }, { as: "vendor_admin" });
     expect(bad.http).toBe(400);
-    const cross = await as<{ items: AllianceItem[] }>("vendor_admin", "get_alliance_list", { type: 2 });
+    const cross = await list({ type: 2 });
     expect(cross.body.result.items.length).toBeGreaterThan(0);
     expect(cross.body.result.items.every((a) => a.type === 2)).toBe(true);
   });
 
   it("refuses to remove an alliance with member shops, naming how many (HAS_DEPENDENTS)", async () => {
-    const { http, body } = await as("vendor_admin", "remove_alliance", { id: main.id });
+    const { http, body } = await server.send(API.alliances.remove, { id: main.id }, { as: "vendor_admin" });
     expect(http).toBe(409);
     expect(body).toMatchObject({
       code: "HAS_DEPENDENTS",
@@ -309,59 +307,64 @@ describe("alliances: modify, status, remove", () => {
   });
 
   it("answers NOT_FOUND for another vendor's alliance on every call, and never lists it", async () => {
-    const calls: [string, Record<string, unknown>][] = [
-      ["modify_alliance", alliance({ id: main.id, name: "Hijacked" })],
-      ["modify_alliance_status", { id: main.id, status: 0 }],
-      ["remove_alliance", { id: main.id }],
-    ];
-    for (const [name, payload] of calls) {
-      const { http, body } = await as("vendor2_admin", name, payload);
+    const bangkok = { as: "vendor2_admin" };
+    for (const [name, call] of [
+      [
+        "modify_alliance",
+        () => server.send(API.alliances.modify, alliance({ id: main.id, name: "Hijacked" }), bangkok),
+      ],
+      ["modify_alliance_status", () => server.send(API.alliances.setStatus, { id: main.id, status: 0 }, bangkok)],
+      ["remove_alliance", () => server.send(API.alliances.remove, { id: main.id }, bangkok)],
+    ] as const) {
+      const { http, body } = await call();
       expect([http, body.code], name).toEqual([404, "NOT_FOUND"]);
     }
-    const list = await as<{ items: AllianceItem[] }>("vendor_admin", "get_alliance_list", { page_size: 200 });
-    expect(list.body.result.items.some((a) => a.id === theirs.id)).toBe(false);
+    const listed = await list({ page_size: 200 });
+    expect(listed.body.result.items.some((a) => a.id === theirs.id)).toBe(false);
     const [row] = await server.database.db.select().from(alliances).where(eq(alliances.id, main.id));
     expect([row?.name, row?.status]).toEqual(["Members renamed", 1]);
     expect(await membersOf(main.id)).toEqual(["KL Damansara", "KL Sentul"]);
   });
 
   it("removes an alliance once its members are released, then answers NOT_FOUND", async () => {
-    await as("vendor_admin", "modify_alliance", alliance({ id: main.id, name: "Members renamed", shop_ids: [] }));
-    expect((await as("vendor_admin", "remove_alliance", { id: main.id })).http).toBe(200);
-    const again = await as("vendor_admin", "remove_alliance", { id: main.id });
+    await modify(alliance({ id: main.id, name: "Members renamed", shop_ids: [] }));
+    expect((await server.send(API.alliances.remove, { id: main.id }, { as: "vendor_admin" })).http).toBe(200);
+    const again = await server.send(API.alliances.remove, { id: main.id }, { as: "vendor_admin" });
     expect(again.body.code).toBe("NOT_FOUND");
   });
 
   it("logs every change with its action and record", async () => {
     const rows = await server.database.db.select().from(operationLog).where(eq(operationLog.vendorId, klId));
     const actions = new Set(rows.map((r) => r.action));
-    for (const action of ["alliance.create", "alliance.modify", "alliance.setStatus", "alliance.remove"]) {
+    for (const action of ["alliances.create", "alliances.modify", "alliances.setStatus", "alliances.remove"]) {
       expect(actions.has(action), action).toBe(true);
     }
-    expect(rows.some((r) => r.action === "alliance.remove" && r.errorCode === "HAS_DEPENDENTS")).toBe(true);
-    expect(rows.some((r) => r.action === "alliance.remove" && r.target === `alliance:${main.id}`)).toBe(true);
+    expect(rows.some((r) => r.action === "alliances.remove" && r.errorCode === "HAS_DEPENDENTS")).toBe(true);
+    expect(rows.some((r) => r.action === "alliances.remove" && r.target === `alliance:${main.id}`)).toBe(true);
   });
 });
 
 describe("alliances: level 4 and the session list", () => {
   it("every level-4 account holds the allia_* keys (§6 locks them on): a role without them still manages alliances", async () => {
     // vendor_sub's role stores no allia_* key.
-    const created = await as("vendor_sub", "create_alliance", alliance({ name: "By the sub-admin" }));
+    const created = await server.send(API.alliances.create, alliance({ name: "By the sub-admin" }), {
+      as: "vendor_sub",
+    });
     expect(created.http, JSON.stringify(created.body)).toBe(200);
     const id = created.body.result.id;
-    expect((await as("vendor_sub", "modify_alliance", alliance({ id, name: "By the sub-admin 2" }))).http).toBe(200);
-    expect((await as("vendor_sub", "modify_alliance_status", { id, status: 0 })).http).toBe(200);
-    expect((await as("vendor_sub", "get_alliance_list")).http).toBe(200);
-    expect((await as("vendor_sub", "remove_alliance", { id })).http).toBe(200);
+    expect((await modify(alliance({ id, name: "By the sub-admin 2" }), "vendor_sub")).http).toBe(200);
+    expect((await server.send(API.alliances.setStatus, { id, status: 0 }, { as: "vendor_sub" })).http).toBe(200);
+    expect((await server.send(API.alliances.list, {}, { as: "vendor_sub" })).http).toBe(200);
+    expect((await server.send(API.alliances.remove, { id }, { as: "vendor_sub" })).http).toBe(200);
   });
 
   it("is for vendor levels: group accounts are refused", async () => {
-    const { http, body } = await as("group_admin", "get_alliance_list");
+    const { http, body } = await server.send(API.alliances.list, {}, { as: "group_admin" });
     expect([http, body.code]).toEqual([403, "NO_PERMISSION"]);
   });
 
   it("answers the vendor's alliances by name for the session", async () => {
-    const { body } = await as<{ alliances: { name: string }[] }>("vendor2_admin", "get_session_alliances");
+    const { body } = await server.send(API.alliances.sessionList, {}, { as: "vendor2_admin" });
     expect(body.result.alliances.map((a) => a.name)).toEqual(["Bangkok", "Klang Valley"]);
   });
 });
@@ -369,15 +372,13 @@ describe("alliances: level 4 and the session list", () => {
 describe("alliances: paging", () => {
   it("pages by cursor without overlap", async () => {
     const seen = new Set<number>();
-    const list = (payload: Record<string, unknown>) =>
-      as<{ items: AllianceItem[]; next_cursor: string | null }>("vendor_admin", "get_alliance_list", payload);
     for (const item of await allPages(list, {}, 2)) {
       expect(seen.has(item.id)).toBe(false);
       seen.add(item.id);
     }
     const all = await server.database.db.select().from(alliances).where(eq(alliances.vendorId, klId));
     expect(seen.size).toBe(all.length);
-    const bad = await as("vendor_admin", "get_alliance_list", { cursor: "garbage" });
+    const bad = await list({ cursor: "garbage" });
     expect(bad.body).toMatchObject({ code: "VALIDATION_FAILED", field: "cursor" });
   });
 });
@@ -386,8 +387,7 @@ describe("alliances: sorting", () => {
   it("sorts by name either way, case-insensitively, and by age, paging without overlap", async () => {
     await expectNameSorting({
       create: (name) => create({ name }),
-      list: (payload) =>
-        as<{ items: AllianceItem[]; next_cursor: string | null }>("vendor_admin", "get_alliance_list", payload),
+      list,
     });
   });
 });

@@ -1,36 +1,37 @@
 import { API } from "@washboard/shared";
-import { type AppDeps, type EndpointRegistrar, signedIn } from "../../platform/http/endpoint.js";
+import type { Routes } from "../../platform/http/routes.js";
+import type { AppDeps } from "../../platform/module.js";
 import {
   allianceEcards,
   createAlliance,
+  freeShops,
   listAlliances,
   modifyAlliance,
   removeAlliance,
   sessionAlliances,
   setAllianceStatus,
-  shopsWithoutAlliance,
 } from "./service.js";
 
-export function allianceRoutes(r: EndpointRegistrar, { db }: AppDeps) {
-  r.handle(API.alliance.list, (input, ctx) => listAlliances(db, signedIn(ctx).scope, input));
-  r.handle(API.alliance.sessionList, (_input, ctx) => sessionAlliances(db, signedIn(ctx).scope));
-  r.handle(API.alliance.freeShops, (_input, ctx) => shopsWithoutAlliance(db, signedIn(ctx).scope));
-  r.handle(API.alliance.ecards, (_input, ctx) => allianceEcards(db, signedIn(ctx).scope));
-  r.handle(API.alliance.create, async (input, ctx) => {
-    const alliance = await createAlliance(db, signedIn(ctx).scope, input);
+export function allianceRoutes(r: Routes, { db }: AppDeps) {
+  r.call(API.alliances.list, (input, ctx) => listAlliances(db, ctx.scope, input));
+  r.call(API.alliances.sessionList, (_input, ctx) => sessionAlliances(db, ctx.scope));
+  r.call(API.alliances.freeShops, (_input, ctx) => freeShops(db, ctx.scope));
+  r.call(API.alliances.ecards, (_input, ctx) => allianceEcards(db, ctx.scope));
+  r.call(API.alliances.create, async (input, ctx) => {
+    const alliance = await createAlliance(db, ctx.scope, input);
     ctx.audit.target = `alliance:${alliance.id}`;
     return alliance;
   });
-  r.handle(API.alliance.modify, async (input, ctx) => {
+  r.call(API.alliances.modify, async (input, ctx) => {
     ctx.audit.target = `alliance:${input.id}`;
-    return modifyAlliance(db, signedIn(ctx).scope, input);
+    return modifyAlliance(db, ctx.scope, input);
   });
-  r.handle(API.alliance.setStatus, async (input, ctx) => {
+  r.call(API.alliances.setStatus, async (input, ctx) => {
     ctx.audit.target = `alliance:${input.id}`;
-    return setAllianceStatus(db, signedIn(ctx).scope, input.id, input.status);
+    return setAllianceStatus(db, ctx.scope, input.id, input.status);
   });
-  r.handle(API.alliance.remove, async (input, ctx) => {
+  r.call(API.alliances.remove, async (input, ctx) => {
     ctx.audit.target = `alliance:${input.id}`;
-    return removeAlliance(db, signedIn(ctx).scope, input.id);
+    return removeAlliance(db, ctx.scope, input.id);
   });
 }

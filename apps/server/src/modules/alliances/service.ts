@@ -7,19 +7,21 @@ import type {
   allianceModifyRequest,
   NamedOption,
 } from "@washboard/shared";
-import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
-import { nameKeyset } from "../../platform/db/name-sort.js";
+import { nameKeyset } from "../../platform/db/keysets.js";
+import { countOf, listPage } from "../../platform/db/list-page.js";
+import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { ownVendor } from "../../platform/http/scope.js";
-import { ecards } from "../ecards/tables.js";
-import { shops } from "../shops/tables.js";
-import { vendors } from "../tenancy/tables.js";
+import { ecardChoices, ecardNameOf, isGroupEcard } from "../ecards/queries.js";
+import { setAllianceMembers, shopCountOfAlliance, shopsOfAlliances, shopsWithoutAlliance } from "../shops/queries.js";
+import { vendorPlan } from "../tenancy/queries.js";
+import { tenantOfGroup, type VendorTenant, vendorTenant } from "../tenancy/scope.js";
 import { alliances } from "./tables.js";
 
 type Fields = z.output<typeof allianceModifyRequest>;
@@ -29,7 +31,7 @@ const ALLIANCE_COLUMNS = {
   name: alliances.name,
   type: alliances.type,
   ecardId: alliances.ecardId,
-  ecardName: ecards.name,
+  ecardName: ecardNameOf(alliances.ecardId),
   remark: alliances.remark,
   status: alliances.status,
   createdAt: alliances.createdAt,
@@ -45,19 +47,13 @@ async function itemsOf(
   const query = db
     .select(ALLIANCE_COLUMNS)
     .from(alliances)
-    .leftJoin(ecards, eq(ecards.id, alliances.ecardId))
     .where(where)
     .orderBy(...orderBy);
   const rows = limit === undefined ? await query : await query.limit(limit);
-  const ids = rows.map((r) => r.id);
-  const members =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ id: shops.id, name: shops.name, allianceId: shops.allianceId })
-          .from(shops)
-          .where(inArray(shops.allianceId, ids))
-          .orderBy(asc(shops.name), asc(shops.id));
+  const members = await shopsOfAlliances(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -71,8 +67,8 @@ async function itemsOf(
   }));
 }
 
-async function itemById(db: Db | Tx, vendorId: number, id: number): Promise<AllianceItem> {
-  const [item] = await itemsOf(db, and(eq(alliances.id, id), eq(alliances.vendorId, vendorId)));
+async function itemById(db: Db | Tx, tenant: VendorTenant, id: number): Promise<AllianceItem> {
+  const [item] = await itemsOf(db, and(eq(alliances.id, id), tenant.owns(alliances)));
   if (!item) throw new AppError("NOT_FOUND");
   return item;
 }
@@ -82,18 +78,18 @@ export async function listAlliances(
   scope: TenantScope,
   input: z.output<typeof allianceListRequest>,
 ): Promise<z.input<typeof allianceListResult>> {
-  const vendorId = ownVendor(scope);
-  const conditions: (SQL | undefined)[] = [eq(alliances.vendorId, vendorId)];
+  const conditions: (SQL | undefined)[] = [vendorTenant(scope).owns(alliances)];
   if (input.name) conditions.push(ilike(alliances.name, likeText(input.name)));
   if (input.type !== undefined) conditions.push(eq(alliances.type, input.type));
   if (input.status !== undefined) conditions.push(eq(alliances.status, input.status));
-  const filtered = and(...conditions);
-  const order = nameKeyset(input.sort, { id: alliances.id, name: alliances.name });
-  const paged = input.cursor ? and(filtered, order.after(input.cursor)) : filtered;
-  const rows = await itemsOf(db, paged, input.page_size + 1, order.orderBy);
-  const [total] = await db.select({ n: count() }).from(alliances).where(filtered);
-  const { page, next } = order.page(rows, input.page_size, (row) => row);
-  return { items: page, total: total?.n ?? 0, next_cursor: next };
+  const page = await listPage({
+    where: and(...conditions),
+    keyset: nameKeyset(input.sort, { id: alliances.id, name: alliances.name }, (row: AllianceItem) => row),
+    input,
+    rows: (where, orderBy, limit) => itemsOf(db, where, limit, orderBy),
+    count: countOf(db, alliances),
+  });
+  return { items: page.rows, total: page.total, next_cursor: page.next_cursor };
 }
 
 /** Spec §3 "Session": every alliance of the vendor, by name, for the session loaded at sign-in. */
@@ -101,86 +97,46 @@ export async function sessionAlliances(db: Db, scope: TenantScope) {
   const rows = await db
     .select({ id: alliances.id, name: alliances.name, type: alliances.type, status: alliances.status })
     .from(alliances)
-    .where(eq(alliances.vendorId, ownVendor(scope)))
+    .where(vendorTenant(scope).owns(alliances))
     .orderBy(asc(alliances.name), asc(alliances.id));
   return { alliances: rows };
 }
 
 /** The vendor's shops in no alliance: what the member picker offers besides an alliance's own members. */
-export async function shopsWithoutAlliance(db: Db, scope: TenantScope): Promise<{ shops: AllianceShopOption[] }> {
-  const rows = await db
-    .select({ id: shops.id, name: shops.name, address: shops.address })
-    .from(shops)
-    .where(and(eq(shops.vendorId, ownVendor(scope)), isNull(shops.allianceId)))
-    .orderBy(asc(shops.name), asc(shops.id));
-  return { shops: rows };
-}
-
-async function groupOfVendor(db: Db, vendorId: number): Promise<number | null> {
-  const [row] = await db.select({ groupId: vendors.groupId }).from(vendors).where(eq(vendors.id, vendorId));
-  return row?.groupId ?? null;
+export async function freeShops(db: Db, scope: TenantScope): Promise<{ shops: AllianceShopOption[] }> {
+  return { shops: await shopsWithoutAlliance(db, vendorTenant(scope)) };
 }
 
 /** The virtual cards of the vendor's group (a merchant without a group has none). */
 export async function allianceEcards(db: Db, scope: TenantScope): Promise<{ ecards: NamedOption[] }> {
-  const groupId = await groupOfVendor(db, ownVendor(scope));
-  if (groupId === null) return { ecards: [] };
-  const rows = await db
-    .select({ id: ecards.id, name: ecards.name })
-    .from(ecards)
-    .where(eq(ecards.groupId, groupId))
-    .orderBy(asc(ecards.name), asc(ecards.id));
-  return { ecards: rows };
+  const { groupId } = await vendorPlan(db, vendorTenant(scope).vendorId);
+  return { ecards: groupId === null ? [] : await ecardChoices(db, tenantOfGroup(groupId)) };
 }
 
 /** A card template must be a virtual card of the vendor's own group. */
-async function checkEcard(db: Db, vendorId: number, ecardId: number | null): Promise<void> {
+async function checkEcard(db: Db, tenant: VendorTenant, ecardId: number | null): Promise<void> {
   if (ecardId === null) return;
-  const groupId = await groupOfVendor(db, vendorId);
-  const [row] =
-    groupId === null
-      ? []
-      : await db
-          .select({ id: ecards.id })
-          .from(ecards)
-          .where(and(eq(ecards.id, ecardId), eq(ecards.groupId, groupId)));
-  if (!row) throw new AppError("VALIDATION_FAILED", { field: "ecard_id", messageKey: "alliances.errors.ecardUnknown" });
+  const { groupId } = await vendorPlan(db, tenant.vendorId);
+  if (groupId === null || !(await isGroupEcard(db, tenantOfGroup(groupId), ecardId))) {
+    throw new AppError("VALIDATION_FAILED", { field: "ecard_id", messageKey: "alliances.errors.ecardUnknown" });
+  }
 }
 
 /**
- * Points the chosen shops at the alliance. Only the vendor's shops that are free (or already its
- * members) are taken, in one conditional UPDATE, so two alliances claiming one shop at once cannot
- * both get it: the second finds it taken. Anything not taken is refused, naming why.
+ * Makes the chosen shops the alliance's members (see `setAllianceMembers`): a shop another alliance
+ * holds is refused by name, an id that is not one of the vendor's shops as unknown.
  */
-async function claimShops(tx: Tx, vendorId: number, allianceId: number, shopIds: readonly number[]): Promise<void> {
-  if (shopIds.length === 0) return;
-  const taken = await tx
-    .update(shops)
-    .set({ allianceId })
-    .where(
-      and(
-        inArray(shops.id, [...shopIds]),
-        eq(shops.vendorId, vendorId),
-        or(isNull(shops.allianceId), eq(shops.allianceId, allianceId)),
-      ),
-    )
-    .returning({ id: shops.id });
-  if (taken.length === shopIds.length) return;
-  const missing = shopIds.filter((id) => !taken.some((t) => t.id === id));
-  const [elsewhere] = await tx
-    .select({ name: shops.name })
-    .from(shops)
-    .where(and(inArray(shops.id, missing), eq(shops.vendorId, vendorId)))
-    .orderBy(asc(shops.name))
-    .limit(1);
-  if (elsewhere) {
-    throw new AppError("VALIDATION_FAILED", {
-      field: "shop_ids",
-      messageKey: "alliances.errors.shopInOtherAlliance",
-      params: { shop: elsewhere.name },
-    });
+async function claimShops(tx: Tx, tenant: VendorTenant, allianceId: number, shopIds: readonly number[]) {
+  const { refused } = await setAllianceMembers(tx, tenant, allianceId, shopIds);
+  if (refused === null) return;
+  if (refused === "unknown") {
+    throw new AppError("VALIDATION_FAILED", { field: "shop_ids", messageKey: "alliances.errors.shopUnknown" });
   }
-  throw new AppError("VALIDATION_FAILED", { field: "shop_ids", messageKey: "alliances.errors.shopUnknown" });
+  throw new AppError("VALIDATION_FAILED", {
+    field: "shop_ids",
+    messageKey: "alliances.errors.shopInOtherAlliance",
+    params: { shop: refused.inOtherAlliance },
+  });
 }
 
 function columnsOf(input: Omit<Fields, "id" | "shop_ids">) {
@@ -192,18 +148,18 @@ export async function createAlliance(
   scope: TenantScope,
   input: z.output<typeof allianceCreateRequest>,
 ): Promise<AllianceItem> {
-  const vendorId = ownVendor(scope);
-  await checkEcard(db, vendorId, input.ecard_id);
+  const tenant = vendorTenant(scope);
+  await checkEcard(db, tenant, input.ecard_id);
   return recordExistsOnDuplicate(
     () =>
       db.transaction(async (tx) => {
         const [row] = await tx
           .insert(alliances)
-          .values({ vendorId, ...columnsOf(input), status: input.status })
+          .values({ vendorId: tenant.vendorId, ...columnsOf(input), status: input.status })
           .returning({ id: alliances.id });
         if (!row) throw new AppError("INTERNAL_ERROR");
-        await claimShops(tx, vendorId, row.id, input.shop_ids);
-        return itemById(tx, vendorId, row.id);
+        await claimShops(tx, tenant, row.id, input.shop_ids);
+        return itemById(tx, tenant, row.id);
       }),
     "name",
   );
@@ -211,39 +167,34 @@ export async function createAlliance(
 
 /** Changes the alliance and replaces its member set: shops left out are released, all in one transaction. */
 export async function modifyAlliance(db: Db, scope: TenantScope, input: Fields): Promise<AllianceItem> {
-  const vendorId = ownVendor(scope);
-  await itemById(db, vendorId, input.id);
-  await checkEcard(db, vendorId, input.ecard_id);
+  const tenant = vendorTenant(scope);
+  await itemById(db, tenant, input.id);
+  await checkEcard(db, tenant, input.ecard_id);
   return recordExistsOnDuplicate(
     () =>
       db.transaction(async (tx) => {
         const [row] = await tx
           .update(alliances)
           .set(columnsOf(input))
-          .where(and(eq(alliances.id, input.id), eq(alliances.vendorId, vendorId)))
+          .where(and(eq(alliances.id, input.id), tenant.owns(alliances)))
           .returning({ id: alliances.id });
         if (!row) throw new AppError("NOT_FOUND");
-        const released = and(eq(shops.allianceId, row.id), eq(shops.vendorId, vendorId));
-        await tx
-          .update(shops)
-          .set({ allianceId: null })
-          .where(input.shop_ids.length > 0 ? and(released, notInArray(shops.id, input.shop_ids)) : released);
-        await claimShops(tx, vendorId, row.id, input.shop_ids);
-        return itemById(tx, vendorId, row.id);
+        await claimShops(tx, tenant, row.id, input.shop_ids);
+        return itemById(tx, tenant, row.id);
       }),
     "name",
   );
 }
 
 export async function setAllianceStatus(db: Db, scope: TenantScope, id: number, status: 0 | 1): Promise<AllianceItem> {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
   const [row] = await db
     .update(alliances)
     .set({ status })
-    .where(and(eq(alliances.id, id), eq(alliances.vendorId, vendorId)))
+    .where(and(eq(alliances.id, id), tenant.owns(alliances)))
     .returning({ id: alliances.id });
   if (!row) throw new AppError("NOT_FOUND");
-  return itemById(db, vendorId, row.id);
+  return itemById(db, tenant, row.id);
 }
 
 /**
@@ -251,16 +202,14 @@ export async function setAllianceStatus(db: Db, scope: TenantScope, id: number, 
  * while the alliance is removed still blocks it; the count only says how many are in the way.
  */
 export async function removeAlliance(db: Db, scope: TenantScope, id: number): Promise<{ id: number }> {
-  const vendorId = ownVendor(scope);
+  const members = () => scalar(db, shopCountOfAlliance(id));
   const refuse = async (): Promise<never> => {
-    const [members] = await db.select({ n: count() }).from(shops).where(eq(shops.allianceId, id));
-    throw new AppError("HAS_DEPENDENTS", { messageKey: "alliances.hasShops", params: { shops: members?.n ?? 0 } });
+    throw new AppError("HAS_DEPENDENTS", { messageKey: "alliances.hasShops", params: { shops: await members() } });
   };
-  const mine = and(eq(alliances.id, id), eq(alliances.vendorId, vendorId));
+  const mine = and(eq(alliances.id, id), vendorTenant(scope).owns(alliances));
   const [current] = await db.select({ id: alliances.id }).from(alliances).where(mine);
   if (!current) throw new AppError("NOT_FOUND");
-  const [members] = await db.select({ n: count() }).from(shops).where(eq(shops.allianceId, id));
-  if ((members?.n ?? 0) > 0) return refuse();
+  if ((await members()) > 0) return refuse();
   try {
     const [row] = await db.delete(alliances).where(mine).returning({ id: alliances.id });
     if (!row) throw new AppError("NOT_FOUND");

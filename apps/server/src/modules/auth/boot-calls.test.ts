@@ -1,46 +1,36 @@
-import { type AccountInfo, DEFAULT_SITE_NAME, type VendorSummary } from "@washboard/shared";
+import { API, type BodyOf, DEFAULT_SITE_NAME } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors, otherTenant, startTestServer, type TestServer } from "../../test/harness.js";
-import { accounts, roles } from "../accounts/tables.js";
+import { demoVendors, otherTenant } from "../../test/fixtures.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
+import { accounts } from "../accounts/tables.js";
+import { roles } from "../roles/tables.js";
 import { systemConfig } from "../system-config/tables.js";
 import { vendors } from "../tenancy/tables.js";
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
 let klId = 0;
 let bkkId = 0;
 let demoGroupId = 0;
 let otherGroupId = 0;
 let otherVendorId = 0;
 
-function token(username: string): string {
-  const value = tokens[username];
-  if (!value) throw new Error(`no token for ${username}`);
-  return value;
-}
-
 beforeAll(async () => {
   server = await startTestServer();
-  for (const username of ["vendor_admin", "vendor_sub", "vendor2_admin", "group_admin", "group_sub"]) {
-    tokens[username] = await server.login(username);
-  }
   const demo = await demoVendors(server.database);
   klId = demo.kl.id;
   bkkId = demo.bkk.id;
   demoGroupId = demo.groupId;
   // A second, unrelated group with its own vendor.
   const other = await otherTenant(server.database);
-  otherGroupId = other.groupId;
-  otherVendorId = other.vendorId;
+  otherGroupId = other.group.id;
+  otherVendorId = other.vendor.id;
 });
 afterAll(() => server.close());
 
 describe("POST /api/v2/Auth/get_permission_list", () => {
-  const PATH = "/api/v2/Auth/get_permission_list";
-
   it("gives a level-4 account its role's keys plus the locked keys", async () => {
-    const { http, body } = await server.call<{ permission_list: string[] }>(PATH, {}, { token: token("vendor_sub") });
+    const { http, body } = await server.send(API.auth.permissions, {}, { as: "vendor_sub" });
     expect(http).toBe(200);
     const list = body.result.permission_list;
     // From the "Shop supervisor" role.
@@ -65,7 +55,7 @@ describe("POST /api/v2/Auth/get_permission_list", () => {
       .set({ permissions: [...original, "sett_acct"] })
       .where(eq(roles.id, roleId));
     try {
-      const { body } = await server.call<{ permission_list: string[] }>(PATH, {}, { token: token("vendor_sub") });
+      const { body } = await server.send(API.auth.permissions, {}, { as: "vendor_sub" });
       expect(body.result.permission_list).toContain("sett_acct");
     } finally {
       await db.update(roles).set({ permissions: original }).where(eq(roles.id, roleId));
@@ -74,7 +64,7 @@ describe("POST /api/v2/Auth/get_permission_list", () => {
 
   it("refuses levels 3, 6 and 7 with 403 NO_PERMISSION", async () => {
     for (const username of ["vendor_admin", "group_admin", "group_sub"]) {
-      const { http, body } = await server.call(PATH, {}, { token: token(username) });
+      const { http, body } = await server.send(API.auth.permissions, {}, { as: username });
       expect(http, username).toBe(403);
       expect(body, username).toMatchObject({ status: 403, code: "NO_PERMISSION" });
     }
@@ -82,11 +72,10 @@ describe("POST /api/v2/Auth/get_permission_list", () => {
 });
 
 describe("POST /api/v2/Auth/get_account_info", () => {
-  const PATH = "/api/v2/Auth/get_account_info";
   const KL = { currency: "MYR", hide_symbol: "0", time_zone: "Asia/Kuala_Lumpur", language: "en" };
   const BKK = { currency: "THB", hide_symbol: "0", time_zone: "Asia/Bangkok", language: "th-th" };
-  const info = (username: string, payload: Record<string, unknown> = {}) =>
-    server.call<AccountInfo>(PATH, payload, { token: token(username) });
+  const info = (username: string, payload: BodyOf<typeof API.auth.accountInfo> = {}) =>
+    server.send(API.auth.accountInfo, payload, { as: username });
 
   it("answers every level with its account and the common_info of its vendor", async () => {
     for (const [username, level, common] of [
@@ -157,11 +146,9 @@ describe("POST /api/v2/Auth/get_account_info", () => {
 });
 
 describe("POST /api/Vendor/get_vendor_list_by_group", () => {
-  const PATH = "/api/Vendor/get_vendor_list_by_group";
-
   it("lists the group's vendors with currency and provider flags for levels 6 and 7", async () => {
     for (const username of ["group_admin", "group_sub"]) {
-      const { http, body } = await server.call<{ vendor_list: VendorSummary[] }>(PATH, {}, { token: token(username) });
+      const { http, body } = await server.send(API.tenancy.listByGroup, {}, { as: username });
       expect(http, username).toBe(200);
       const list = body.result.vendor_list;
       expect(list.map((v) => v.vendor_id)).toEqual([klId, bkkId]);
@@ -183,21 +170,17 @@ describe("POST /api/Vendor/get_vendor_list_by_group", () => {
   });
 
   it("accepts the caller's own group_id and answers 404 NOT_FOUND for another group", async () => {
-    const own = await server.call<{ vendor_list: VendorSummary[] }>(
-      PATH,
-      { group_id: demoGroupId },
-      { token: token("group_admin") },
-    );
+    const own = await server.send(API.tenancy.listByGroup, { group_id: demoGroupId }, { as: "group_admin" });
     expect(own.http).toBe(200);
     expect(own.body.result.vendor_list).toHaveLength(2);
-    const other = await server.call(PATH, { group_id: otherGroupId }, { token: token("group_admin") });
+    const other = await server.send(API.tenancy.listByGroup, { group_id: otherGroupId }, { as: "group_admin" });
     expect(other.http).toBe(404);
     expect(other.body).toMatchObject({ status: 404, code: "NOT_FOUND" });
   });
 
   it("refuses levels 3 and 4 with 403 NO_PERMISSION", async () => {
     for (const username of ["vendor_admin", "vendor_sub"]) {
-      const { http, body } = await server.call(PATH, {}, { token: token(username) });
+      const { http, body } = await server.send(API.tenancy.listByGroup, {}, { as: username });
       expect(http, username).toBe(403);
       expect(body.code).toBe("NO_PERMISSION");
     }
@@ -205,20 +188,18 @@ describe("POST /api/Vendor/get_vendor_list_by_group", () => {
 });
 
 describe("POST /api/Vendor/get_vendor_info", () => {
-  const PATH = "/api/Vendor/get_vendor_info";
-
   it("gives levels 3 and 4 their own vendor and refuses levels 6 and 7", async () => {
     for (const [username, id, currency] of [
       ["vendor_admin", klId, "MYR"],
       ["vendor_sub", klId, "MYR"],
       ["vendor2_admin", bkkId, "THB"],
     ] as const) {
-      const { http, body } = await server.call<VendorSummary>(PATH, {}, { token: token(username) });
+      const { http, body } = await server.send(API.tenancy.current, {}, { as: username });
       expect(http, username).toBe(200);
       expect(body.result).toMatchObject({ vendor_id: id, currency });
     }
     for (const username of ["group_admin", "group_sub"]) {
-      const { http, body } = await server.call(PATH, {}, { token: token(username) });
+      const { http, body } = await server.send(API.tenancy.current, {}, { as: username });
       expect(http, username).toBe(403);
       expect(body.code).toBe("NO_PERMISSION");
     }
@@ -226,11 +207,8 @@ describe("POST /api/Vendor/get_vendor_info", () => {
 });
 
 describe("POST /api/Admin/get_system_config", () => {
-  const PATH = "/api/Admin/get_system_config";
-  type Config = Array<{ name: string; value: string }>;
-
   it("is public and shows only the public keys", async () => {
-    const { http, body } = await server.call<Config>(PATH, {});
+    const { http, body } = await server.send(API.systemConfig.config, {});
     expect(http).toBe(200);
     expect(body.result).toContainEqual({ name: "sitename", value: "Washboard" });
     expect(body.result.map((row) => row.name).sort()).toEqual(["favicon", "sitename", "website"]);
@@ -239,11 +217,11 @@ describe("POST /api/Admin/get_system_config", () => {
   it("answers the stored site name, and the default one when the row is gone", async () => {
     const { db } = server.database;
     await db.update(systemConfig).set({ value: "Bubbles HQ" }).where(eq(systemConfig.name, "sitename"));
-    const renamed = await server.call<Config>(PATH, {});
+    const renamed = await server.send(API.systemConfig.config, {});
     expect(renamed.body.result).toContainEqual({ name: "sitename", value: "Bubbles HQ" });
 
     await db.delete(systemConfig).where(eq(systemConfig.name, "sitename"));
-    const fallback = await server.call<Config>(PATH, {});
+    const fallback = await server.send(API.systemConfig.config, {});
     expect(fallback.http).toBe(200);
     expect(fallback.body.result.filter((row) => row.name === "sitename")).toEqual([
       { name: "sitename", value: DEFAULT_SITE_NAME },

@@ -1,3 +1,4 @@
+import { API } from "@washboard/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 
@@ -15,10 +16,7 @@ describe("POST /api/Auth/login", () => {
       ["group_admin", 6],
       ["group_sub", 7],
     ] as const) {
-      const { http, body } = await server.call<Record<string, unknown>>("/api/Auth/login", {
-        login: username,
-        password: "demo1234",
-      });
+      const { http, body } = await server.send(API.auth.login, { login: username, password: "demo1234" });
       expect(http).toBe(200);
       expect(body.status).toBe(200);
       expect(body.server_time).toBeGreaterThan(1_700_000_000);
@@ -35,7 +33,7 @@ describe("POST /api/Auth/login", () => {
   });
 
   it("refuses a level other than 3, 4, 6, 7 with code 404 'account has no permission'", async () => {
-    const { http, body } = await server.call("/api/Auth/login", { login: "system_sub", password: "demo1234" });
+    const { http, body } = await server.send(API.auth.login, { login: "system_sub", password: "demo1234" });
     expect(http).toBe(404);
     expect(body).toMatchObject({
       status: 404,
@@ -45,16 +43,8 @@ describe("POST /api/Auth/login", () => {
   });
 
   it("gives one generic failure for a wrong password and for an unknown user", async () => {
-    const wrong = await server.call(
-      "/api/Auth/login",
-      { login: "group_sub", password: "nope1234" },
-      { ip: "10.9.0.1" },
-    );
-    const unknown = await server.call(
-      "/api/Auth/login",
-      { login: "nobody99", password: "nope1234" },
-      { ip: "10.9.0.1" },
-    );
+    const wrong = await server.send(API.auth.login, { login: "group_sub", password: "nope1234" }, { ip: "10.9.0.1" });
+    const unknown = await server.send(API.auth.login, { login: "nobody99", password: "nope1234" }, { ip: "10.9.0.1" });
     expect(wrong.http).toBe(401);
     expect(wrong.body.code).toBe("LOGIN_FAILED");
     expect(unknown.body.code).toBe("LOGIN_FAILED");
@@ -72,12 +62,12 @@ describe("POST /api/Auth/login", () => {
       [{ login: "vendoradmin" }, "password", "validation.required"],
     ] as const;
     for (const [payload, field, key] of cases) {
-      const { http, body } = await server.call("/api/Auth/login", payload);
+      const { http, body } = await server.sendRaw(API.auth.login, payload);
       expect(http, JSON.stringify(payload)).toBe(400);
       expect(body).toMatchObject({ code: "VALIDATION_FAILED", field, message_key: key });
     }
     // 4 and 20 characters are the inclusive bounds.
-    const bounds = await server.call("/api/Auth/login", { login: "abcd", password: "a".repeat(20) });
+    const bounds = await server.send(API.auth.login, { login: "abcd", password: "a".repeat(20) });
     expect(bounds.body.code).toBe("LOGIN_FAILED");
   });
 
@@ -86,9 +76,9 @@ describe("POST /api/Auth/login", () => {
     const { accounts } = await import("../accounts/tables.js");
     const { eq } = await import("drizzle-orm");
     await db.update(accounts).set({ status: 0 }).where(eq(accounts.username, "vendor2_admin"));
-    const right = await server.call("/api/Auth/login", { login: "vendor2_admin", password: "demo1234" });
-    const wrong = await server.call(
-      "/api/Auth/login",
+    const right = await server.send(API.auth.login, { login: "vendor2_admin", password: "demo1234" });
+    const wrong = await server.send(
+      API.auth.login,
       { login: "vendor2_admin", password: "wrong123" },
       { ip: "10.9.0.2" },
     );
@@ -100,10 +90,10 @@ describe("POST /api/Auth/login", () => {
 
   it("throttles repeated failures per username, even with the right password", async () => {
     for (let i = 0; i < 3; i++) {
-      await server.call("/api/Auth/login", { login: "group_admin", password: "wrong123" }, { ip: `10.1.0.${i}` });
+      await server.send(API.auth.login, { login: "group_admin", password: "wrong123" }, { ip: `10.1.0.${i}` });
     }
-    const { http, body } = await server.call(
-      "/api/Auth/login",
+    const { http, body } = await server.send(
+      API.auth.login,
       { login: "group_admin", password: "demo1234" },
       { ip: "10.1.0.9" },
     );
@@ -113,16 +103,16 @@ describe("POST /api/Auth/login", () => {
 
   it("throttles repeated failures per address across usernames", async () => {
     for (let i = 0; i < 8; i++) {
-      await server.call("/api/Auth/login", { login: `guess${i}x`, password: "wrong123" }, { ip: "10.2.0.1" });
+      await server.send(API.auth.login, { login: `guess${i}x`, password: "wrong123" }, { ip: "10.2.0.1" });
     }
-    const blocked = await server.call(
-      "/api/Auth/login",
+    const blocked = await server.send(
+      API.auth.login,
       { login: "vendor_admin", password: "demo1234" },
       { ip: "10.2.0.1" },
     );
     expect(blocked.body.code).toBe("LOGIN_THROTTLED");
-    const elsewhere = await server.call(
-      "/api/Auth/login",
+    const elsewhere = await server.send(
+      API.auth.login,
       { login: "vendor_admin", password: "demo1234" },
       { ip: "10.2.0.2" },
     );
@@ -132,7 +122,7 @@ describe("POST /api/Auth/login", () => {
   it("writes an operation-log row for every attempt with actor, outcome and address", async () => {
     const { operationLog } = await import("../operation-log/tables.js");
     const { and, eq } = await import("drizzle-orm");
-    await server.call("/api/Auth/login", { login: "vendor_sub", password: "bad12345" }, { ip: "10.3.0.1" });
+    await server.send(API.auth.login, { login: "vendor_sub", password: "bad12345" }, { ip: "10.3.0.1" });
     const rows = await server.database.db
       .select()
       .from(operationLog)

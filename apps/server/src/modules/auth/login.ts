@@ -1,15 +1,14 @@
 import { isConsoleLevel, type LoginResult } from "@washboard/shared";
-import { eq } from "drizzle-orm";
 import { verifyAgainstNothing, verifyPassword } from "../../platform/auth/passwords.js";
 import type { Config } from "../../platform/config.js";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { RequestContext } from "../../platform/http/context.js";
-import { type AccountRow, findAccountByUsername } from "../accounts/queries.js";
-import { ACCOUNT_STATUS, accounts } from "../accounts/tables.js";
-import { createSession } from "./sessions.js";
-import { assertNotThrottled, clearFailures, recordFailure } from "./throttle.js";
+import { ACCOUNT_STATUS, type AccountRow, findAccountByUsername } from "../accounts/queries.js";
+import { createSession } from "../accounts/sessions.js";
+import { recordSignIn } from "../accounts/store.js";
+import { checkSignIn } from "../accounts/throttle.js";
 
 /** Opens a session for an account that has proven who it is. */
 export async function startSession(
@@ -19,15 +18,7 @@ export async function startSession(
   ctx: RequestContext,
 ): Promise<LoginResult> {
   const { token, expiresAt } = await createSession(db, config, account.id, ctx);
-  await db
-    .update(accounts)
-    .set({
-      previousLoginAt: account.lastLoginAt,
-      previousLoginIp: account.lastLoginIp,
-      lastLoginAt: new Date(),
-      lastLoginIp: ctx.ip,
-    })
-    .where(eq(accounts.id, account.id));
+  await recordSignIn(db, account, ctx.ip);
   return {
     token,
     level: account.level,
@@ -54,22 +45,19 @@ export async function login(
   const username = input.login.toLowerCase();
   ctx.audit.actorName = input.login;
   ctx.audit.target = `account:${input.login}`;
-  await assertNotThrottled(db, config, username, ctx.ip);
-
-  const account = await findAccountByUsername(db, username);
-  const valid = account
-    ? await verifyPassword(account.passwordHash, input.password)
-    : await verifyAgainstNothing(input.password);
-  if (!account || !valid) {
-    await recordFailure(db, username, ctx.ip);
-    throw new AppError("LOGIN_FAILED");
-  }
+  let account: AccountRow | undefined;
+  const valid = await checkSignIn(db, config, username, ctx.ip, async (tx) => {
+    account = await findAccountByUsername(tx, username);
+    return account
+      ? verifyPassword(account.passwordHash, input.password)
+      : verifyAgainstNothing(input.password).then(() => false);
+  });
+  if (!account || !valid) throw new AppError("LOGIN_FAILED");
   ctx.audit.accountId = account.id;
   ctx.audit.groupId = account.groupId;
   ctx.audit.vendorId = account.vendorId;
   if (!isConsoleLevel(account.level)) throw new AppError("ACCOUNT_NO_PERMISSION");
   if (account.status !== ACCOUNT_STATUS.enabled) throw new AppError("ACCOUNT_DISABLED");
 
-  await clearFailures(db, username);
   return startSession(db, config, account, ctx);
 }

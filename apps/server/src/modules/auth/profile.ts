@@ -1,11 +1,10 @@
-import { eq } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "../../platform/auth/passwords.js";
 import type { Db } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
 import { findAccountById } from "../accounts/queries.js";
-import { accounts } from "../accounts/tables.js";
-import { revokeAccountSessions } from "./sessions.js";
+import { revokeAccountSessions } from "../accounts/sessions.js";
+import { updateOwnProfile } from "../accounts/store.js";
 
 /**
  * Own nickname and password (spec §5): the current password is always required; a new password
@@ -24,10 +23,10 @@ export async function modifyOwnProfile(
   }
   const nickname = input.nickname ?? account.nickname;
   const newPassword = input.new_pwd ? input.new_pwd : undefined;
-  await db
-    .update(accounts)
-    .set({ nickname, ...(newPassword ? { passwordHash: await hashPassword(newPassword) } : {}) })
-    .where(eq(accounts.id, account.id));
+  await updateOwnProfile(db, account.id, {
+    nickname,
+    passwordHash: newPassword ? await hashPassword(newPassword) : undefined,
+  });
   if (newPassword) await revokeAccountSessions(db, account.id, ctx.actor.sessionId);
   return { nickname, password_changed: newPassword !== undefined };
 }

@@ -1,23 +1,27 @@
 import { API } from "@washboard/shared";
-import { type AppDeps, type EndpointRegistrar, signedIn } from "../../platform/http/endpoint.js";
+import type { Routes } from "../../platform/http/routes.js";
+import type { AppDeps } from "../../platform/module.js";
 import { getAccountInfo } from "../accounts/account-info.js";
+import { revokeSession } from "../accounts/sessions.js";
 import { login } from "./login.js";
 import { modifyOwnProfile } from "./profile.js";
-import { revokeSession } from "./sessions.js";
+import { registerMerchant } from "./register.js";
 
-export function authRoutes(r: EndpointRegistrar, { db, config }: AppDeps) {
-  r.handle(API.auth.login, (input, ctx) => login(db, config, input, ctx));
+export function authRoutes(r: Routes, { db, config }: AppDeps) {
+  r.call(API.auth.login, (input, ctx) => login(db, config, input, ctx));
 
-  r.handle(API.auth.logout, async (_input, ctx) => {
-    const { actor } = signedIn(ctx);
+  r.call(API.auth.register, (input, ctx) => registerMerchant(db, config, input, ctx));
+
+  r.call(API.auth.logout, async (_input, ctx) => {
+    const { actor } = ctx;
     ctx.audit.target = `account:${actor.username}`;
     await revokeSession(db, actor.sessionId);
     return {};
   });
 
-  r.handle(API.auth.modifyOwn, (input, ctx) => modifyOwnProfile(db, signedIn(ctx), input));
+  r.call(API.auth.modifyOwn, (input, ctx) => modifyOwnProfile(db, ctx, input));
 
-  r.handle(API.auth.permissions, async (_input, ctx) => ({ permission_list: [...signedIn(ctx).actor.permissions] }));
+  r.call(API.auth.permissions, async (_input, ctx) => ({ permission_list: [...ctx.actor.permissions] }));
 
-  r.handle(API.auth.accountInfo, (_input, ctx) => getAccountInfo(db, signedIn(ctx)));
+  r.call(API.auth.accountInfo, (_input, ctx) => getAccountInfo(db, ctx));
 }

@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
+import { API } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../test/harness.js";
-import { accounts } from "../accounts/tables.js";
-import { sessions } from "./tables.js";
+import { accounts, sessions } from "../accounts/tables.js";
 
 const IDLE_MINUTES = 30;
 const MAX_HOURS = 2;
-const INFO = "/api/v2/Auth/get_account_info";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -35,14 +34,14 @@ async function setSession(token: string, values: { lastSeenAt?: Date; expiresAt?
 }
 
 /** A signed-in call made with the token in the POST body, as the console does. */
-const infoWith = (token: string) => server.call<{ account: { username: string } }>(INFO, {}, { token });
+const infoWith = (token: string) => server.send(API.auth.accountInfo, {}, { token });
 
 describe("session tokens", () => {
   it("accepts the token in the POST body with token_type 1", async () => {
     const token = await server.login("vendor_admin");
     const response = await server.app.inject({
       method: "POST",
-      url: INFO,
+      url: API.auth.accountInfo.path,
       headers: { "api-key": server.config.apiKey },
       payload: { token, token_type: 1 },
     });
@@ -52,8 +51,8 @@ describe("session tokens", () => {
 
   it("accepts the token as Authorization: Bearer", async () => {
     const token = await server.login("group_sub");
-    const { http, body } = await server.call<{ account: { username: string } }>(
-      INFO,
+    const { http, body } = await server.send(
+      API.auth.accountInfo,
       {},
       { headers: { authorization: `Bearer ${token}` } },
     );
@@ -65,7 +64,7 @@ describe("session tokens", () => {
     const token = await server.login("vendor_sub");
     const response = await server.app.inject({
       method: "GET",
-      url: `/api/Auth/logout?token=${encodeURIComponent(token)}&token_type=1`,
+      url: `${API.auth.logout.path}?token=${encodeURIComponent(token)}&token_type=1`,
       headers: { "api-key": server.config.apiKey },
     });
     expect(response.statusCode).toBe(200);
@@ -76,14 +75,14 @@ describe("session tokens", () => {
   });
 
   it("answers 401 UNAUTHORIZED without a token, with an unknown token and with a non-Bearer header", async () => {
-    const none = await server.call(INFO, {});
+    const none = await server.send(API.auth.accountInfo, {});
     expect(none.http).toBe(401);
     expect(none.body).toMatchObject({ status: 401, code: "UNAUTHORIZED" });
-    const unknown = await server.call(INFO, {}, { token: "x".repeat(43) });
+    const unknown = await server.send(API.auth.accountInfo, {}, { token: "x".repeat(43) });
     expect(unknown.http).toBe(401);
     expect(unknown.body).toMatchObject({ status: 401, code: "UNAUTHORIZED" });
     const token = await server.login("vendor_admin");
-    const basic = await server.call(INFO, {}, { headers: { authorization: `Basic ${token}` } });
+    const basic = await server.send(API.auth.accountInfo, {}, { headers: { authorization: `Basic ${token}` } });
     expect(basic.http).toBe(401);
     expect(basic.body.code).toBe("UNAUTHORIZED");
   });
@@ -92,13 +91,13 @@ describe("session tokens", () => {
     const first = await server.login("vendor2_admin");
     const second = await server.login("vendor2_admin");
     expect((await infoWith(first)).http).toBe(200);
-    const logout = await server.call("/api/Auth/logout", {}, { token: first, method: "GET" });
+    const logout = await server.send(API.auth.logout, {}, { token: first });
     expect(logout.http).toBe(200);
     const again = await infoWith(first);
     expect(again.http).toBe(401);
     expect(again.body.code).toBe("UNAUTHORIZED");
     // Logging out twice with the same token is refused too.
-    expect((await server.call("/api/Auth/logout", {}, { token: first, method: "GET" })).body.code).toBe("UNAUTHORIZED");
+    expect((await server.send(API.auth.logout, {}, { token: first })).body.code).toBe("UNAUTHORIZED");
     expect((await infoWith(second)).http).toBe(200);
   });
 
@@ -122,10 +121,7 @@ describe("session tokens", () => {
   });
 
   it("expires a session past its absolute lifetime even while it is in use", async () => {
-    const { body } = await server.call<{ token: string; expires_at: number }>("/api/Auth/login", {
-      login: "group_admin",
-      password: "demo1234",
-    });
+    const { body } = await server.send(API.auth.login, { login: "group_admin", password: "demo1234" });
     const nowSeconds = Date.now() / 1000;
     expect(Math.abs(body.result.expires_at - (nowSeconds + MAX_HOURS * 3600))).toBeLessThan(10);
     const token = body.result.token;

@@ -1,25 +1,26 @@
-import type { BrandItem } from "@washboard/shared";
+import { API, type BodyOf, type BrandItem } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
+import { demoVendors, otherTenant } from "../../test/fixtures.js";
+import { type AnswerOf, type SendOptions, startTestServer, type TestServer } from "../../test/harness.js";
 import { operationLog } from "../operation-log/tables.js";
 import { shops } from "../shops/tables.js";
 import { groups } from "../tenancy/tables.js";
-import { createOtherGroup, JPEG, PNG, tempDataDir, uploadKey, WEBP } from "../uploads/test-helpers.js";
+import { JPEG, PNG, tempDataDir, uploadKey, WEBP } from "../uploads/test-helpers.js";
 import { brands } from "./tables.js";
-
-const BASE = "/api/Brand";
 
 let server: TestServer;
 const dataDir = tempDataDir("brands");
 let groupId = 0;
 let token = "";
-let subToken = "";
-let other: { groupId: number; token: string };
+/** The main administrator of another group. */
+let otherToken = "";
 let logo = "";
 let icon = "";
 
-function brand(fields: Record<string, unknown> = {}): Record<string, unknown> {
+type BrandFields = BodyOf<typeof API.brands.create>;
+
+function brand(fields: Partial<BrandFields> = {}): BrandFields {
   return {
     name: "Bubbles",
     longitude: 101.6869,
@@ -36,8 +37,8 @@ function brand(fields: Record<string, unknown> = {}): Record<string, unknown> {
   };
 }
 
-const create = (fields: Record<string, unknown>, t = token) =>
-  server.call<BrandItem>(`${BASE}/create_brand`, brand(fields), { token: t });
+const create = (fields: Partial<BrandFields>, options: SendOptions = { token }) =>
+  server.send(API.brands.create, brand(fields), options);
 
 async function setLimit(limit: number) {
   await server.database.db.update(groups).set({ brandLimit: limit }).where(eq(groups.id, groupId));
@@ -47,8 +48,8 @@ beforeAll(async () => {
   server = await startTestServer({ dataDir: dataDir.dir });
   groupId = (await demoVendors(server.database)).groupId;
   token = await server.login("group_admin");
-  subToken = await server.login("group_sub");
-  other = await createOtherGroup(server, "brand_other");
+  const other = await otherTenant(server.database);
+  otherToken = await server.login(other.groupAdmin.username);
   logo = await uploadKey(server, token, PNG);
   icon = await uploadKey(server, token, JPEG);
 });
@@ -77,11 +78,7 @@ describe("brands: create with every §3 field", () => {
       icon: [icon],
       status: 1,
     });
-    const list = await server.call<{ items: BrandItem[]; total: number; brand_limit: number }>(
-      `${BASE}/get_brand_list`,
-      { name: "full" },
-      { token: subToken },
-    );
+    const list = await server.send(API.brands.list, { name: "full" }, { as: "group_sub" });
     expect(list.body.result.items.map((b) => b.name)).toEqual(["Full brand"]);
     expect(list.body.result.brand_limit).toBe(20);
   });
@@ -130,7 +127,7 @@ describe("brands: create with every §3 field", () => {
   });
 
   it("refuses images the group did not upload (another group's, or made-up keys)", async () => {
-    const theirs = await uploadKey(server, other.token, Buffer.concat([PNG, Buffer.from("other")]));
+    const theirs = await uploadKey(server, otherToken, Buffer.concat([PNG, Buffer.from("other")]));
     const { http, body } = await create({ name: "Stolen logo", logo: [theirs] });
     expect(http).toBe(400);
     expect(body).toMatchObject({ field: "logo", message_key: "validation.imageUnknown" });
@@ -144,13 +141,12 @@ describe("brands: create with every §3 field", () => {
     const { http, body } = await create({ name: "Full brand" });
     expect(http).toBe(409);
     expect(body).toMatchObject({ code: "RECORD_EXISTS", field: "name" });
-    const elsewhere = await create({ name: "Full brand" }, other.token);
+    const elsewhere = await create({ name: "Full brand" }, { token: otherToken });
     expect(elsewhere.http).toBe(200);
   });
 
   it("is for group levels only: merchants are refused", async () => {
-    const vendorToken = await server.login("vendor_admin");
-    const { http, body } = await server.call(`${BASE}/get_brand_list`, {}, { token: vendorToken });
+    const { http, body } = await server.send(API.brands.list, {}, { as: "vendor_admin" });
     expect(http).toBe(403);
     expect(body.code).toBe("NO_PERMISSION");
   });
@@ -167,10 +163,10 @@ describe("brands: the group's cap", () => {
     expect(body.code).toBe("BRAND_LIMIT");
     expect(body.message).toMatch(/brand count exceeds limit/i);
     // Removing one frees a place.
-    const list = await server.call<{ items: BrandItem[] }>(`${BASE}/get_brand_list`, {}, { token });
+    const list = await server.send(API.brands.list, {}, { token });
     const first = list.body.result.items[0];
     if (!first) throw new Error("no brand");
-    expect((await server.call(`${BASE}/remove_brand`, { id: first.id }, { token })).http).toBe(200);
+    expect((await server.send(API.brands.remove, { id: first.id }, { token })).http).toBe(200);
     expect((await create({ name: "Cap 4" })).http).toBe(200);
   });
 
@@ -179,7 +175,7 @@ describe("brands: the group's cap", () => {
     await db.delete(brands).where(eq(brands.groupId, groupId));
     await setLimit(2);
     expect((await create({ name: "Race 0" })).http).toBe(200);
-    const results = await Promise.all([create({ name: "Race A" }), create({ name: "Race B" }, subToken)]);
+    const results = await Promise.all([create({ name: "Race A" }), create({ name: "Race B" }, { as: "group_sub" })]);
     const codes = results.map((r) => (r.http === 200 ? "OK" : r.body.code)).sort();
     expect(codes).toEqual(["BRAND_LIMIT", "OK"]);
     const rows = await db.select().from(brands).where(eq(brands.groupId, groupId));
@@ -204,13 +200,13 @@ describe("brands: modify, status, remove within the group", () => {
 
   beforeAll(async () => {
     mine = (await create({ name: "Editable" })).body.result;
-    theirs = (await create({ name: "Their brand" }, other.token)).body.result;
+    theirs = (await create({ name: "Their brand" }, { token: otherToken })).body.result;
   });
 
   it("modifies every field", async () => {
-    const { http, body } = await server.call<BrandItem>(
-      `${BASE}/modify_brand`,
-      brand({ id: mine.id, name: "Edited", city: "Petaling Jaya", logo: [logo], latitude: "3.1073" }),
+    const { http, body } = await server.send(
+      API.brands.modify,
+      { ...brand({ name: "Edited", city: "Petaling Jaya", logo: [logo], latitude: "3.1073" }), id: mine.id },
       { token },
     );
     expect(http, JSON.stringify(body)).toBe(200);
@@ -224,28 +220,30 @@ describe("brands: modify, status, remove within the group", () => {
   });
 
   it("disables and enables with modify_brand_status, and filters the list by status", async () => {
-    const off = await server.call<BrandItem>(`${BASE}/modify_brand_status`, { id: mine.id, status: 0 }, { token });
+    const off = await server.send(API.brands.setStatus, { id: mine.id, status: 0 }, { token });
     expect(off.body.result.status).toBe(0);
-    const disabled = await server.call<{ items: BrandItem[] }>(`${BASE}/get_brand_list`, { status: 0 }, { token });
+    const disabled = await server.send(API.brands.list, { status: 0 }, { token });
     expect(disabled.body.result.items.map((b) => b.id)).toEqual([mine.id]);
-    const on = await server.call<BrandItem>(`${BASE}/modify_brand_status`, { id: mine.id, status: 1 }, { token });
+    const on = await server.send(API.brands.setStatus, { id: mine.id, status: 1 }, { token });
     expect(on.body.result.status).toBe(1);
-    const bad = await server.call(`${BASE}/modify_brand_status`, { id: mine.id, status: 2 }, { token });
+    const bad = await server.sendRaw(API.brands.setStatus, { id: mine.id, status: 2 }, { token });
     expect(bad.http).toBe(400);
   });
 
   it("answers NOT_FOUND for another group's brand on every call, and never lists it", async () => {
-    const calls: [string, Record<string, unknown>][] = [
-      ["modify_brand", brand({ id: theirs.id, name: "Hijacked" })],
-      ["modify_brand_status", { id: theirs.id, status: 0 }],
-      ["remove_brand", { id: theirs.id }],
-    ];
-    for (const [name, payload] of calls) {
-      const { http, body } = await server.call(`${BASE}/${name}`, payload, { token });
+    for (const [name, call] of [
+      [
+        "modify_brand",
+        () => server.send(API.brands.modify, { ...brand({ name: "Hijacked" }), id: theirs.id }, { token }),
+      ],
+      ["modify_brand_status", () => server.send(API.brands.setStatus, { id: theirs.id, status: 0 }, { token })],
+      ["remove_brand", () => server.send(API.brands.remove, { id: theirs.id }, { token })],
+    ] as const) {
+      const { http, body } = await call();
       expect(http, name).toBe(404);
       expect(body.code, name).toBe("NOT_FOUND");
     }
-    const list = await server.call<{ items: BrandItem[] }>(`${BASE}/get_brand_list`, { page_size: 200 }, { token });
+    const list = await server.send(API.brands.list, { page_size: 200 }, { token });
     expect(list.body.result.items.some((b) => b.id === theirs.id)).toBe(false);
     const [row] = await server.database.db.select().from(brands).where(eq(brands.id, theirs.id));
     expect(row?.name).toBe("Their brand");
@@ -254,7 +252,11 @@ describe("brands: modify, status, remove within the group", () => {
 
   it("renaming onto an existing name answers RECORD_EXISTS", async () => {
     await create({ name: "Taken" });
-    const { http, body } = await server.call(`${BASE}/modify_brand`, brand({ id: mine.id, name: "Taken" }), { token });
+    const { http, body } = await server.send(
+      API.brands.modify,
+      { ...brand({ name: "Taken" }), id: mine.id },
+      { token },
+    );
     expect(http).toBe(409);
     expect(body.code).toBe("RECORD_EXISTS");
   });
@@ -267,7 +269,7 @@ describe("brands: modify, status, remove within the group", () => {
       { vendorId: kl.id, name: "Brand user 1", address: "1 Jalan A", serviceType: 1, brandId: used.id },
       { vendorId: kl.id, name: "Brand user 2", address: "2 Jalan B", serviceType: 1, brandId: used.id },
     ]);
-    const { http, body } = await server.call(`${BASE}/remove_brand`, { id: used.id }, { token });
+    const { http, body } = await server.send(API.brands.remove, { id: used.id }, { token });
     expect([http, body.code, body.message_key, body.message_params]).toEqual([
       409,
       "HAS_DEPENDENTS",
@@ -279,19 +281,19 @@ describe("brands: modify, status, remove within the group", () => {
   });
 
   it("removes a brand, then answers NOT_FOUND for it", async () => {
-    expect((await server.call(`${BASE}/remove_brand`, { id: mine.id }, { token })).http).toBe(200);
-    const again = await server.call(`${BASE}/remove_brand`, { id: mine.id }, { token });
+    expect((await server.send(API.brands.remove, { id: mine.id }, { token })).http).toBe(200);
+    const again = await server.send(API.brands.remove, { id: mine.id }, { token });
     expect(again.body.code).toBe("NOT_FOUND");
   });
 
   it("logs every change with its action and record", async () => {
     const rows = await server.database.db.select().from(operationLog).where(eq(operationLog.groupId, groupId));
     const actions = new Set(rows.map((r) => r.action));
-    for (const action of ["brand.create", "brand.modify", "brand.setStatus", "brand.remove"]) {
+    for (const action of ["brands.create", "brands.modify", "brands.setStatus", "brands.remove"]) {
       expect(actions.has(action), action).toBe(true);
     }
-    expect(rows.some((r) => r.action === "brand.create" && r.errorCode === "BRAND_LIMIT")).toBe(true);
-    expect(rows.some((r) => r.action === "brand.remove" && r.target === `brand:${mine.id}`)).toBe(true);
+    expect(rows.some((r) => r.action === "brands.create" && r.errorCode === "BRAND_LIMIT")).toBe(true);
+    expect(rows.some((r) => r.action === "brands.remove" && r.target === `brand:${mine.id}`)).toBe(true);
   });
 });
 
@@ -301,8 +303,8 @@ describe("brands: paging", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const response: { body: { result: { items: BrandItem[]; next_cursor: string | null } } } = await server.call(
-        `${BASE}/get_brand_list`,
+      const response: AnswerOf<typeof API.brands.list> = await server.send(
+        API.brands.list,
         { page_size: 2, ...(cursor ? { cursor } : {}) },
         { token },
       );
@@ -316,7 +318,7 @@ describe("brands: paging", () => {
     } while (cursor && pages < 50);
     const total = await server.database.db.select().from(brands).where(eq(brands.groupId, groupId));
     expect(seen.size).toBe(total.length);
-    const bad = await server.call(`${BASE}/get_brand_list`, { cursor: "garbage" }, { token });
+    const bad = await server.send(API.brands.list, { cursor: "garbage" }, { token });
     expect(bad.body).toMatchObject({ code: "VALIDATION_FAILED", field: "cursor" });
   });
 });

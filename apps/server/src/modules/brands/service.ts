@@ -5,18 +5,20 @@ import type {
   brandListResult,
   brandModifyRequest,
 } from "@washboard/shared";
-import { and, count, desc, eq, ilike, lt, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
-import { decodeIdCursor, encodeIdCursor } from "../../platform/db/id-cursor.js";
+import { idKeyset } from "../../platform/db/keysets.js";
+import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
+import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { ownGroup } from "../../platform/http/scope.js";
-import { shops } from "../shops/tables.js";
-import { groups } from "../tenancy/tables.js";
+import { shopCountOfBrand } from "../shops/queries.js";
+import { groupPlan, lockGroup } from "../tenancy/queries.js";
+import { groupTenant } from "../tenancy/scope.js";
 import { checkImages } from "../uploads/images.js";
 import { brands } from "./tables.js";
 
@@ -68,27 +70,25 @@ export async function listBrands(
   scope: TenantScope,
   input: z.output<typeof brandListRequest>,
 ): Promise<z.input<typeof brandListResult>> {
-  const groupId = ownGroup(scope);
-  const conditions: (SQL | undefined)[] = [eq(brands.groupId, groupId)];
+  const tenant = groupTenant(scope);
+  const conditions: (SQL | undefined)[] = [tenant.owns(brands)];
   if (input.name) conditions.push(ilike(brands.name, likeText(input.name)));
   if (input.status !== undefined) conditions.push(eq(brands.status, input.status));
-  const filtered = and(...conditions);
-  const paged = input.cursor ? and(filtered, lt(brands.id, decodeIdCursor(input.cursor))) : filtered;
-  const rows = await db
-    .select()
-    .from(brands)
-    .where(paged)
-    .orderBy(desc(brands.id))
-    .limit(input.page_size + 1);
-  const [total] = await db.select({ n: count() }).from(brands).where(filtered);
-  const [group] = await db.select({ limit: groups.brandLimit }).from(groups).where(eq(groups.id, groupId));
-  const page = rows.slice(0, input.page_size);
-  const last = page.at(-1);
+  const [page, group] = await Promise.all([
+    listPage({
+      where: and(...conditions),
+      keyset: idKeyset(brands.id, (row: BrandRow) => row.id),
+      input,
+      rows: rowsFrom(() => db.select().from(brands)),
+      count: countOf(db, brands),
+    }),
+    groupPlan(db, tenant.groupId),
+  ]);
   return {
-    items: page.map(toBrandItem),
-    total: total?.n ?? 0,
-    next_cursor: rows.length > input.page_size && last ? encodeIdCursor(last.id) : null,
-    brand_limit: group?.limit ?? 0,
+    items: page.rows.map(toBrandItem),
+    total: page.total,
+    next_cursor: page.next_cursor,
+    brand_limit: group.brandLimit,
   };
 }
 
@@ -97,22 +97,17 @@ export async function listBrands(
  * creations at one below the cap take turns and the second sees the first: exactly one succeeds.
  */
 export async function createBrand(db: Db, scope: TenantScope, input: Fields): Promise<BrandItem> {
-  const groupId = ownGroup(scope);
-  const values = await columnsOf(db, groupId, input);
+  const tenant = groupTenant(scope);
+  const values = await columnsOf(db, tenant.groupId, input);
   const row = await recordExistsOnDuplicate(
     () =>
       db.transaction(async (tx) => {
-        const [group] = await tx
-          .select({ limit: groups.brandLimit })
-          .from(groups)
-          .where(eq(groups.id, groupId))
-          .for("update");
-        if (!group) throw new AppError("NOT_FOUND");
-        const [existing] = await tx.select({ n: count() }).from(brands).where(eq(brands.groupId, groupId));
-        if ((existing?.n ?? 0) >= group.limit) throw new AppError("BRAND_LIMIT");
+        const group = await lockGroup(tx, tenant.groupId);
+        const [existing] = await tx.select({ n: count() }).from(brands).where(tenant.owns(brands));
+        if ((existing?.n ?? 0) >= group.brandLimit) throw new AppError("BRAND_LIMIT");
         const [created] = await tx
           .insert(brands)
-          .values({ groupId, ...values })
+          .values({ groupId: tenant.groupId, ...values })
           .returning();
         return created;
       }),
@@ -127,14 +122,14 @@ export async function modifyBrand(
   scope: TenantScope,
   input: z.output<typeof brandModifyRequest>,
 ): Promise<BrandItem> {
-  const groupId = ownGroup(scope);
-  const values = await columnsOf(db, groupId, input);
+  const tenant = groupTenant(scope);
+  const values = await columnsOf(db, tenant.groupId, input);
   const [row] = await recordExistsOnDuplicate(
     () =>
       db
         .update(brands)
         .set(values)
-        .where(and(eq(brands.id, input.id), eq(brands.groupId, groupId)))
+        .where(and(eq(brands.id, input.id), tenant.owns(brands)))
         .returning(),
     "name",
   );
@@ -146,7 +141,7 @@ export async function setBrandStatus(db: Db, scope: TenantScope, id: number, sta
   const [row] = await db
     .update(brands)
     .set({ status })
-    .where(and(eq(brands.id, id), eq(brands.groupId, ownGroup(scope))))
+    .where(and(eq(brands.id, id), groupTenant(scope).owns(brands)))
     .returning();
   if (!row) throw new AppError("NOT_FOUND");
   return toBrandItem(row);
@@ -158,12 +153,12 @@ export async function removeBrand(db: Db, scope: TenantScope, id: number): Promi
   try {
     [row] = await db
       .delete(brands)
-      .where(and(eq(brands.id, id), eq(brands.groupId, ownGroup(scope))))
+      .where(and(eq(brands.id, id), groupTenant(scope).owns(brands)))
       .returning({ id: brands.id });
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
-    const [used] = await db.select({ n: count() }).from(shops).where(eq(shops.brandId, id));
-    throw new AppError("HAS_DEPENDENTS", { messageKey: "brands.usedByShops", params: { shops: used?.n ?? 0 } });
+    const used = await scalar(db, shopCountOfBrand(id));
+    throw new AppError("HAS_DEPENDENTS", { messageKey: "brands.usedByShops", params: { shops: used } });
   }
   if (!row) throw new AppError("NOT_FOUND");
   return row;

@@ -1,7 +1,8 @@
 import { API } from "@washboard/shared";
-import { type AppDeps, type EndpointRegistrar, signedIn } from "../../platform/http/endpoint.js";
+import type { Routes } from "../../platform/http/routes.js";
+import type { AppDeps } from "../../platform/module.js";
 import { dashboardSummary } from "./summary.js";
 
-export function dashboardRoutes(r: EndpointRegistrar, { db }: AppDeps) {
-  r.handle(API.dashboard.summary, (_input, ctx) => dashboardSummary(db, signedIn(ctx)));
+export function dashboardRoutes(r: Routes, { db }: AppDeps) {
+  r.call(API.dashboard.summary, (_input, ctx) => dashboardSummary(db, ctx));
 }

@@ -1,16 +1,14 @@
-import type { DashboardSummary } from "@washboard/shared";
+import { API, type BodyOf } from "@washboard/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../platform/auth/passwords.js";
-import { demoVendors, otherTenant, startTestServer, type TestServer } from "../../test/harness.js";
-import { accounts } from "../accounts/tables.js";
+import { demoVendors, type OtherTenant, otherTenant } from "../../test/fixtures.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
 import { devices } from "../devices/tables.js";
-
-const PATH = "/api/v3/Dashboard/get_account_summary";
 
 let server: TestServer;
 let klId = 0;
 let bkkId = 0;
 let otherVendorId = 0;
+let other: OtherTenant;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -20,13 +18,8 @@ beforeAll(async () => {
   bkkId = demo.bkk.id;
 
   // A second group with its own vendor, accounts and devices, none of which the demo tenant may count.
-  const other = await otherTenant(server.database);
-  otherVendorId = other.vendorId;
-  const passwordHash = await hashPassword("demo1234");
-  await db.insert(accounts).values([
-    { username: "other_group", nickname: "Otto", level: 6, groupId: other.groupId, passwordHash },
-    { username: "other_vendor", nickname: "Olga", level: 3, vendorId: other.vendorId, passwordHash },
-  ]);
+  other = await otherTenant(server.database);
+  otherVendorId = other.vendor.id;
 
   let serial = 0;
   const device = (vendorId: number, online: boolean) => ({
@@ -49,13 +42,13 @@ beforeAll(async () => {
       device(otherVendorId, true),
     ]);
   // Operations of other tenants, which must not show in the demo tenant's recent operations.
-  await server.login("other_group");
-  await server.login("other_vendor");
+  await server.login(other.groupAdmin.username);
+  await server.login(other.vendorAdmin.username);
 });
 afterAll(() => server.close());
 
-const summary = async (username: string, payload: Record<string, unknown> = {}) =>
-  server.call<DashboardSummary>(PATH, payload, { token: await server.login(username) });
+const summary = async (username: string, payload: BodyOf<typeof API.dashboard.summary> = {}) =>
+  server.send(API.dashboard.summary, payload, { token: await server.login(username) });
 
 describe("POST /api/v3/Dashboard/get_account_summary", () => {
   it("counts a vendor's own devices and accounts for levels 3 and 4", async () => {
@@ -126,13 +119,13 @@ describe("POST /api/v3/Dashboard/get_account_summary", () => {
   });
 
   it("shows the previous sign-in and only the tenant's own recent operations", async () => {
-    await server.call("/api/Auth/login", { login: "vendor2_admin", password: "demo1234" }, { ip: "10.80.0.1" });
-    const { body: signedIn } = await server.call<{ token: string }>(
-      "/api/Auth/login",
+    await server.send(API.auth.login, { login: "vendor2_admin", password: "demo1234" }, { ip: "10.80.0.1" });
+    const { body: signedIn } = await server.send(
+      API.auth.login,
       { login: "vendor2_admin", password: "demo1234" },
       { ip: "10.80.0.2" },
     );
-    const { body } = await server.call<DashboardSummary>(PATH, {}, { token: signedIn.result.token });
+    const { body } = await server.send(API.dashboard.summary, {}, { token: signedIn.result.token });
     expect(body.result.last_login_ip).toBe("10.80.0.1");
     expect(Math.abs((body.result.last_login_at ?? 0) - Date.now() / 1000)).toBeLessThan(60);
     const actors = new Set(body.result.recent_operations.map((op) => op.actor));
@@ -140,8 +133,8 @@ describe("POST /api/v3/Dashboard/get_account_summary", () => {
     expect([...actors]).toEqual(["vendor2_admin"]);
 
     for (const [username, foreigners] of [
-      ["vendor_admin", ["vendor2_admin", "other_group", "other_vendor"]],
-      ["group_admin", ["other_group", "other_vendor"]],
+      ["vendor_admin", ["vendor2_admin", other.groupAdmin.username, other.vendorAdmin.username]],
+      ["group_admin", [other.groupAdmin.username, other.vendorAdmin.username]],
     ] as const) {
       const { body: other } = await summary(username);
       const seen = other.result.recent_operations.map((op) => op.actor);

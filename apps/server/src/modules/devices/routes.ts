@@ -1,7 +1,8 @@
 import { API } from "@washboard/shared";
-import type { AppDeps, EndpointRegistrar } from "../../platform/http/endpoint.js";
+import type { Routes } from "../../platform/http/routes.js";
+import type { AppDeps } from "../../platform/module.js";
 import { deviceStatusCounts } from "./status-counts.js";
 
-export function deviceRoutes(r: EndpointRegistrar, { db }: AppDeps) {
-  r.handle(API.device.statusCounts, (_input, ctx) => deviceStatusCounts(db, ctx.scope));
+export function deviceRoutes(r: Routes, { db }: AppDeps) {
+  r.call(API.devices.statusCounts, (_input, ctx) => deviceStatusCounts(db, ctx.scope));
 }

@@ -1,9 +1,10 @@
+import { API } from "@washboard/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
+import { demoVendors } from "../../test/fixtures.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
 import { vendors } from "../tenancy/tables.js";
 import { devices } from "./tables.js";
 
-const PATH = "/api/Device/get_device_status_count";
 const DAY = 86_400_000;
 
 let server: TestServer;
@@ -38,39 +39,29 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Counts {
-  total_count: number;
-  warning_count: number;
-  overdue_count: number;
-}
-
 describe("POST /api/Device/get_device_status_count", () => {
   it("counts the vendor's own devices: all, expiring within 30 days, and overdue", async () => {
     for (const username of ["vendor_admin", "vendor_sub"]) {
-      const { http, body } = await server.call<Counts>(PATH, {}, { token: await server.login(username) });
+      const { http, body } = await server.send(API.devices.statusCounts, {}, { as: username });
       expect(http, username).toBe(200);
       expect(body.result, username).toEqual({ total_count: 6, warning_count: 2, overdue_count: 2 });
     }
   });
 
   it("never counts another vendor's devices", async () => {
-    const { body } = await server.call<Counts>(PATH, {}, { token: await server.login("vendor2_admin") });
+    const { body } = await server.send(API.devices.statusCounts, {}, { as: "vendor2_admin" });
     expect(body.result).toEqual({ total_count: 5, warning_count: 3, overdue_count: 1 });
   });
 
   it("ignores a vendor_id in the payload of a vendor account", async () => {
     const [bkk] = (await server.database.db.select().from(vendors)).filter((v) => v.currency === "THB");
-    const { body } = await server.call<Counts>(
-      PATH,
-      { vendor_id: bkk?.id },
-      { token: await server.login("vendor_admin") },
-    );
+    const { body } = await server.send(API.devices.statusCounts, {}, { as: "vendor_admin", vendorId: bkk?.id });
     expect(body.result).toEqual({ total_count: 6, warning_count: 2, overdue_count: 2 });
   });
 
   it("refuses levels 6 and 7 with 403 NO_PERMISSION", async () => {
     for (const username of ["group_admin", "group_sub"]) {
-      const { http, body } = await server.call(PATH, {}, { token: await server.login(username) });
+      const { http, body } = await server.send(API.devices.statusCounts, {}, { as: username });
       expect(http, username).toBe(403);
       expect(body).toMatchObject({ status: 403, code: "NO_PERMISSION" });
     }

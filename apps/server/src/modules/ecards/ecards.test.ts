@@ -1,26 +1,28 @@
-import type { EcardItem } from "@washboard/shared";
+import { API, type BodyOf } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
+import { demoVendors, otherTenant } from "../../test/fixtures.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
 import { alliances } from "../alliances/tables.js";
-import { createOtherGroup, JPEG, PNG, tempDataDir, uploadKey } from "../uploads/test-helpers.js";
+import { JPEG, PNG, tempDataDir, uploadKey } from "../uploads/test-helpers.js";
 import { ecards } from "./tables.js";
 
-const BASE = "/api/Ecard";
 const dataDir = tempDataDir("ecards");
 
 let server: TestServer;
 let token = "";
-let other: { groupId: number; token: string };
+/** The main administrator of another group. */
+let otherToken = "";
 let image = "";
 
-const create = (payload: Record<string, unknown>, t = token) =>
-  server.call<EcardItem>(`${BASE}/create_ecard`, payload, { token: t });
+const create = (payload: BodyOf<typeof API.ecards.create>, t = token) =>
+  server.send(API.ecards.create, payload, { token: t });
 
 beforeAll(async () => {
   server = await startTestServer({ dataDir: dataDir.dir });
   token = await server.login("group_admin");
-  other = await createOtherGroup(server, "ecard_other");
+  const other = await otherTenant(server.database);
+  otherToken = await server.login(other.groupAdmin.username);
   image = await uploadKey(server, token, PNG);
 });
 afterAll(async () => {
@@ -33,7 +35,7 @@ describe("virtual cards", () => {
     const { http, body } = await create({ name: "Gold card", image: [image] });
     expect(http, JSON.stringify(body)).toBe(200);
     expect(body.result).toMatchObject({ name: "Gold card", image: [image] });
-    const list = await server.call<{ items: EcardItem[]; total: number }>(`${BASE}/get_ecardlist`, {}, { token });
+    const list = await server.send(API.ecards.list, {}, { token });
     expect(list.body.result.items.map((c) => c.name)).toEqual(["Gold card"]);
     expect(list.body.result.total).toBe(1);
   });
@@ -56,7 +58,7 @@ describe("virtual cards", () => {
   });
 
   it("refuses an image another group uploaded", async () => {
-    const theirs = await uploadKey(server, other.token, Buffer.concat([PNG, Buffer.from("x")]));
+    const theirs = await uploadKey(server, otherToken, Buffer.concat([PNG, Buffer.from("x")]));
     const { body } = await create({ name: "Borrowed", image: [theirs] });
     expect(body).toMatchObject({ field: "image", message_key: "validation.imageUnknown" });
   });
@@ -65,30 +67,30 @@ describe("virtual cards", () => {
     const { http, body } = await create({ name: "Gold card" });
     expect(http).toBe(409);
     expect(body).toMatchObject({ code: "RECORD_EXISTS", field: "name" });
-    expect((await create({ name: "Gold card" }, other.token)).http).toBe(200);
+    expect((await create({ name: "Gold card" }, otherToken)).http).toBe(200);
   });
 
   it("modifies and removes its own cards; another group's answer NOT_FOUND", async () => {
     const mine = (await create({ name: "Silver card" })).body.result;
-    const theirs = (await create({ name: "Their card" }, other.token)).body.result;
-    const edited = await server.call<EcardItem>(
-      `${BASE}/modify_ecard`,
+    const theirs = (await create({ name: "Their card" }, otherToken)).body.result;
+    const edited = await server.send(
+      API.ecards.modify,
       { id: mine.id, name: "Silver plus", image: [image] },
       { token },
     );
     expect(edited.body.result).toMatchObject({ id: mine.id, name: "Silver plus", image: [image] });
-    for (const [name, payload] of [
-      ["modify_ecard", { id: theirs.id, name: "Hijacked" }],
-      ["remove_ecard", { id: theirs.id }],
+    for (const [name, call] of [
+      ["modify_ecard", () => server.send(API.ecards.modify, { id: theirs.id, name: "Hijacked" }, { token })],
+      ["remove_ecard", () => server.send(API.ecards.remove, { id: theirs.id }, { token })],
     ] as const) {
-      const { http, body } = await server.call(`${BASE}/${name}`, payload, { token });
+      const { http, body } = await call();
       expect(http, name).toBe(404);
       expect(body.code, name).toBe("NOT_FOUND");
     }
     const [row] = await server.database.db.select().from(ecards).where(eq(ecards.id, theirs.id));
     expect(row?.name).toBe("Their card");
-    expect((await server.call(`${BASE}/remove_ecard`, { id: mine.id }, { token })).http).toBe(200);
-    const list = await server.call<{ items: EcardItem[] }>(`${BASE}/get_ecardlist`, { page_size: 200 }, { token });
+    expect((await server.send(API.ecards.remove, { id: mine.id }, { token })).http).toBe(200);
+    const list = await server.send(API.ecards.list, { page_size: 200 }, { token });
     expect(list.body.result.items.some((c) => c.id === mine.id || c.id === theirs.id)).toBe(false);
   });
 
@@ -97,7 +99,7 @@ describe("virtual cards", () => {
     const { db } = server.database;
     const { kl } = await demoVendors(server.database);
     await db.insert(alliances).values({ vendorId: kl.id, name: "Card users", type: 1, ecardId: card.id });
-    const { http, body } = await server.call(`${BASE}/remove_ecard`, { id: card.id }, { token });
+    const { http, body } = await server.send(API.ecards.remove, { id: card.id }, { token });
     expect([http, body.code, body.message_key, body.message_params]).toEqual([
       409,
       "HAS_DEPENDENTS",
@@ -110,8 +112,7 @@ describe("virtual cards", () => {
   });
 
   it("is for group levels only", async () => {
-    const vendorToken = await server.login("vendor_admin");
-    const { body } = await server.call(`${BASE}/get_ecardlist`, {}, { token: vendorToken });
+    const { body } = await server.send(API.ecards.list, {}, { as: "vendor_admin" });
     expect(body.code).toBe("NO_PERMISSION");
   });
 });

@@ -1,15 +1,17 @@
 import type { EcardItem, ecardCreateRequest, ecardListRequest, ecardListResult } from "@washboard/shared";
-import { and, count, desc, eq, ilike, lt, type SQL } from "drizzle-orm";
+import { and, eq, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
-import { decodeIdCursor, encodeIdCursor } from "../../platform/db/id-cursor.js";
+import { idKeyset } from "../../platform/db/keysets.js";
+import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
+import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { ownGroup } from "../../platform/http/scope.js";
-import { alliances } from "../alliances/tables.js";
+import { allianceCountOfEcard } from "../alliances/queries.js";
+import { groupTenant } from "../tenancy/scope.js";
 import { checkImages } from "../uploads/images.js";
 import { ecards } from "./tables.js";
 
@@ -25,29 +27,20 @@ export async function listEcards(
   scope: TenantScope,
   input: z.output<typeof ecardListRequest>,
 ): Promise<z.input<typeof ecardListResult>> {
-  const groupId = ownGroup(scope);
-  const conditions: (SQL | undefined)[] = [eq(ecards.groupId, groupId)];
+  const conditions: (SQL | undefined)[] = [groupTenant(scope).owns(ecards)];
   if (input.name) conditions.push(ilike(ecards.name, likeText(input.name)));
-  const filtered = and(...conditions);
-  const paged = input.cursor ? and(filtered, lt(ecards.id, decodeIdCursor(input.cursor))) : filtered;
-  const rows = await db
-    .select()
-    .from(ecards)
-    .where(paged)
-    .orderBy(desc(ecards.id))
-    .limit(input.page_size + 1);
-  const [total] = await db.select({ n: count() }).from(ecards).where(filtered);
-  const page = rows.slice(0, input.page_size);
-  const last = page.at(-1);
-  return {
-    items: page.map(toEcardItem),
-    total: total?.n ?? 0,
-    next_cursor: rows.length > input.page_size && last ? encodeIdCursor(last.id) : null,
-  };
+  const page = await listPage({
+    where: and(...conditions),
+    keyset: idKeyset(ecards.id, (row: EcardRow) => row.id),
+    input,
+    rows: rowsFrom(() => db.select().from(ecards)),
+    count: countOf(db, ecards),
+  });
+  return { items: page.rows.map(toEcardItem), total: page.total, next_cursor: page.next_cursor };
 }
 
 export async function createEcard(db: Db, scope: TenantScope, input: Fields): Promise<EcardItem> {
-  const groupId = ownGroup(scope);
+  const { groupId } = groupTenant(scope);
   const image = await checkImages(db, { groupId }, "ecard.image", "image", input.image);
   const [row] = await recordExistsOnDuplicate(
     () => db.insert(ecards).values({ groupId, name: input.name, image }).returning(),
@@ -58,14 +51,14 @@ export async function createEcard(db: Db, scope: TenantScope, input: Fields): Pr
 }
 
 export async function modifyEcard(db: Db, scope: TenantScope, id: number, input: Fields): Promise<EcardItem> {
-  const groupId = ownGroup(scope);
-  const image = await checkImages(db, { groupId }, "ecard.image", "image", input.image);
+  const tenant = groupTenant(scope);
+  const image = await checkImages(db, { groupId: tenant.groupId }, "ecard.image", "image", input.image);
   const [row] = await recordExistsOnDuplicate(
     () =>
       db
         .update(ecards)
         .set({ name: input.name, image })
-        .where(and(eq(ecards.id, id), eq(ecards.groupId, groupId)))
+        .where(and(eq(ecards.id, id), tenant.owns(ecards)))
         .returning(),
     "name",
   );
@@ -82,12 +75,12 @@ export async function removeEcard(db: Db, scope: TenantScope, id: number): Promi
   try {
     [row] = await db
       .delete(ecards)
-      .where(and(eq(ecards.id, id), eq(ecards.groupId, ownGroup(scope))))
+      .where(and(eq(ecards.id, id), groupTenant(scope).owns(ecards)))
       .returning({ id: ecards.id });
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
-    const [used] = await db.select({ n: count() }).from(alliances).where(eq(alliances.ecardId, id));
-    throw new AppError("HAS_DEPENDENTS", { messageKey: "ecards.usedByAlliances", params: { alliances: used?.n ?? 0 } });
+    const used = await scalar(db, allianceCountOfEcard(id));
+    throw new AppError("HAS_DEPENDENTS", { messageKey: "ecards.usedByAlliances", params: { alliances: used } });
   }
   if (!row) throw new AppError("NOT_FOUND");
   return row;

@@ -1,14 +1,13 @@
 import type { AddressInfo } from "node:net";
-import type { EmailConfig } from "@washboard/shared";
+import { API, type BodyOf } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
+import { demoVendors, otherTenant } from "../../test/fixtures.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
 import { operationLog } from "../operation-log/tables.js";
-import { createOtherGroup } from "../uploads/test-helpers.js";
 import { groupEmailConfigs } from "./tables.js";
 
-const BASE = "/api/Group";
 const SMTP_USER = "mailer@demo.test";
 const SMTP_PASS = "s3cret-Smtp-Pass";
 
@@ -56,7 +55,9 @@ async function startSmtp(): Promise<void> {
   smtpPort = (smtp.server.address() as AddressInfo).port;
 }
 
-function config(fields: Record<string, unknown> = {}): Record<string, unknown> {
+type MailSettings = BodyOf<typeof API.emailConfig.update>;
+
+function config(fields: Partial<MailSettings> = {}): MailSettings {
   return {
     send_method: "smtp",
     smtp_server: "127.0.0.1",
@@ -70,10 +71,12 @@ function config(fields: Record<string, unknown> = {}): Record<string, unknown> {
   };
 }
 
-const update = (fields: Record<string, unknown> = {}, t = token) =>
-  server.call<EmailConfig>(`${BASE}/update_group_email_cfg`, config(fields), { token: t });
-const get = (t = token) => server.call<EmailConfig>(`${BASE}/get_group_email_cfg`, {}, { token: t });
-const sendTest = (to: string, t = token) => server.call(`${BASE}/send_test_email`, { to }, { token: t });
+const update = (fields: Partial<MailSettings> = {}) => server.send(API.emailConfig.update, config(fields), { token });
+/** An update with fields the contract does not accept, to see the server refuse them. */
+const updateUnchecked = (fields: Record<string, unknown>) =>
+  server.sendRaw(API.emailConfig.update, { ...config(), ...fields }, { token });
+const get = (t = token) => server.send(API.emailConfig.get, {}, { token: t });
+const sendTest = (to: string, t = token) => server.send(API.emailConfig.sendTest, { to }, { token: t });
 
 beforeAll(async () => {
   await startSmtp();
@@ -106,7 +109,7 @@ describe("group email configuration", () => {
         message_key: "validation.port",
       });
     }
-    const text = await update({ port: "abc" });
+    const text = await updateUnchecked({ port: "abc" });
     expect(text.body).toMatchObject({ field: "port", message_key: "validation.numeric" });
     const fraction = await update({ port: 25.5 });
     expect(fraction.body).toMatchObject({ field: "port" });
@@ -114,8 +117,8 @@ describe("group email configuration", () => {
 
   it("requires the SMTP server and a known send and authentication method", async () => {
     expect((await update({ smtp_server: "" })).body).toMatchObject({ field: "smtp_server" });
-    expect((await update({ send_method: "pigeon" })).body).toMatchObject({ field: "send_method" });
-    expect((await update({ auth_method: "magic" })).body).toMatchObject({ field: "auth_method" });
+    expect((await updateUnchecked({ send_method: "pigeon" })).body).toMatchObject({ field: "send_method" });
+    expect((await updateUnchecked({ auth_method: "magic" })).body).toMatchObject({ field: "auth_method" });
   });
 
   it("keeps the password sealed at rest and masked in every answer", async () => {
@@ -217,16 +220,12 @@ describe("group email configuration", () => {
     try {
       const groupToken = await strict.login("group_admin");
       for (const host of ["127.0.0.1", "localhost", "10.1.2.3", "192.168.0.10"]) {
-        const saved = await strict.call(`${BASE}/update_group_email_cfg`, config({ smtp_server: host }), {
-          token: groupToken,
-        });
+        const saved = await strict.send(API.emailConfig.update, config({ smtp_server: host }), { token: groupToken });
         expect(saved.http, host).toBe(200);
-        const { http, body } = await strict.call(
-          `${BASE}/send_test_email`,
+        const { http, body } = await strict.send(
+          API.emailConfig.sendTest,
           { to: "someone@laundry.example" },
-          {
-            token: groupToken,
-          },
+          { token: groupToken },
         );
         expect([http, body.code, body.message_key, body.message_params], host).toEqual([
           502,
@@ -251,8 +250,8 @@ describe("group email configuration", () => {
   });
 
   it("keeps each group's configuration to itself, and is refused to merchants", async () => {
-    const other = await createOtherGroup(server, "mail_other");
-    const theirs = await get(other.token);
+    const other = await otherTenant(server.database);
+    const theirs = await get(await server.login(other.groupAdmin.username));
     expect(theirs.body.result.configured).toBe(false);
     const vendorToken = await server.login("vendor_admin");
     expect((await get(vendorToken)).body.code).toBe("NO_PERMISSION");

@@ -1,11 +1,11 @@
 import type { EmailConfig, emailConfigUpdateRequest, MailAuthMethod, MailSendMethod } from "@washboard/shared";
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
 import { MailSendError, type SentMail, sendMail } from "../../platform/mail/mailer.js";
 import { PrivateHostError } from "../../platform/mail/public-host.js";
 import { maskSecret, type SecretBox } from "../../platform/secrets/secret-box.js";
+import { tenantOfGroup } from "../tenancy/scope.js";
 import { groupEmailConfigs } from "./tables.js";
 
 type Row = typeof groupEmailConfigs.$inferSelect;
@@ -26,7 +26,11 @@ const DEFAULTS: EmailConfig = {
 const TEST_SUBJECT = "Washboard test email";
 
 async function findRow(db: Db, groupId: number): Promise<Row | undefined> {
-  const [row] = await db.select().from(groupEmailConfigs).where(eq(groupEmailConfigs.groupId, groupId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(groupEmailConfigs)
+    .where(tenantOfGroup(groupId).owns(groupEmailConfigs))
+    .limit(1);
   return row;
 }
 

@@ -1,50 +1,20 @@
-import type { LocationItem } from "@washboard/shared";
+import { API, type BodyOf, type NameSort } from "@washboard/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
-import { accounts, roles } from "../accounts/tables.js";
+import { demoVendors, vendorSubAccount } from "../../test/fixtures.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
 import { operationLog } from "../operation-log/tables.js";
 import { shops } from "../shops/tables.js";
 import { locations } from "./tables.js";
 
-const BASE = "/api/Location";
-
 let server: TestServer;
 let klVendorId = 0;
 let bkkVendorId = 0;
-let token = "";
-let bkkToken = "";
 
-type ListAnswer = { items: LocationItem[]; total: number; next_cursor: string | null };
-
-const create = (fields: Record<string, unknown>, t = token) =>
-  server.call<LocationItem>(
-    `${BASE}/create_location`,
-    { name: "Bangsar", address: "Jalan Telawi 3", ...fields },
-    { token: t },
-  );
-const list = (filters: Record<string, unknown> = {}, t = token) =>
-  server.call<ListAnswer>(`${BASE}/get_locationall_by_vendor`, filters, { token: t });
-
-/** A level-4 account of the Kuala Lumpur vendor holding exactly `permissions`. */
-async function subAccount(username: string, permissions: string[]): Promise<string> {
-  const { db } = server.database;
-  const [role] = await db
-    .insert(roles)
-    .values({ vendorId: klVendorId, name: `Role ${username}`, permissions })
-    .returning();
-  const [vendorSub] = await db.select().from(accounts).where(eq(accounts.username, "vendor_sub"));
-  if (!role || !vendorSub) throw new Error("fixture missing");
-  await db.insert(accounts).values({
-    username,
-    nickname: username,
-    level: 4,
-    vendorId: klVendorId,
-    roleId: role.id,
-    passwordHash: vendorSub.passwordHash,
-  });
-  return server.login(username);
-}
+const create = (fields: Partial<BodyOf<typeof API.locations.create>>, as = "vendor_admin") =>
+  server.send(API.locations.create, { name: "Bangsar", address: "Jalan Telawi 3", ...fields }, { as });
+const list = (filters: BodyOf<typeof API.locations.list> = {}, as = "vendor_admin") =>
+  server.send(API.locations.list, filters, { as });
 
 async function shopIn(locationId: number, name: string): Promise<number> {
   const [row] = await server.database.db
@@ -60,8 +30,6 @@ beforeAll(async () => {
   const { kl, bkk } = await demoVendors(server.database);
   klVendorId = kl.id;
   bkkVendorId = bkk.id;
-  token = await server.login("vendor_admin");
-  bkkToken = await server.login("vendor2_admin");
 });
 afterAll(() => server.close());
 
@@ -99,23 +67,23 @@ describe("locations: fields", () => {
     const again = await create({ name: "  cHERAS " });
     expect(again.http).toBe(409);
     expect(again.body).toMatchObject({ code: "RECORD_EXISTS", field: "name" });
-    expect((await create({ name: "Cheras" }, bkkToken)).http).toBe(200);
+    expect((await create({ name: "Cheras" }, "vendor2_admin")).http).toBe(200);
   });
 });
 
 describe("locations: modify and remove", () => {
   it("modifies name and address; renaming onto another location's name is RECORD_EXISTS", async () => {
     const mine = (await create({ name: "Old name" })).body.result;
-    const changed = await server.call<LocationItem>(
-      `${BASE}/modify_location`,
+    const changed = await server.send(
+      API.locations.modify,
       { id: mine.id, name: "New name", address: "9 Jalan Baru" },
-      { token },
+      { as: "vendor_admin" },
     );
     expect(changed.body.result).toMatchObject({ id: mine.id, name: "New name", address: "9 Jalan Baru" });
-    const clash = await server.call(
-      `${BASE}/modify_location`,
+    const clash = await server.send(
+      API.locations.modify,
       { id: mine.id, name: "CHERAS", address: "x" },
-      { token },
+      { as: "vendor_admin" },
     );
     expect(clash.body).toMatchObject({ code: "RECORD_EXISTS", field: "name" });
   });
@@ -126,7 +94,7 @@ describe("locations: modify and remove", () => {
     await shopIn(area.id, "Busy shop 2");
     const listed = await list({ name: "Busy area" });
     expect(listed.body.result.items[0]?.shop_count).toBe(2);
-    const refused = await server.call(`${BASE}/remove_location`, { id: area.id }, { token });
+    const refused = await server.send(API.locations.remove, { id: area.id }, { as: "vendor_admin" });
     expect(refused.http).toBe(409);
     expect(refused.body).toMatchObject({
       code: "HAS_DEPENDENTS",
@@ -136,23 +104,27 @@ describe("locations: modify and remove", () => {
     expect(refused.body.message).toMatch(/Shops still in this location: 2/);
     await server.database.db.delete(shops).where(eq(shops.locationId, area.id));
     expect(first).toBeGreaterThan(0);
-    const removed = await server.call(`${BASE}/remove_location`, { id: area.id }, { token });
+    const removed = await server.send(API.locations.remove, { id: area.id }, { as: "vendor_admin" });
     expect(removed.http).toBe(200);
-    const again = await server.call(`${BASE}/remove_location`, { id: area.id }, { token });
+    const again = await server.send(API.locations.remove, { id: area.id }, { as: "vendor_admin" });
     expect(again.body.code).toBe("NOT_FOUND");
   });
 
   it("answers NOT_FOUND to another vendor for a Kuala Lumpur location, and never lists it there", async () => {
     const mine = (await create({ name: "KL only" })).body.result;
-    for (const [name, payload] of [
-      ["modify_location", { id: mine.id, name: "Taken over", address: "x" }],
-      ["remove_location", { id: mine.id }],
+    for (const [name, call] of [
+      [
+        "modify_location",
+        () =>
+          server.send(API.locations.modify, { id: mine.id, name: "Taken over", address: "x" }, { as: "vendor2_admin" }),
+      ],
+      ["remove_location", () => server.send(API.locations.remove, { id: mine.id }, { as: "vendor2_admin" })],
     ] as const) {
-      const { http, body } = await server.call(`${BASE}/${name}`, payload, { token: bkkToken });
+      const { http, body } = await call();
       expect(http, name).toBe(404);
       expect(body.code, name).toBe("NOT_FOUND");
     }
-    const theirs = await list({ page_size: 200 }, bkkToken);
+    const theirs = await list({ page_size: 200 }, "vendor2_admin");
     expect(theirs.body.result.items.some((l) => l.id === mine.id)).toBe(false);
     const [row] = await server.database.db.select().from(locations).where(eq(locations.id, mine.id));
     expect(row?.name).toBe("KL only");
@@ -163,22 +135,25 @@ describe("locations: modify and remove", () => {
 
 describe("locations: level 4 keys", () => {
   it("the location keys are locked on for level 4 (spec §6): an account whose role holds no key manages locations", async () => {
-    const bare = await subAccount("loc_bare", []);
+    const { username: bare } = await vendorSubAccount(server.database, {
+      vendorId: klVendorId,
+      username: "loc_bare",
+      permissions: [],
+    });
     expect((await list({}, bare)).http).toBe(200);
     const made = await create({ name: "By a bare role" }, bare);
     expect(made.http, JSON.stringify(made.body)).toBe(200);
-    const changed = await server.call(
-      `${BASE}/modify_location`,
+    const changed = await server.send(
+      API.locations.modify,
       { id: made.body.result.id, name: "Renamed by a bare role", address: "x" },
-      { token: bare },
+      { as: bare },
     );
     expect(changed.http).toBe(200);
-    expect((await server.call(`${BASE}/remove_location`, { id: made.body.result.id }, { token: bare })).http).toBe(200);
+    expect((await server.send(API.locations.remove, { id: made.body.result.id }, { as: bare })).http).toBe(200);
   });
 
   it("group levels do not reach a vendor's locations", async () => {
-    const group = await server.login("group_admin");
-    const { http, body } = await list({}, group);
+    const { http, body } = await list({}, "group_admin");
     expect(http).toBe(403);
     expect(body.code).toBe("NO_PERMISSION");
   });
@@ -192,11 +167,11 @@ describe("locations: list order and paging", () => {
     for (const name of ["beta", "Alpha", "delta", "Charlie", "echo"]) expect((await create({ name })).http).toBe(200);
   });
 
-  async function allPages(sort: string, pageSize = 2): Promise<string[]> {
+  async function allPages(sort: NameSort, pageSize = 2): Promise<string[]> {
     const names: string[] = [];
     let cursor: string | null = null;
     for (let pages = 0; pages < 20; pages++) {
-      const answer: { body: { result: ListAnswer } } = await list({
+      const answer = await list({
         sort,
         page_size: pageSize,
         ...(cursor ? { cursor } : {}),
@@ -221,7 +196,7 @@ describe("locations: list order and paging", () => {
       const bad = await list({ sort: "name_asc", cursor });
       expect(bad.body, cursor).toMatchObject({ code: "VALIDATION_FAILED", field: "cursor" });
     }
-    const sort = await list({ sort: "price" });
+    const sort = await server.sendRaw(API.locations.list, { sort: "price" }, { as: "vendor_admin" });
     expect(sort.body).toMatchObject({ code: "VALIDATION_FAILED", field: "sort" });
   });
 });
@@ -233,9 +208,9 @@ describe("locations: operation log", () => {
       .from(operationLog)
       .where(and(eq(operationLog.vendorId, klVendorId)));
     const actions = new Set(rows.map((r) => r.action));
-    for (const action of ["location.create", "location.modify", "location.remove"])
+    for (const action of ["locations.create", "locations.modify", "locations.remove"])
       expect(actions.has(action), action).toBe(true);
-    expect(rows.some((r) => r.action === "location.remove" && r.errorCode === "HAS_DEPENDENTS")).toBe(true);
-    expect(rows.some((r) => r.action === "location.create" && /^location:\d+$/.test(r.target))).toBe(true);
+    expect(rows.some((r) => r.action === "locations.remove" && r.errorCode === "HAS_DEPENDENTS")).toBe(true);
+    expect(rows.some((r) => r.action === "locations.create" && /^location:\d+$/.test(r.target))).toBe(true);
   });
 });

@@ -1,24 +1,19 @@
-import type { OperationLogItem } from "@washboard/shared";
+import { API, type BodyOf, type ResultOf } from "@washboard/shared";
 import { sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
-import { groups, vendors } from "../tenancy/tables.js";
+import { demoVendors, type OtherTenant, otherTenant } from "../../test/fixtures.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
 import { operationLog } from "./tables.js";
 
-const PATH = "/api/v2/Log/get_account_log_details";
-
-interface Page {
-  items: OperationLogItem[];
-  total: number;
-  next_cursor: string | null;
-}
+type Filters = BodyOf<typeof API.operationLog.list>;
+type Page = ResultOf<typeof API.operationLog.list>;
 
 let server: TestServer;
 let groupId = 0;
 let klId = 0;
 let bkkId = 0;
-const tokens = new Map<string, string>();
+let other: OtherTenant;
 
 /** 2024-03-01 10:00:00 UTC, far from the rows the sign-ins of this file write. */
 const BATCH_BASE = Date.UTC(2024, 2, 1, 10) / 1000;
@@ -32,7 +27,7 @@ type Row = PgInsertValue<typeof operationLog>;
 const at = (seconds: number, micros = 0) => sql`to_timestamp(${seconds}) + ${micros} * interval '1 microsecond'`;
 
 function row(fields: Partial<Row> & { actor: string }): Row {
-  return { action: "shop.create", target: "shop:1", outcome: "success", ip: "10.70.0.1", ...fields };
+  return { action: "shops.create", target: "shop:1", outcome: "success", ip: "10.70.0.1", ...fields };
 }
 
 beforeAll(async () => {
@@ -43,13 +38,7 @@ beforeAll(async () => {
   bkkId = demo.bkk.id;
   groupId = demo.groupId;
 
-  const [other] = await db.insert(groups).values({ name: "Other Group" }).returning();
-  if (!other) throw new Error("group not created");
-  const [otherVendor] = await db
-    .insert(vendors)
-    .values({ groupId: other.id, name: "Other Laundry", currency: "IDR", language: "id", timeZone: "Asia/Jakarta" })
-    .returning();
-  if (!otherVendor) throw new Error("vendor not created");
+  other = await otherTenant(server.database);
 
   // 45 rows of Kuala Lumpur, three to a timestamp that only differs in microseconds from the next.
   const batch = Array.from({ length: 45 }, (_, i) =>
@@ -73,29 +62,27 @@ beforeAll(async () => {
     ...Array.from({ length: 5 }, () => row({ actor: "bkk_ops", vendorId: bkkId })),
     row({ actor: "grp_on_bkk", groupId, vendorId: bkkId }),
     ...Array.from({ length: 3 }, () => row({ actor: "grp_ops", groupId })),
-    ...Array.from({ length: 4 }, () => row({ actor: "other_ops", groupId: other.id, vendorId: otherVendor.id })),
-    row({ actor: "other_grp", groupId: other.id }),
+    ...Array.from({ length: 4 }, () => row({ actor: "other_ops", groupId: other.group.id, vendorId: other.vendor.id })),
+    row({ actor: "other_grp", groupId: other.group.id }),
   ]);
 });
 afterAll(() => server.close());
 
-async function list(username: string, payload: Record<string, unknown> = {}) {
-  let token = tokens.get(username);
-  if (!token) {
-    token = await server.login(username);
-    tokens.set(username, token);
-  }
-  return server.call<Page>(PATH, payload, { token });
-}
+/** The log as `username` sees it; a group account may narrow it to one of its vendors. */
+const list = (username: string, payload: Filters = {}, vendorId?: number) =>
+  server.send(API.operationLog.list, payload, { as: username, vendorId });
+/** A list call with filters the contract does not accept, to see the server refuse them. */
+const listUnchecked = (username: string, payload: Record<string, unknown>) =>
+  server.sendRaw(API.operationLog.list, payload, { as: username });
 
-async function page(username: string, payload: Record<string, unknown> = {}): Promise<Page> {
-  const { http, body } = await list(username, payload);
+async function page(username: string, payload: Filters = {}, vendorId?: number): Promise<Page> {
+  const { http, body } = await list(username, payload, vendorId);
   expect(http, JSON.stringify(body)).toBe(200);
   return body.result;
 }
 
 /** Every row of a filter, page by page, checking each page's size and total on the way. */
-async function allPages(username: string, payload: Record<string, unknown>, pageSize: number) {
+async function allPages(username: string, payload: Filters, pageSize: number) {
   const pages: Page[] = [];
   let cursor: string | null | undefined;
   do {
@@ -144,7 +131,7 @@ describe("POST /api/v2/Log/get_account_log_details", () => {
       id: expect.any(Number),
       created_at: BATCH_BASE + 14,
       actor: "kl_batch",
-      action: "shop.create",
+      action: "shops.create",
       target: "shop:44",
       outcome: "success",
       error_code: null,
@@ -228,12 +215,12 @@ describe("POST /api/v2/Log/get_account_log_details", () => {
   });
 
   it("narrows a group account to the vendor it chose", async () => {
-    const onlyBkk = await page("group_admin", { vendor_id: bkkId, page_size: 200 });
+    const onlyBkk = await page("group_admin", { page_size: 200 }, bkkId);
     const actors = actorsOf(onlyBkk);
     expect(actors.has("bkk_ops") && actors.has("grp_on_bkk")).toBe(true);
     for (const foreign of ["kl_batch", "grp_ops", "other_ops", "group_admin"]) expect(actors.has(foreign)).toBe(false);
     expect(onlyBkk.items.every((i) => i.vendor_id === bkkId)).toBe(true);
-    const onlyKl = await page("group_admin", { vendor_id: klId, actor: "kl_batch", page_size: 5 });
+    const onlyKl = await page("group_admin", { actor: "kl_batch", page_size: 5 }, klId);
     expect(onlyKl.total).toBe(45);
     expect(onlyKl.items.every((i) => i.vendor_id === klId)).toBe(true);
   });
@@ -247,7 +234,7 @@ describe("POST /api/v2/Log/get_account_log_details", () => {
 
   it("refuses a bad page size, filter or cursor with the field named", async () => {
     for (const pageSize of [0, 201, -1, 1.5, "20"]) {
-      const { http, body } = await list("vendor_admin", { page_size: pageSize });
+      const { http, body } = await listUnchecked("vendor_admin", { page_size: pageSize });
       expect(http, String(pageSize)).toBe(400);
       expect(body, String(pageSize)).toMatchObject({
         code: "VALIDATION_FAILED",
@@ -255,9 +242,9 @@ describe("POST /api/v2/Log/get_account_log_details", () => {
         message_key: "validation.pageSize",
       });
     }
-    const outcome = await list("vendor_admin", { outcome: "maybe" });
+    const outcome = await listUnchecked("vendor_admin", { outcome: "maybe" });
     expect(outcome.body).toMatchObject({ code: "VALIDATION_FAILED", field: "outcome" });
-    const from = await list("vendor_admin", { from: "yesterday" });
+    const from = await listUnchecked("vendor_admin", { from: "yesterday" });
     expect(from.body).toMatchObject({ code: "VALIDATION_FAILED", field: "from" });
     for (const cursor of ["garbage", Buffer.from("2024-01-01|x").toString("base64url"), "x".repeat(300)]) {
       const { http, body } = await list("vendor_admin", { cursor });
@@ -267,10 +254,9 @@ describe("POST /api/v2/Log/get_account_log_details", () => {
   });
 
   it("refuses a call without a session, and a vendor of another group", async () => {
-    const anonymous = await server.call(PATH, {});
+    const anonymous = await server.send(API.operationLog.list, {});
     expect(anonymous.body.code).toBe("UNAUTHORIZED");
-    const [other] = await server.database.db.select().from(vendors).where(sql`${vendors.name} = 'Other Laundry'`);
-    const foreign = await list("group_admin", { vendor_id: other?.id });
+    const foreign = await list("group_admin", {}, other.vendor.id);
     expect(foreign.http).toBe(404);
     expect(foreign.body.code).toBe("NOT_FOUND");
   });

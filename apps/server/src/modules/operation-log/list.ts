@@ -1,28 +1,25 @@
 import type { OperationLogItem, operationLogListRequest, operationLogListResult } from "@washboard/shared";
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
+import { and, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
-import { afterKey, decodeCursor, encodeCursor, keysetAt } from "../../platform/db/keyset-cursor.js";
+import { createdKeyset, keysetAt } from "../../platform/db/keysets.js";
+import { countOf, listPage, type RowOf, rowsFrom } from "../../platform/db/list-page.js";
+import { likeText } from "../../platform/db/text-search.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { tenantWhere } from "../tenancy/queries.js";
-import { vendors } from "../tenancy/tables.js";
+import { vendorNameOf } from "../tenancy/queries.js";
+import { tenantWhere } from "../tenancy/scope.js";
 import { operationLog } from "./tables.js";
 
 type Input = z.output<typeof operationLogListRequest>;
 type Output = z.input<typeof operationLogListResult>;
-
-/** A LIKE pattern that matches the text literally anywhere in the value. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The tenant scope and the screen's filters; the cursor is applied on top for the page only. */
 function filtersOf(scope: TenantScope, input: Input): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     tenantWhere(scope, { vendorId: operationLog.vendorId, groupId: operationLog.groupId }, { groupVendors: true }),
   ];
-  if (input.actor) conditions.push(ilike(operationLog.actor, containing(input.actor)));
+  if (input.actor) conditions.push(ilike(operationLog.actor, likeText(input.actor)));
   if (input.action) conditions.push(eq(operationLog.action, input.action));
   if (input.outcome) conditions.push(eq(operationLog.outcome, input.outcome));
   if (input.from !== undefined) conditions.push(gte(operationLog.createdAt, new Date(input.from * 1000)));
@@ -31,16 +28,9 @@ function filtersOf(scope: TenantScope, input: Input): SQL | undefined {
   return and(...conditions);
 }
 
-/**
- * The operation log of a tenant, newest first: a vendor sees its own rows; a group sees its own
- * rows and its vendors' rows, or one vendor's when it chose one. Paged by (created_at, id).
- */
-export async function listOperationLog(db: Db, scope: TenantScope, input: Input): Promise<Output> {
-  const filtered = filtersOf(scope, input);
-  const paged = input.cursor
-    ? and(filtered, afterKey({ createdAt: operationLog.createdAt, id: operationLog.id }, decodeCursor(input.cursor)))
-    : filtered;
-  const rows = await db
+/** A row of the log with its vendor's name, and the key its page cursor is made of. */
+function selectRows(db: Db) {
+  return db
     .select({
       id: operationLog.id,
       createdAt: operationLog.createdAt,
@@ -52,34 +42,44 @@ export async function listOperationLog(db: Db, scope: TenantScope, input: Input)
       errorCode: operationLog.errorCode,
       ip: operationLog.ip,
       vendorId: operationLog.vendorId,
-      vendorName: vendors.name,
+      vendorName: vendorNameOf(operationLog.vendorId),
     })
-    .from(operationLog)
-    .leftJoin(vendors, eq(vendors.id, operationLog.vendorId))
-    .where(paged)
-    .orderBy(desc(operationLog.createdAt), desc(operationLog.id))
-    .limit(input.page_size + 1);
-  const [total] = await db.select({ n: count() }).from(operationLog).where(filtered);
+    .from(operationLog);
+}
 
-  const page = rows.slice(0, input.page_size);
-  const last = page.at(-1);
-  const items = page.map(
-    (row): OperationLogItem => ({
+type Row = RowOf<ReturnType<typeof selectRows>>;
+
+/**
+ * The operation log of a tenant, newest first: a vendor sees its own rows; a group sees its own
+ * rows and its vendors' rows, or one vendor's when it chose one. Paged by (created_at, id).
+ */
+export async function listOperationLog(db: Db, scope: TenantScope, input: Input): Promise<Output> {
+  const page = await listPage({
+    where: filtersOf(scope, input),
+    keyset: createdKeyset({ createdAt: operationLog.createdAt, id: operationLog.id }, (row: Row) => ({
+      at: row.keyAt,
       id: row.id,
-      created_at: toSeconds(row.createdAt),
-      actor: row.actor,
-      action: row.action,
-      target: row.target,
-      outcome: row.outcome,
-      error_code: row.errorCode,
-      ip: row.ip,
-      vendor_id: row.vendorId,
-      ...(row.vendorName !== null ? { vendor_name: row.vendorName } : {}),
-    }),
-  );
+    })),
+    input,
+    rows: rowsFrom(() => selectRows(db)),
+    count: countOf(db, operationLog),
+  });
   return {
-    items,
-    total: total?.n ?? 0,
-    next_cursor: rows.length > input.page_size && last ? encodeCursor({ at: last.keyAt, id: last.id }) : null,
+    items: page.rows.map(
+      (row): OperationLogItem => ({
+        id: row.id,
+        created_at: toSeconds(row.createdAt),
+        actor: row.actor,
+        action: row.action,
+        target: row.target,
+        outcome: row.outcome,
+        error_code: row.errorCode,
+        ip: row.ip,
+        vendor_id: row.vendorId,
+        ...(row.vendorName !== null ? { vendor_name: row.vendorName } : {}),
+      }),
+    ),
+    total: page.total,
+    next_cursor: page.next_cursor,
   };
 }

@@ -1,15 +1,16 @@
-import { ALL_ENDPOINTS, type ConsoleLevel, endpointId } from "@washboard/shared";
+import { ALL_ENDPOINTS, API, type ConsoleLevel, endpointId } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CallOptions, startTestServer, type TestServer } from "../../test/harness.js";
-import { accounts, roles } from "../accounts/tables.js";
+import { type Answer, type SendOptions, startTestServer, type TestServer } from "../../test/harness.js";
+import { accounts } from "../accounts/tables.js";
 import { alliances } from "../alliances/tables.js";
 import { brands } from "../brands/tables.js";
 import { devices } from "../devices/tables.js";
 import { ecards } from "../ecards/tables.js";
 import { locations } from "../locations/tables.js";
 import { payQrCodes } from "../payqr/tables.js";
+import { roles } from "../roles/tables.js";
 import { shops } from "../shops/tables.js";
 import { vendors } from "../tenancy/tables.js";
 import { PNG, upload } from "../uploads/test-helpers.js";
@@ -222,24 +223,44 @@ const USER_OF_LEVEL: Record<ConsoleLevel, string> = {
   7: "group_sub",
 };
 
-/** A Kuala Lumpur record made through the API (from the default address, so its log row is not counted). */
-async function loggedRecord(path: string, body: Record<string, unknown>): Promise<number> {
-  const { http, body: answer } = await server.call<{ id: number }>(path, body, {
-    token: await server.login("vendor_admin"),
-  });
-  if (http !== 200) throw new Error(`${path} failed: ${JSON.stringify(answer)}`);
-  return answer.result.id;
+const KL_ADMIN = { as: "vendor_admin" };
+
+/** The id of a Kuala Lumpur record made through the API (from the default address, so its log row is not counted). */
+function madeId({ http, body }: Answer<{ id: number }>): number {
+  if (http !== 200) throw new Error(`record not made: ${JSON.stringify(body)}`);
+  return body.result.id;
 }
+
+/** Kuala Lumpur records of the washer catalogue and price templates, made through the API. */
+const madeWasherBrand = async (brand: string, alias = "LB") =>
+  madeId(
+    await server.send(
+      API.washerCatalogue.createBrand,
+      { manufacturer: "Logged Works", brand, alias, logo_url: "/washer-logos/logged.svg" },
+      KL_ADMIN,
+    ),
+  );
+const madeWasherModel = async (name: string, brandId: number) =>
+  madeId(
+    await server.send(API.washerCatalogue.createModel, { brand_id: brandId, name, machine_type: "washer" }, KL_ADMIN),
+  );
+const madeControlTemplate = async (name: string) =>
+  madeId(
+    await server.send(API.washerCatalogue.createControlTemplate, { name, data_head: "AA", data_body: "x" }, KL_ADMIN),
+  );
+const madePriceTemplate = async (modelName: string) =>
+  madeId(
+    await server.send(
+      API.priceTemplates.create,
+      { model_name: modelName, display_price: 500, price: 400, estimated_minutes: 25 },
+      KL_ADMIN,
+    ),
+  );
 
 /** A washer brand of the Kuala Lumpur vendor, made once, for the model calls. */
 let washerBrandId: number | undefined;
 async function loggedWasherBrand(): Promise<number> {
-  washerBrandId ??= await loggedRecord("/api/Manager/create_laundry_brand", {
-    manufacturer: "Logged Works",
-    brand: "Logged models brand",
-    alias: "LM",
-    logo_url: "/washer-logos/logged.svg",
-  });
+  washerBrandId ??= await madeWasherBrand("Logged models brand", "LM");
   return washerBrandId;
 }
 
@@ -248,27 +269,27 @@ const SUCCESSFUL_CALLS: Record<
   string,
   () => Promise<{
     body: Record<string, unknown>;
-    options?: CallOptions;
+    options?: SendOptions;
     expected: Record<string, unknown>;
     /** For calls that are not JSON (an upload): makes the call from `ip` itself. */
     send?: (ip: string) => Promise<{ http: number }>;
   }>
 > = {
-  "/api/Auth/login": async () => ({
+  "auth.login": async () => ({
     body: { login: "vendor_admin", password: "demo1234" },
     expected: { actor: "vendor_admin", target: "account:vendor_admin", accountId: await accountId("vendor_admin") },
   }),
-  "/api/Auth/logout": async () => ({
+  "auth.logout": async () => ({
     body: {},
     options: { token: await server.login("vendor2_admin") },
     expected: { actor: "vendor2_admin", target: "account:vendor2_admin", accountId: await accountId("vendor2_admin") },
   }),
-  "/api/v2/Auth/modify": async () => ({
+  "auth.modifyOwn": async () => ({
     body: { old_pwd: "demo1234", nickname: "Gus again" },
-    options: { token: await server.login("group_sub") },
+    options: { as: "group_sub" },
     expected: { actor: "group_sub", target: "account:group_sub", accountId: await accountId("group_sub") },
   }),
-  "/api/Auth/register": async () => ({
+  "auth.register": async () => ({
     body: {
       mode: "manual",
       username: "logged_owner",
@@ -281,28 +302,28 @@ const SUCCESSFUL_CALLS: Record<
     },
     expected: { actor: "logged_owner", target: expect.stringMatching(/^vendor:\d+$/) },
   }),
-  "/api/v2/Role/create_role": async () => ({
+  "roles.create": async () => ({
     body: { name: "Logged role" },
-    options: { token: await server.login("vendor_admin") },
+    options: { as: "vendor_admin" },
     expected: { actor: "vendor_admin", target: expect.stringMatching(/^role:\d+ Logged role$/) },
   }),
-  "/api/v2/Role/modify_role": async () => {
+  "roles.modify": async () => {
     const id = await klRole("Logged before");
     return {
       body: { id, name: "Logged after" },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `role:${id} Logged after`, vendorId: await klVendorId() },
     };
   },
-  "/api/v2/Role/remove_role": async () => {
+  "roles.remove": async () => {
     const id = await klRole("Logged gone");
     return {
       body: { id },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `role:${id} Logged gone` },
     };
   },
-  "/api/v2/Role/create_sub_act": async () => ({
+  "subAccounts.create": async () => ({
     body: {
       username: "logged_sub",
       email: "logged_sub@demo.test",
@@ -311,47 +332,47 @@ const SUCCESSFUL_CALLS: Record<
       confirm_password: "secret12",
       role_id: await klRole("Logged holder"),
     },
-    options: { token: await server.login("vendor_admin") },
+    options: { as: "vendor_admin" },
     expected: { actor: "vendor_admin", target: expect.stringMatching(/^account:\d+ logged_sub$/) },
   }),
-  "/api/v2/Role/modify_sub_act": async () => {
+  "subAccounts.modify": async () => {
     const id = await accountId("vendor_sub");
     return {
       body: { id, nickname: "Victor again" },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `account:${id} vendor_sub` },
     };
   },
-  "/api/v2/Role/remove_sub_act": async () => {
+  "subAccounts.remove": async () => {
     const [row] = await server.database.db
       .insert(accounts)
       .values({ username: "logged_gone", nickname: "Gone", level: 4, vendorId: await klVendorId(), passwordHash: "x" })
       .returning();
     return {
       body: { id: row?.id },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `account:${row?.id} logged_gone` },
     };
   },
-  "/api/Vendor/modify_vendor_contact": async () => ({
+  "vendorProfile.modifyContact": async () => ({
     body: { phone: "+60 3-0000 0000", home_page: "https://logged.example" },
-    options: { token: await server.login("vendor_admin") },
+    options: { as: "vendor_admin" },
     expected: { actor: "vendor_admin", target: `vendor:${await klVendorId()} phone,home_page` },
   }),
-  "/api/Vendor/modify_vendor_payment_info": async () => ({
+  "vendorProfile.modifyPaymentInfo": async () => ({
     body: { provider: "pocket", enabled: false, fields: { merchant_id: "M-1", api_key: "pk_secret_value" } },
-    options: { token: await server.login("vendor_admin") },
+    options: { as: "vendor_admin" },
     expected: {
       actor: "vendor_admin",
       target: `vendor:${await klVendorId()} provider:pocket changed:merchant_id,api_key`,
     },
   }),
-  "/api/Vendor/modify_vendor_pay_discounts_info": async () => ({
+  "vendorProfile.modifyPayDiscounts": async () => ({
     body: { discounts: [{ provider: "fomo", discount: 5 }] },
-    options: { token: await server.login("vendor_admin") },
+    options: { as: "vendor_admin" },
     expected: { actor: "vendor_admin", target: `vendor:${await klVendorId()} discounts:fomo` },
   }),
-  "/api/v2/Upload/image": async () => {
+  "uploads.image": async () => {
     const token = await server.login("group_admin");
     return {
       body: {},
@@ -359,83 +380,83 @@ const SUCCESSFUL_CALLS: Record<
       expected: { actor: "group_admin", target: expect.stringMatching(/^upload:[0-9a-f]{64}\.png$/) },
     };
   },
-  "/api/Brand/create_brand": async () => ({
+  "brands.create": async () => ({
     body: { name: "Logged brand", ...BRAND_FIELDS },
-    options: { token: await server.login("group_admin") },
+    options: { as: "group_admin" },
     expected: { actor: "group_admin", target: expect.stringMatching(/^brand:\d+$/), groupId: await demoGroupId() },
   }),
-  "/api/Brand/modify_brand": async () => {
+  "brands.modify": async () => {
     const id = await demoBrand("Logged brand before");
     return {
       body: { id, name: "Logged brand after", ...BRAND_FIELDS },
-      options: { token: await server.login("group_admin") },
+      options: { as: "group_admin" },
       expected: { actor: "group_admin", target: `brand:${id}` },
     };
   },
-  "/api/Brand/modify_brand_status": async () => {
+  "brands.setStatus": async () => {
     const id = await demoBrand("Logged brand status");
     return {
       body: { id, status: 0 },
-      options: { token: await server.login("group_sub") },
+      options: { as: "group_sub" },
       expected: { actor: "group_sub", target: `brand:${id}` },
     };
   },
-  "/api/Brand/remove_brand": async () => {
+  "brands.remove": async () => {
     const id = await demoBrand("Logged brand gone");
     return {
       body: { id },
-      options: { token: await server.login("group_admin") },
+      options: { as: "group_admin" },
       expected: { actor: "group_admin", target: `brand:${id}` },
     };
   },
-  "/api/Ecard/create_ecard": async () => ({
+  "ecards.create": async () => ({
     body: { name: "Logged card" },
-    options: { token: await server.login("group_admin") },
+    options: { as: "group_admin" },
     expected: { actor: "group_admin", target: expect.stringMatching(/^ecard:\d+$/) },
   }),
-  "/api/Ecard/modify_ecard": async () => {
+  "ecards.modify": async () => {
     const id = await demoEcard("Logged card before");
     return {
       body: { id, name: "Logged card after" },
-      options: { token: await server.login("group_admin") },
+      options: { as: "group_admin" },
       expected: { actor: "group_admin", target: `ecard:${id}` },
     };
   },
-  "/api/Ecard/remove_ecard": async () => {
+  "ecards.remove": async () => {
     const id = await demoEcard("Logged card gone");
     return {
       body: { id },
-      options: { token: await server.login("group_admin") },
+      options: { as: "group_admin" },
       expected: { actor: "group_admin", target: `ecard:${id}` },
     };
   },
-  "/api/Group/update_group_email_cfg": async () => ({
+  "emailConfig.update": async () => ({
     body: { send_method: "smtp", smtp_server: "127.0.0.1", auth_method: "none", port: await smtpPort() },
-    options: { token: await server.login("group_admin") },
+    options: { as: "group_admin" },
     expected: { actor: "group_admin", target: `group:${await demoGroupId()}:email` },
   }),
-  "/api/Group/send_test_email": async () => {
-    const token = await server.login("group_admin");
+  "emailConfig.sendTest": async () => {
+    const groupAdmin = { as: "group_admin" };
     const port = await smtpPort();
-    const saved = await server.call(
-      "/api/Group/update_group_email_cfg",
+    const saved = await server.send(
+      API.emailConfig.update,
       { send_method: "smtp", smtp_server: "127.0.0.1", auth_method: "none", port },
-      { token },
+      groupAdmin,
     );
     if (saved.http !== 200) throw new Error("mail configuration not saved");
     return {
       body: { to: "logged@example.com" },
-      options: { token },
+      options: groupAdmin,
       expected: { actor: "group_admin", target: "email:logged@example.com" },
     };
   },
   // Group profile, group sub-accounts, the group's vendors and their main accounts.
-  "/api/Group/modify_group_by_grp_acct": async () => ({
+  "groups.modifyProfile": async () => ({
     body: { name: "Demo Group", address: "1 Harbour Road, Singapore", c_app_id: "logged-c", b_app_id: "logged-b" },
-    options: { token: await server.login("group_admin") },
+    options: { as: "group_admin" },
     expected: { actor: "group_admin", target: `group:${await demoGroupId()}`, vendorId: null },
   }),
-  "/api/Group/create_group_sub_acct": async () => ({
+  "groupSubAccounts.create": async () => ({
     body: {
       username: "logged_gsub",
       nickname: "Logged",
@@ -443,41 +464,41 @@ const SUCCESSFUL_CALLS: Record<
       password: "secret12",
       confirm_password: "secret12",
     },
-    options: { token: await server.login("group_admin") },
+    options: { as: "group_admin" },
     expected: { actor: "group_admin", target: "account:logged_gsub", vendorId: null },
   }),
-  "/api/Group/modify_group_sub_acct": async () => ({
+  "groupSubAccounts.modify": async () => ({
     body: { account_id: await managedAccount("logged_gsub_m", 7), nickname: "Renamed" },
-    options: { token: await server.login("group_admin") },
+    options: { as: "group_admin" },
     expected: { actor: "group_admin", target: "account:logged_gsub_m" },
   }),
-  "/api/Group/remove_group_sub_acct": async () => ({
+  "groupSubAccounts.remove": async () => ({
     body: { account_id: await managedAccount("logged_gsub_r", 7) },
-    options: { token: await server.login("group_admin") },
+    options: { as: "group_admin" },
     expected: { actor: "group_admin", target: "account:logged_gsub_r" },
   }),
-  "/api/Vendor/create_new_vendor_by_group": async () => ({
+  "vendorAdmin.create": async () => ({
     body: { ...VENDOR_FIELDS, name: "Logged vendor" },
-    options: { token: await server.login("group_admin") },
+    options: { as: "group_admin" },
     expected: { actor: "group_admin", target: expect.stringMatching(/^vendor:\d+$/) },
   }),
-  "/api/Vendor/modify_vendor_info_by_group": async () => {
+  "vendorAdmin.modify": async () => {
     const id = await groupVendor("Logged before");
     return {
       body: { ...VENDOR_FIELDS, vendor_id: id, name: "Logged after" },
-      options: { token: await server.login("group_admin") },
+      options: { as: "group_admin" },
       expected: { actor: "group_admin", target: `vendor:${id}`, vendorId: id },
     };
   },
-  "/api/Vendor/remove_vendor_by_group": async () => {
+  "vendorAdmin.remove": async () => {
     const id = await groupVendor("Logged gone");
     return {
       body: { vendor_id: id },
-      options: { token: await server.login("group_admin") },
+      options: { as: "group_admin" },
       expected: { actor: "group_admin", target: `vendor:${id}` },
     };
   },
-  "/api/Vendor/create_vendor_acct": async () => ({
+  "vendorAccounts.create": async () => ({
     body: {
       vendor_id: await klVendorId(),
       username: "logged_vadmin",
@@ -486,263 +507,222 @@ const SUCCESSFUL_CALLS: Record<
       password: "secret12",
       confirm_password: "secret12",
     },
-    options: { token: await server.login("group_admin") },
+    options: { as: "group_admin" },
     expected: { actor: "group_admin", target: "account:logged_vadmin" },
   }),
-  "/api/Vendor/modify_vendor_acct": async () => ({
+  "vendorAccounts.modify": async () => ({
     body: { account_id: await managedAccount("logged_vadmin_m", 3), status: "disabled" },
-    options: { token: await server.login("group_admin") },
+    options: { as: "group_admin" },
     expected: { actor: "group_admin", target: "account:logged_vadmin_m" },
   }),
-  "/api/Vendor/remove_vendor_acct": async () => ({
+  "vendorAccounts.remove": async () => ({
     body: { account_id: await managedAccount("logged_vadmin_r", 3) },
-    options: { token: await server.login("group_admin") },
+    options: { as: "group_admin" },
     expected: { actor: "group_admin", target: "account:logged_vadmin_r" },
   }),
   // Shop alliances and payment QR codes of the Kuala Lumpur vendor.
-  "/api/Alliance/create_alliance": async () => ({
+  "alliances.create": async () => ({
     body: { name: "Logged alliance", type: 1, shop_ids: [(await klShop("Logged member")).shopId] },
-    options: { token: await server.login("vendor_admin") },
+    options: { as: "vendor_admin" },
     expected: { actor: "vendor_admin", target: expect.stringMatching(/^alliance:\d+$/), vendorId: await klVendorId() },
   }),
-  "/api/Alliance/modify_alliance": async () => {
+  "alliances.modify": async () => {
     const id = await klAlliance("Logged alliance before");
     return {
       body: { id, name: "Logged alliance after", type: 2 },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `alliance:${id}` },
     };
   },
-  "/api/Alliance/modify_alliance_status": async () => {
+  "alliances.setStatus": async () => {
     const id = await klAlliance("Logged alliance status");
     return {
       body: { id, status: 0 },
       // A level-4 account: §6 locks the allia_* keys on.
-      options: { token: await server.login("vendor_sub") },
+      options: { as: "vendor_sub" },
       expected: { actor: "vendor_sub", target: `alliance:${id}`, vendorId: await klVendorId() },
     };
   },
-  "/api/Alliance/remove_alliance": async () => {
+  "alliances.remove": async () => {
     const id = await klAlliance("Logged alliance gone");
     return {
       body: { id },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `alliance:${id}` },
     };
   },
-  "/api/v3/Payqr/create": async () => {
+  "payqr.create": async () => {
     const { shopId, deviceId } = await klShop("Logged payqr shop");
     return {
       body: { name: "Logged code", bind_mode: 2, shop_id: shopId, device_id: deviceId },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: expect.stringMatching(/^payqr:\d+$/), vendorId: await klVendorId() },
     };
   },
-  "/api/v3/Payqr/update": async () => {
+  "payqr.update": async () => {
     const id = await klPayQr("Logged code before");
     return {
       body: { id, name: "Logged code after" },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `payqr:${id}` },
     };
   },
-  "/api/v3/Payqr/bind_mode": async () => {
+  "payqr.bindMode": async () => {
     const id = await klPayQr("Logged code bind");
     const { shopId, deviceId } = await klShop("Logged bind shop");
     return {
       body: { id, bind_mode: 2, shop_id: shopId, device_id: deviceId },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `payqr:${id}` },
     };
   },
-  "/api/v3/Payqr/delete": async () => {
+  "payqr.remove": async () => {
     const id = await klPayQr("Logged code gone");
     return {
       body: { id },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `payqr:${id}` },
     };
   },
   // Locations and shops of the Kuala Lumpur vendor.
-  "/api/Location/create_location": async () => ({
+  "locations.create": async () => ({
     body: { name: "Logged location", address: "1 Logged road" },
-    options: { token: await server.login("vendor_admin") },
+    options: { as: "vendor_admin" },
     expected: { actor: "vendor_admin", target: expect.stringMatching(/^location:\d+$/), vendorId: await klVendorId() },
   }),
-  "/api/Location/modify_location": async () => {
+  "locations.modify": async () => {
     const id = await klLocation("Logged location before");
     return {
       body: { id, name: "Logged location after", address: "2 Logged road" },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `location:${id}` },
     };
   },
-  "/api/Location/remove_location": async () => {
+  "locations.remove": async () => {
     const id = await klLocation("Logged location gone");
     return {
       body: { id },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `location:${id}` },
     };
   },
-  "/api/Shop/create_shop": async () => ({
+  "shops.create": async () => ({
     body: { name: "Logged shop", address: "1 Logged road", service_type: 1, mqtt_password: "logged-secret" },
-    options: { token: await server.login("vendor_admin") },
+    options: { as: "vendor_admin" },
     expected: { actor: "vendor_admin", target: expect.stringMatching(/^shop:\d+$/), vendorId: await klVendorId() },
   }),
-  "/api/Shop/modify_shop": async () => {
+  "shops.modify": async () => {
     const id = await klBareShop("Logged shop before");
     return {
       body: { id, name: "Logged shop after", address: "Logged shop before road", service_type: 1, payment_id: "pay-1" },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `shop:${id} changed:name,payment_id` },
     };
   },
-  "/api/Shop/remove_shop": async () => {
+  "shops.remove": async () => {
     const id = await klBareShop("Logged shop gone");
     return {
       body: { id },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `shop:${id}` },
     };
   },
 
   // Washer catalogue and price templates: records made through the API from another address first.
-  "/api/Manager/create_laundry_brand": async () => ({
+  "washerCatalogue.createBrand": async () => ({
     body: { manufacturer: "Logged Works", brand: "Logged brand", alias: "LB", logo_url: "/washer-logos/logged.svg" },
-    options: { token: await server.login("vendor_admin") },
+    options: { as: "vendor_admin" },
     expected: { actor: "vendor_admin", target: expect.stringMatching(/^washer_brand:\d+$/) },
   }),
-  "/api/Manager/modify_laundry_brand": async () => {
-    const id = await loggedRecord("/api/Manager/create_laundry_brand", {
-      manufacturer: "Logged Works",
-      brand: "Logged brand before",
-      alias: "LB",
-      logo_url: "/washer-logos/logged.svg",
-    });
+  "washerCatalogue.modifyBrand": async () => {
+    const id = await madeWasherBrand("Logged brand before");
     return {
       body: { id, manufacturer: "Logged Works", brand: "Logged brand after", alias: "LB", logo_url: "/x.svg" },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `washer_brand:${id}` },
     };
   },
-  "/api/Manager/remove_laundry_brand": async () => {
-    const id = await loggedRecord("/api/Manager/create_laundry_brand", {
-      manufacturer: "Logged Works",
-      brand: "Logged brand gone",
-      alias: "LB",
-      logo_url: "/washer-logos/logged.svg",
-    });
+  "washerCatalogue.removeBrand": async () => {
+    const id = await madeWasherBrand("Logged brand gone");
     return {
       body: { id },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `washer_brand:${id}` },
     };
   },
-  "/api/Manager/create_laundry_model": async () => ({
+  "washerCatalogue.createModel": async () => ({
     body: { brand_id: await loggedWasherBrand(), name: "Logged model", machine_type: "washer" },
-    options: { token: await server.login("vendor_admin") },
+    options: { as: "vendor_admin" },
     expected: { actor: "vendor_admin", target: expect.stringMatching(/^washer_model:\d+$/) },
   }),
-  "/api/Manager/modify_laundry_model": async () => {
+  "washerCatalogue.modifyModel": async () => {
     const brandId = await loggedWasherBrand();
-    const id = await loggedRecord("/api/Manager/create_laundry_model", {
-      brand_id: brandId,
-      name: "Logged model before",
-      machine_type: "washer",
-    });
+    const id = await madeWasherModel("Logged model before", brandId);
     return {
       body: { id, brand_id: brandId, name: "Logged model after", machine_type: "dryer" },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `washer_model:${id}` },
     };
   },
-  "/api/Manager/remove_laundry_model": async () => {
-    const id = await loggedRecord("/api/Manager/create_laundry_model", {
-      brand_id: await loggedWasherBrand(),
-      name: "Logged model gone",
-      machine_type: "washer",
-    });
+  "washerCatalogue.removeModel": async () => {
+    const id = await madeWasherModel("Logged model gone", await loggedWasherBrand());
     return {
       body: { id },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `washer_model:${id}` },
     };
   },
-  "/api/Manager/create_control_template": async () => ({
+  "washerCatalogue.createControlTemplate": async () => ({
     body: { name: "Logged template", data_head: "AA 55", data_body: "{pulses}" },
-    options: { token: await server.login("vendor_admin") },
+    options: { as: "vendor_admin" },
     expected: { actor: "vendor_admin", target: expect.stringMatching(/^control_template:\d+$/) },
   }),
-  "/api/Manager/modify_control_template": async () => {
-    const id = await loggedRecord("/api/Manager/create_control_template", {
-      name: "Logged template before",
-      data_head: "AA",
-      data_body: "x",
-    });
+  "washerCatalogue.modifyControlTemplate": async () => {
+    const id = await madeControlTemplate("Logged template before");
     return {
       body: { id, name: "Logged template after", data_head: "AB", data_body: "y" },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `control_template:${id}` },
     };
   },
-  "/api/Manager/remove_control_template": async () => {
-    const id = await loggedRecord("/api/Manager/create_control_template", {
-      name: "Logged template gone",
-      data_head: "AA",
-      data_body: "x",
-    });
+  "washerCatalogue.removeControlTemplate": async () => {
+    const id = await madeControlTemplate("Logged template gone");
     return {
       body: { id },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `control_template:${id}` },
     };
   },
-  "/api/PriceTemplate/create_price_template": async () => ({
+  "priceTemplates.create": async () => ({
     body: { model_name: "Logged price", display_price: 500, price: 400, estimated_minutes: 25 },
-    options: { token: await server.login("vendor_admin") },
+    options: { as: "vendor_admin" },
     expected: { actor: "vendor_admin", target: expect.stringMatching(/^price_template:\d+$/) },
   }),
-  "/api/PriceTemplate/modify_price_template": async () => {
-    const id = await loggedRecord("/api/PriceTemplate/create_price_template", {
-      model_name: "Logged price before",
-      display_price: 500,
-      price: 400,
-      estimated_minutes: 25,
-    });
+  "priceTemplates.modify": async () => {
+    const id = await madePriceTemplate("Logged price before");
     return {
       body: { id, model_name: "Logged price after", display_price: 600, price: 500, estimated_minutes: 30 },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `price_template:${id}` },
     };
   },
-  "/api/PriceTemplate/remove_price_template": async () => {
-    const id = await loggedRecord("/api/PriceTemplate/create_price_template", {
-      model_name: "Logged price gone",
-      display_price: 500,
-      price: 400,
-      estimated_minutes: 25,
-    });
+  "priceTemplates.remove": async () => {
+    const id = await madePriceTemplate("Logged price gone");
     return {
       body: { id },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `price_template:${id}` },
     };
   },
-  "/api/PriceTemplate/assign_price_template": async () => {
-    const id = await loggedRecord("/api/PriceTemplate/create_price_template", {
-      model_name: "Logged price assigned",
-      display_price: 500,
-      price: 400,
-      estimated_minutes: 25,
-    });
+  "priceTemplates.assign": async () => {
+    const id = await madePriceTemplate("Logged price assigned");
     const [device] = await server.database.db
       .insert(devices)
       .values({ vendorId: await klVendorId(), serialNumber: "SN-LOGGED-PRICE", machineType: "washer" })
       .returning();
     return {
       body: { id, device_ids: [device?.id ?? 0] },
-      options: { token: await server.login("vendor_admin") },
+      options: { as: "vendor_admin" },
       expected: { actor: "vendor_admin", target: `price_template:${id}` },
     };
   },
@@ -750,25 +730,25 @@ const SUCCESSFUL_CALLS: Record<
 
 /** Payloads for read-only calls that need one (a record id) to succeed. */
 const READ_ONLY_PAYLOADS: Record<string, () => Promise<Record<string, unknown>>> = {
-  "/api/v2/Role/get_sub_act_permissions": async () => ({ id: await accountId("vendor_sub") }),
-  "/api/v3/Payqr/get_bind_devices": async () => ({ shop_id: (await klShop("Logged devices shop")).shopId }),
+  "subAccounts.permissions": async () => ({ id: await accountId("vendor_sub") }),
+  "payqr.bindDevices": async () => ({ shop_id: (await klShop("Logged devices shop")).shopId }),
 };
 
 describe("operation log", () => {
   it("has a successful call for every mutating contract to check", () => {
     expect(MUTATING.length).toBeGreaterThan(0);
-    for (const contract of MUTATING) expect(Object.keys(SUCCESSFUL_CALLS), contract.path).toContain(contract.path);
+    for (const contract of MUTATING) {
+      expect(Object.keys(SUCCESSFUL_CALLS), contract.path).toContain(endpointId(contract));
+    }
   });
 
   it("writes one success row per mutating call with actor, action, target and address", async () => {
     for (const contract of MUTATING) {
-      const make = SUCCESSFUL_CALLS[contract.path];
+      const make = SUCCESSFUL_CALLS[endpointId(contract)];
       if (!make) continue;
       const ip = nextIp();
       const { body, options, expected, send } = await make();
-      const answer = send
-        ? await send(ip)
-        : await server.call(contract.path, body, { ...options, ip, method: contract.method });
+      const answer = send ? await send(ip) : await server.send(contract, body, { ...options, ip });
       expect(answer.http, contract.path).toBe(200);
       const rows = await rowsFrom(ip);
       expect(rows, contract.path).toHaveLength(1);
@@ -787,7 +767,7 @@ describe("operation log", () => {
     for (const contract of MUTATING) {
       const ip = nextIp();
       // No token and no payload: refused by the session check or by validation.
-      const answer = await server.call(contract.path, {}, { ip, method: contract.method });
+      const answer = await server.sendRaw(contract, {}, { ip });
       expect(answer.http, contract.path).toBeGreaterThanOrEqual(400);
       const rows = await rowsFrom(ip);
       expect(rows, contract.path).toHaveLength(1);
@@ -801,9 +781,8 @@ describe("operation log", () => {
   });
 
   it("records the signed-in actor and tenant of a refused call", async () => {
-    const token = await server.login("vendor_admin");
     const ip = nextIp();
-    const answer = await server.call("/api/v2/Auth/modify", { old_pwd: "wrong123", nickname: "X" }, { token, ip });
+    const answer = await server.send(API.auth.modifyOwn, { old_pwd: "wrong123", nickname: "X" }, { ...KL_ADMIN, ip });
     expect(answer.body.code).toBe("OLD_PASSWORD_WRONG");
     const kl = { id: await klVendorId() };
     const rows = await rowsFrom(ip);
@@ -820,21 +799,18 @@ describe("operation log", () => {
 
   it("writes nothing for read-only calls, whether they succeed or fail", async () => {
     expect(READ_ONLY.length).toBeGreaterThan(0);
-    const tokens = new Map<string, string>();
     for (const contract of READ_ONLY) {
-      const options: CallOptions = { method: contract.method };
+      const caller: SendOptions = {};
       if (contract.access.kind === "session") {
         const level = (contract.access.levels ?? [3])[0] ?? 3;
-        const username = USER_OF_LEVEL[level];
-        options.token = tokens.get(username) ?? (await server.login(username));
-        tokens.set(username, options.token);
+        caller.as = USER_OF_LEVEL[level];
       }
       const ip = nextIp();
-      const payload = (await READ_ONLY_PAYLOADS[contract.path]?.()) ?? {};
-      const ok = await server.call(contract.path, payload, { ...options, ip });
+      const payload = (await READ_ONLY_PAYLOADS[endpointId(contract)]?.()) ?? {};
+      const ok = await server.send(contract, payload, { ...caller, ip });
       expect(ok.http, contract.path).toBe(200);
       if (contract.access.kind === "session") {
-        const refused = await server.call(contract.path, {}, { method: contract.method, ip });
+        const refused = await server.sendRaw(contract, {}, { ip });
         expect(refused.body.code, contract.path).toBe("UNAUTHORIZED");
       }
       expect(await rowsFrom(ip), contract.path).toHaveLength(0);

@@ -1,7 +1,8 @@
 import { API } from "@washboard/shared";
-import { type AppDeps, type EndpointRegistrar, signedIn } from "../../platform/http/endpoint.js";
+import type { Routes } from "../../platform/http/routes.js";
+import type { AppDeps } from "../../platform/module.js";
 import { listOperationLog } from "./list.js";
 
-export function operationLogRoutes(r: EndpointRegistrar, { db }: AppDeps) {
-  r.handle(API.log.list, (input, ctx) => listOperationLog(db, signedIn(ctx).scope, input));
+export function operationLogRoutes(r: Routes, { db }: AppDeps) {
+  r.call(API.operationLog.list, (input, ctx) => listOperationLog(db, ctx.scope, input));
 }

@@ -1,7 +1,8 @@
-import { PAYQR_DEFAULT_SITE, type PayQrDevice, type PayQrItem } from "@washboard/shared";
+import { API, type BodyOf, PAYQR_BIND_MODE, PAYQR_DEFAULT_SITE, type PayQrItem } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
+import { demoVendors } from "../../test/fixtures.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
 import { allPages, expectNameSorting } from "../../test/list-paging.js";
 import { devices } from "../devices/tables.js";
 import { operationLog } from "../operation-log/tables.js";
@@ -9,25 +10,25 @@ import { shops } from "../shops/tables.js";
 import { systemConfig } from "../system-config/tables.js";
 import { payQrCodes } from "./tables.js";
 
-const BASE = "/api/v3/Payqr";
-
 let server: TestServer;
 let klId = 0;
 /** Shops and devices by name: two Kuala Lumpur shops with a device each, and a Bangkok shop and device. */
-const shop: Record<string, number> = {};
-const device: Record<string, number> = {};
+const shop = { Ampang: 0, Bangsar: 0, Silom: 0 };
+const device = { "Washer A1": 0, "Dryer A2": 0, "Washer B1": 0, "Washer S1": 0 };
 
-interface Answer<T> {
-  http: number;
-  body: { status: number; result: T; code?: string; field?: string; message_key?: string };
-}
+/** A shop-bound code at Ampang, with `fields` over it. */
+const payQr = <Fields extends Partial<BodyOf<typeof API.payqr.create>>>(fields: Fields) => ({
+  name: "Counter",
+  bind_mode: PAYQR_BIND_MODE.shop,
+  shop_id: shop.Ampang,
+  ...fields,
+});
+const create = (fields: Partial<BodyOf<typeof API.payqr.create>>, username = "vendor_admin") =>
+  server.send(API.payqr.create, payQr(fields), { as: username });
+const list = (filters: BodyOf<typeof API.payqr.list> = {}) =>
+  server.send(API.payqr.list, filters, { as: "vendor_admin" });
 
-const as = <T = PayQrItem>(username: string, call: string, body: Record<string, unknown> = {}) =>
-  server.callAs<T>(username, `${BASE}/${call}`, body) as Promise<Answer<T>>;
-const create = (fields: Record<string, unknown>, username = "vendor_admin") =>
-  as(username, "create", { name: "Counter", bind_mode: 1, shop_id: shop.Ampang, ...fields });
-
-async function addShop(vendorId: number, name: string) {
+async function addShop(vendorId: number, name: keyof typeof shop) {
   const [row] = await server.database.db
     .insert(shops)
     .values({ vendorId, name, address: `${name} road`, serviceType: 1 })
@@ -35,7 +36,7 @@ async function addShop(vendorId: number, name: string) {
   shop[name] = row?.id ?? 0;
 }
 
-async function addDevice(vendorId: number, shopName: string, name: string) {
+async function addDevice(vendorId: number, shopName: keyof typeof shop, name: keyof typeof device) {
   const [row] = await server.database.db
     .insert(devices)
     .values({ vendorId, shopId: shop[shopName], name, serialNumber: `SN-${name}`, machineType: "washer" })
@@ -88,8 +89,8 @@ describe("payment QR codes: create", () => {
     try {
       const created = await create({ name: "Website based" });
       expect(created.body.result.content).toBe(`https://laundry.example.com/pay/qr/${created.body.result.code}`);
-      const list = await as<{ items: PayQrItem[] }>("vendor_admin", "get_payqr_all", { page_size: 200 });
-      for (const item of list.body.result.items) {
+      const listed = await list({ page_size: 200 });
+      for (const item of listed.body.result.items) {
         expect(item.content).toBe(`https://laundry.example.com/pay/qr/${item.code}`);
       }
     } finally {
@@ -133,7 +134,11 @@ describe("payment QR codes: create", () => {
       [{ name: "No device", bind_mode: 2 }, "device_id", "validation.required"],
     ];
     for (const [fields, field, key] of cases) {
-      const { http, body } = await create(fields);
+      const { http, body } = await server.sendRaw(
+        API.payqr.create,
+        { ...payQr({}), ...fields },
+        { as: "vendor_admin" },
+      );
       expect([http, body.code, body.field], JSON.stringify(fields)).toEqual([400, "VALIDATION_FAILED", field]);
       if (key) expect(body.message_key, field).toBe(key);
     }
@@ -143,7 +148,11 @@ describe("payment QR codes: create", () => {
   it("answers RECORD_EXISTS for a name the vendor already uses, whatever its case; another vendor may use it", async () => {
     const { http, body } = await create({ name: "FRONT counter" });
     expect([http, body.code, body.field]).toEqual([409, "RECORD_EXISTS", "name"]);
-    const elsewhere = await as("vendor2_admin", "create", { name: "Front counter", bind_mode: 1, shop_id: shop.Silom });
+    const elsewhere = await server.send(
+      API.payqr.create,
+      { name: "Front counter", bind_mode: 1, shop_id: shop.Silom },
+      { as: "vendor2_admin" },
+    );
     expect(elsewhere.http).toBe(200);
   });
 
@@ -161,7 +170,7 @@ describe("payment QR codes: create", () => {
 
 describe("payment QR codes: devices to bind", () => {
   it("lists the devices of one of the vendor's shops", async () => {
-    const { body } = await as<{ devices: PayQrDevice[] }>("vendor_admin", "get_bind_devices", { shop_id: shop.Ampang });
+    const { body } = await server.send(API.payqr.bindDevices, { shop_id: shop.Ampang }, { as: "vendor_admin" });
     expect(body.result.devices).toEqual([
       { id: device["Dryer A2"], name: "Dryer A2", serial_number: "SN-Dryer A2" },
       { id: device["Washer A1"], name: "Washer A1", serial_number: "SN-Washer A1" },
@@ -169,7 +178,7 @@ describe("payment QR codes: devices to bind", () => {
   });
 
   it("answers NOT_FOUND for another vendor's shop", async () => {
-    const { http, body } = await as("vendor_admin", "get_bind_devices", { shop_id: shop.Silom });
+    const { http, body } = await server.send(API.payqr.bindDevices, { shop_id: shop.Silom }, { as: "vendor_admin" });
     expect([http, body.code]).toEqual([404, "NOT_FOUND"]);
   });
 });
@@ -180,11 +189,21 @@ describe("payment QR codes: update, bind, delete", () => {
 
   beforeAll(async () => {
     mine = (await create({ name: "Editable" })).body.result;
-    theirs = (await as("vendor2_admin", "create", { name: "Theirs", bind_mode: 1, shop_id: shop.Silom })).body.result;
+    theirs = (
+      await server.send(
+        API.payqr.create,
+        { name: "Theirs", bind_mode: 1, shop_id: shop.Silom },
+        { as: "vendor2_admin" },
+      )
+    ).body.result;
   });
 
   it("changes the name and remark, keeping code and binding", async () => {
-    const { body } = await as("vendor_admin", "update", { id: mine.id, name: "Edited", remark: "new" });
+    const { body } = await server.send(
+      API.payqr.update,
+      { id: mine.id, name: "Edited", remark: "new" },
+      { as: "vendor_admin" },
+    );
     expect(body.result).toMatchObject({
       id: mine.id,
       code: mine.code,
@@ -192,17 +211,21 @@ describe("payment QR codes: update, bind, delete", () => {
       remark: "new",
       shop_id: shop.Ampang,
     });
-    const taken = await as("vendor_admin", "update", { id: mine.id, name: "front COUNTER" });
+    const taken = await server.send(API.payqr.update, { id: mine.id, name: "front COUNTER" }, { as: "vendor_admin" });
     expect([taken.http, taken.body.code]).toEqual([409, "RECORD_EXISTS"]);
   });
 
   it("moves the binding to a device of another shop, and back to a shop; the code stays", async () => {
-    const toDevice = await as("vendor_admin", "bind_mode", {
-      id: mine.id,
-      bind_mode: 2,
-      shop_id: shop.Bangsar,
-      device_id: device["Washer B1"],
-    });
+    const toDevice = await server.send(
+      API.payqr.bindMode,
+      {
+        id: mine.id,
+        bind_mode: 2,
+        shop_id: shop.Bangsar,
+        device_id: device["Washer B1"],
+      },
+      { as: "vendor_admin" },
+    );
     expect(toDevice.body.result).toMatchObject({
       code: mine.code,
       content: mine.content,
@@ -211,51 +234,63 @@ describe("payment QR codes: update, bind, delete", () => {
       shop_name: "Bangsar",
       device_id: device["Washer B1"],
     });
-    const wrong = await as("vendor_admin", "bind_mode", {
-      id: mine.id,
-      bind_mode: 2,
-      shop_id: shop.Bangsar,
-      device_id: device["Washer A1"],
-    });
+    const wrong = await server.send(
+      API.payqr.bindMode,
+      {
+        id: mine.id,
+        bind_mode: 2,
+        shop_id: shop.Bangsar,
+        device_id: device["Washer A1"],
+      },
+      { as: "vendor_admin" },
+    );
     expect(wrong.body).toMatchObject({ field: "device_id", message_key: "payqr.errors.deviceNotOfShop" });
-    const foreign = await as("vendor_admin", "bind_mode", { id: mine.id, bind_mode: 1, shop_id: shop.Silom });
+    const foreign = await server.send(
+      API.payqr.bindMode,
+      { id: mine.id, bind_mode: 1, shop_id: shop.Silom },
+      { as: "vendor_admin" },
+    );
     expect(foreign.body).toMatchObject({ field: "shop_id", message_key: "payqr.errors.shopUnknown" });
-    const toShop = await as("vendor_admin", "bind_mode", { id: mine.id, bind_mode: 1, shop_id: shop.Ampang });
+    const toShop = await server.send(
+      API.payqr.bindMode,
+      { id: mine.id, bind_mode: 1, shop_id: shop.Ampang },
+      { as: "vendor_admin" },
+    );
     expect(toShop.body.result).toMatchObject({ bind_mode: 1, shop_id: shop.Ampang, device_id: null, code: mine.code });
   });
 
   it("filters by shop, bind mode and name", async () => {
-    const byShop = await as<{ items: PayQrItem[] }>("vendor_admin", "get_payqr_all", {
+    const byShop = await list({
       shop_id: shop.Ampang,
       page_size: 200,
     });
     expect(byShop.body.result.items.length).toBeGreaterThan(0);
     expect(byShop.body.result.items.every((i) => i.shop_id === shop.Ampang)).toBe(true);
-    const byMode = await as<{ items: PayQrItem[] }>("vendor_admin", "get_payqr_all", { bind_mode: 2 });
+    const byMode = await list({ bind_mode: 2 });
     expect(byMode.body.result.items.map((i) => i.name)).toEqual(["Washer A1 code"]);
-    const byName = await as<{ items: PayQrItem[] }>("vendor_admin", "get_payqr_all", { name: "edit" });
+    const byName = await list({ name: "edit" });
     expect(byName.body.result.items.map((i) => i.name)).toEqual(["Edited"]);
   });
 
   it("answers NOT_FOUND for another vendor's code on every call, and never lists it", async () => {
-    const calls: [string, Record<string, unknown>][] = [
-      ["update", { id: mine.id, name: "Hijacked" }],
-      ["bind_mode", { id: mine.id, bind_mode: 1, shop_id: shop.Silom }],
-      ["delete", { id: mine.id }],
-    ];
-    for (const [name, payload] of calls) {
-      const { http, body } = await as("vendor2_admin", name, payload);
+    const bangkok = { as: "vendor2_admin" };
+    for (const [name, call] of [
+      ["update", () => server.send(API.payqr.update, { id: mine.id, name: "Hijacked" }, bangkok)],
+      ["bind_mode", () => server.send(API.payqr.bindMode, { id: mine.id, bind_mode: 1, shop_id: shop.Silom }, bangkok)],
+      ["delete", () => server.send(API.payqr.remove, { id: mine.id }, bangkok)],
+    ] as const) {
+      const { http, body } = await call();
       expect([http, body.code], name).toEqual([404, "NOT_FOUND"]);
     }
-    const list = await as<{ items: PayQrItem[] }>("vendor_admin", "get_payqr_all", { page_size: 200 });
-    expect(list.body.result.items.some((i) => i.id === theirs.id)).toBe(false);
+    const listed = await list({ page_size: 200 });
+    expect(listed.body.result.items.some((i) => i.id === theirs.id)).toBe(false);
     const [row] = await server.database.db.select().from(payQrCodes).where(eq(payQrCodes.id, mine.id));
     expect([row?.name, row?.shopId]).toEqual(["Edited", shop.Ampang]);
   });
 
   it("deletes a code, then answers NOT_FOUND for it", async () => {
-    expect((await as("vendor_admin", "delete", { id: mine.id })).http).toBe(200);
-    expect((await as("vendor_admin", "delete", { id: mine.id })).body.code).toBe("NOT_FOUND");
+    expect((await server.send(API.payqr.remove, { id: mine.id }, { as: "vendor_admin" })).http).toBe(200);
+    expect((await server.send(API.payqr.remove, { id: mine.id }, { as: "vendor_admin" })).body.code).toBe("NOT_FOUND");
   });
 
   it("logs every change with its action and record", async () => {
@@ -271,11 +306,17 @@ describe("payment QR codes: update, bind, delete", () => {
 describe("payment QR codes: level 4", () => {
   it("reads with the locked payqr_query key, but needs payqr_add to create", async () => {
     // vendor_sub's role stores no payqr_* key; §6 locks payqr_query on, not payqr_add.
-    expect((await as("vendor_sub", "get_payqr_all")).http).toBe(200);
+    expect((await server.send(API.payqr.list, {}, { as: "vendor_sub" })).http).toBe(200);
     const { http, body } = await create({ name: "By the sub-admin" }, "vendor_sub");
     expect([http, body.code]).toEqual([403, "NO_PERMISSION"]);
-    for (const call of ["update", "bind_mode", "delete"]) {
-      const refused = await as("vendor_sub", call, { id: 1, name: "x", bind_mode: 1, shop_id: shop.Ampang });
+    for (const [call, contract] of [
+      ["update", API.payqr.update],
+      ["bind_mode", API.payqr.bindMode],
+      ["delete", API.payqr.remove],
+    ] as const) {
+      // One payload with every field any of the three calls takes.
+      const payload = { id: 1, name: "x", bind_mode: 1, shop_id: shop.Ampang };
+      const refused = await server.sendRaw(contract, payload, { as: "vendor_sub" });
       expect(refused.body.code, call).toBe("NO_PERMISSION");
     }
   });
@@ -284,8 +325,6 @@ describe("payment QR codes: level 4", () => {
 describe("payment QR codes: paging", () => {
   it("pages by cursor without overlap", async () => {
     const seen = new Set<number>();
-    const list = (payload: Record<string, unknown>) =>
-      as<{ items: PayQrItem[]; next_cursor: string | null }>("vendor_admin", "get_payqr_all", payload);
     for (const item of await allPages(list, {}, 3)) {
       expect(seen.has(item.id)).toBe(false);
       seen.add(item.id);
@@ -299,8 +338,7 @@ describe("payqr: sorting", () => {
   it("sorts by name either way, case-insensitively, and by age, paging without overlap", async () => {
     await expectNameSorting({
       create: (name) => create({ name }),
-      list: (payload) =>
-        as<{ items: PayQrItem[]; next_cursor: string | null }>("vendor_admin", "get_payqr_all", payload),
+      list,
     });
   });
 });

@@ -10,19 +10,20 @@ import {
   type payQrListResult,
   type payQrUpdateRequest,
 } from "@washboard/shared";
-import { and, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isUniqueViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
-import { nameKeyset } from "../../platform/db/name-sort.js";
+import { nameKeyset } from "../../platform/db/keysets.js";
+import { countOf, listPage } from "../../platform/db/list-page.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { ownVendor } from "../../platform/http/scope.js";
-import { devices } from "../devices/tables.js";
-import { shops } from "../shops/tables.js";
-import { systemConfig } from "../system-config/tables.js";
+import { deviceNameOf, deviceSerialOf, devicesOfShop, isShopDevice } from "../devices/queries.js";
+import { findVendorShop, shopNameOf } from "../shops/queries.js";
+import { systemConfigValue } from "../system-config/queries.js";
+import { type VendorTenant, vendorTenant } from "../tenancy/scope.js";
 import { payQrCodes } from "./tables.js";
 
 type Binding = Pick<z.output<typeof payQrBindRequest>, "bind_mode" | "shop_id" | "device_id">;
@@ -34,13 +35,7 @@ export function newPayQrCode(): string {
 }
 
 /** The platform's public site (system config "website"), which payment QR contents start with. */
-async function website(db: Db): Promise<string> {
-  const [row] = await db
-    .select({ value: systemConfig.value })
-    .from(systemConfig)
-    .where(eq(systemConfig.name, "website"));
-  return row?.value ?? "";
-}
+const website = (db: Db) => systemConfigValue(db, "website");
 
 const ITEM_COLUMNS = {
   id: payQrCodes.id,
@@ -48,10 +43,10 @@ const ITEM_COLUMNS = {
   name: payQrCodes.name,
   bindMode: payQrCodes.bindMode,
   shopId: payQrCodes.shopId,
-  shopName: shops.name,
+  shopName: shopNameOf(payQrCodes.shopId),
   deviceId: payQrCodes.deviceId,
-  deviceName: devices.name,
-  deviceSerial: devices.serialNumber,
+  deviceName: deviceNameOf(payQrCodes.deviceId),
+  deviceSerial: deviceSerialOf(payQrCodes.deviceId),
   remark: payQrCodes.remark,
   createdAt: payQrCodes.createdAt,
 };
@@ -65,8 +60,6 @@ async function itemsOf(
   const query = db
     .select(ITEM_COLUMNS)
     .from(payQrCodes)
-    .innerJoin(shops, eq(shops.id, payQrCodes.shopId))
-    .leftJoin(devices, eq(devices.id, payQrCodes.deviceId))
     .where(where)
     .orderBy(...orderBy);
   const [rows, site] = await Promise.all([limit === undefined ? query : query.limit(limit), website(db)]);
@@ -77,7 +70,8 @@ async function itemsOf(
     name: row.name,
     bind_mode: row.bindMode,
     shop_id: row.shopId,
-    shop_name: row.shopName,
+    // A code's shop is required (the foreign key keeps it): its name is always there.
+    shop_name: row.shopName ?? "",
     device_id: row.deviceId,
     device_name: row.deviceName,
     device_serial_number: row.deviceSerial,
@@ -86,8 +80,8 @@ async function itemsOf(
   }));
 }
 
-async function itemById(db: Db, vendorId: number, id: number): Promise<PayQrItem> {
-  const [item] = await itemsOf(db, and(eq(payQrCodes.id, id), eq(payQrCodes.vendorId, vendorId)));
+async function itemById(db: Db, tenant: VendorTenant, id: number): Promise<PayQrItem> {
+  const [item] = await itemsOf(db, and(eq(payQrCodes.id, id), tenant.owns(payQrCodes)));
   if (!item) throw new AppError("NOT_FOUND");
   return item;
 }
@@ -97,57 +91,41 @@ export async function listPayQrCodes(
   scope: TenantScope,
   input: z.output<typeof payQrListRequest>,
 ): Promise<z.input<typeof payQrListResult>> {
-  const vendorId = ownVendor(scope);
-  const conditions: (SQL | undefined)[] = [eq(payQrCodes.vendorId, vendorId)];
+  const conditions: (SQL | undefined)[] = [vendorTenant(scope).owns(payQrCodes)];
   if (input.shop_id !== undefined) conditions.push(eq(payQrCodes.shopId, input.shop_id));
   if (input.bind_mode !== undefined) conditions.push(eq(payQrCodes.bindMode, input.bind_mode));
   if (input.name) conditions.push(ilike(payQrCodes.name, likeText(input.name)));
-  const filtered = and(...conditions);
-  const order = nameKeyset(input.sort, { id: payQrCodes.id, name: payQrCodes.name });
-  const paged = input.cursor ? and(filtered, order.after(input.cursor)) : filtered;
-  const rows = await itemsOf(db, paged, input.page_size + 1, order.orderBy);
-  const [total] = await db.select({ n: count() }).from(payQrCodes).where(filtered);
-  const { page, next } = order.page(rows, input.page_size, (row) => row);
-  return { items: page, total: total?.n ?? 0, next_cursor: next };
+  const page = await listPage({
+    where: and(...conditions),
+    keyset: nameKeyset(input.sort, { id: payQrCodes.id, name: payQrCodes.name }, (row: PayQrItem) => row),
+    input,
+    rows: (where, orderBy, limit) => itemsOf(db, where, limit, orderBy),
+    count: countOf(db, payQrCodes),
+  });
+  return { items: page.rows, total: page.total, next_cursor: page.next_cursor };
 }
 
 /** Devices of one of the vendor's shops, for the bind dialog; another vendor's shop is not found. */
 export async function bindDevices(db: Db, scope: TenantScope, shopId: number): Promise<{ devices: PayQrDevice[] }> {
-  const vendorId = ownVendor(scope);
-  const [shop] = await db
-    .select({ id: shops.id })
-    .from(shops)
-    .where(and(eq(shops.id, shopId), eq(shops.vendorId, vendorId)));
-  if (!shop) throw new AppError("NOT_FOUND");
-  const rows = await db
-    .select({ id: devices.id, name: devices.name, serial_number: devices.serialNumber })
-    .from(devices)
-    .where(and(eq(devices.shopId, shopId), eq(devices.vendorId, vendorId)))
-    .orderBy(asc(devices.name), asc(devices.id));
-  return { devices: rows };
+  const tenant = vendorTenant(scope);
+  if (!(await findVendorShop(db, tenant, shopId))) throw new AppError("NOT_FOUND");
+  return { devices: await devicesOfShop(db, tenant, shopId) };
 }
 
 /**
  * The columns of a binding, once its shop is the vendor's and, in device mode, its device is a
  * device of that shop. Shop mode keeps no device.
  */
-async function bindingColumns(db: Db, vendorId: number, input: Binding) {
-  const [shop] = await db
-    .select({ id: shops.id })
-    .from(shops)
-    .where(and(eq(shops.id, input.shop_id), eq(shops.vendorId, vendorId)));
+async function bindingColumns(db: Db, tenant: VendorTenant, input: Binding) {
+  const shop = await findVendorShop(db, tenant, input.shop_id);
   if (!shop) throw new AppError("VALIDATION_FAILED", { field: "shop_id", messageKey: "payqr.errors.shopUnknown" });
   if (input.bind_mode === PAYQR_BIND_MODE.shop || input.device_id === null) {
     return { bindMode: input.bind_mode, shopId: shop.id, deviceId: null };
   }
-  const [device] = await db
-    .select({ id: devices.id })
-    .from(devices)
-    .where(and(eq(devices.id, input.device_id), eq(devices.vendorId, vendorId), eq(devices.shopId, shop.id)));
-  if (!device) {
+  if (!(await isShopDevice(db, tenant, shop.id, input.device_id))) {
     throw new AppError("VALIDATION_FAILED", { field: "device_id", messageKey: "payqr.errors.deviceNotOfShop" });
   }
-  return { bindMode: input.bind_mode, shopId: shop.id, deviceId: device.id };
+  return { bindMode: input.bind_mode, shopId: shop.id, deviceId: input.device_id };
 }
 
 /** The unique constraint on the token: the one duplicate that means "draw another code", not "name taken". */
@@ -159,8 +137,9 @@ export async function createPayQr(
   scope: TenantScope,
   input: z.output<typeof payQrCreateRequest>,
 ): Promise<PayQrItem> {
-  const vendorId = ownVendor(scope);
-  const binding = await bindingColumns(db, vendorId, input);
+  const tenant = vendorTenant(scope);
+  const { vendorId } = tenant;
+  const binding = await bindingColumns(db, tenant, input);
   for (let attempt = 1; ; attempt++) {
     try {
       const [row] = await db
@@ -168,7 +147,7 @@ export async function createPayQr(
         .values({ vendorId, code: newPayQrCode(), name: input.name, remark: input.remark, ...binding })
         .returning({ id: payQrCodes.id });
       if (!row) throw new AppError("INTERNAL_ERROR");
-      return await itemById(db, vendorId, row.id);
+      return await itemById(db, tenant, row.id);
     } catch (error) {
       const constraint = isUniqueViolation(error);
       if (constraint === CODE_CONSTRAINT && attempt < 3) continue;
@@ -183,18 +162,18 @@ export async function updatePayQr(
   scope: TenantScope,
   input: z.output<typeof payQrUpdateRequest>,
 ): Promise<PayQrItem> {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
   const [row] = await recordExistsOnDuplicate(
     () =>
       db
         .update(payQrCodes)
         .set({ name: input.name, remark: input.remark })
-        .where(and(eq(payQrCodes.id, input.id), eq(payQrCodes.vendorId, vendorId)))
+        .where(and(eq(payQrCodes.id, input.id), tenant.owns(payQrCodes)))
         .returning({ id: payQrCodes.id }),
     "name",
   );
   if (!row) throw new AppError("NOT_FOUND");
-  return itemById(db, vendorId, row.id);
+  return itemById(db, tenant, row.id);
 }
 
 export async function bindPayQr(
@@ -202,21 +181,21 @@ export async function bindPayQr(
   scope: TenantScope,
   input: z.output<typeof payQrBindRequest>,
 ): Promise<PayQrItem> {
-  const vendorId = ownVendor(scope);
-  const mine = and(eq(payQrCodes.id, input.id), eq(payQrCodes.vendorId, vendorId));
+  const tenant = vendorTenant(scope);
+  const mine = and(eq(payQrCodes.id, input.id), tenant.owns(payQrCodes));
   // Another vendor's code is not found before its binding is looked at.
   const [current] = await db.select({ id: payQrCodes.id }).from(payQrCodes).where(mine);
   if (!current) throw new AppError("NOT_FOUND");
-  const binding = await bindingColumns(db, vendorId, input);
+  const binding = await bindingColumns(db, tenant, input);
   const [row] = await db.update(payQrCodes).set(binding).where(mine).returning({ id: payQrCodes.id });
   if (!row) throw new AppError("NOT_FOUND");
-  return itemById(db, vendorId, row.id);
+  return itemById(db, tenant, row.id);
 }
 
 export async function removePayQr(db: Db, scope: TenantScope, id: number): Promise<{ id: number }> {
   const [row] = await db
     .delete(payQrCodes)
-    .where(and(eq(payQrCodes.id, id), eq(payQrCodes.vendorId, ownVendor(scope))))
+    .where(and(eq(payQrCodes.id, id), vendorTenant(scope).owns(payQrCodes)))
     .returning({ id: payQrCodes.id });
   if (!row) throw new AppError("NOT_FOUND");
   return row;

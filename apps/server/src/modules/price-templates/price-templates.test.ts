@@ -1,21 +1,12 @@
-import { LIMITS, PRICE_TEMPLATE_LIMITS, type PriceTemplateItem } from "@washboard/shared";
+import { API, type BodyOf, LIMITS, PRICE_TEMPLATE_LIMITS } from "@washboard/shared";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
+import { demoVendors, vendorSubAccount } from "../../test/fixtures.js";
+import { type AnswerOf, startTestServer, type TestServer } from "../../test/harness.js";
 import { devices } from "../devices/tables.js";
 import { operationLog } from "../operation-log/tables.js";
 import { PNG, tempDataDir, uploadKey, WEBP } from "../uploads/test-helpers.js";
-import { viewerAccount } from "../washer-catalogue/test-helpers.js";
 import { priceTemplateOptions, priceTemplates } from "./tables.js";
-
-const BASE = "/api/PriceTemplate";
-
-interface ListResult {
-  items: PriceTemplateItem[];
-  total: number;
-  next_cursor: string | null;
-  template_limit: number;
-}
 
 let server: TestServer;
 const dataDir = tempDataDir("price-templates");
@@ -26,11 +17,10 @@ let viewer = "";
 let klVendorId = 0;
 let bkkVendorId = 0;
 
-const call = <T = PriceTemplateItem>(name: string, body: Record<string, unknown>, token = kl) =>
-  server.call<T>(`${BASE}/${name}`, body, { token });
+type TemplateFields = BodyOf<typeof API.priceTemplates.create>;
 
 const option = (n: number) => ({ name: `Option ${n}`, added_price: n * 100, added_minutes: n });
-const fields = (overrides: Record<string, unknown> = {}) => ({
+const fields = (overrides: Partial<TemplateFields> = {}): TemplateFields => ({
   model_name: "Quick wash",
   display_price: 1000,
   price: 800,
@@ -39,8 +29,10 @@ const fields = (overrides: Record<string, unknown> = {}) => ({
   options: [option(1), option(2)],
   ...overrides,
 });
-const create = (overrides: Record<string, unknown> = {}, token = kl) =>
-  call("create_price_template", fields(overrides), token);
+const create = (overrides: Partial<TemplateFields> = {}, token = kl) =>
+  server.send(API.priceTemplates.create, fields(overrides), { token });
+const list = (filters: BodyOf<typeof API.priceTemplates.list>, token = kl) =>
+  server.send(API.priceTemplates.list, filters, { token });
 
 async function device(vendorId: number, serial: string, priceTemplateId: number | null = null): Promise<number> {
   const [row] = await server.database.db
@@ -75,7 +67,13 @@ beforeAll(async () => {
   kl = await server.login("vendor_admin");
   bkk = await server.login("vendor2_admin");
   sub = await server.login("vendor_sub");
-  viewer = await viewerAccount(server, klVendorId, "price_viewer");
+  // Its role grants no key: it holds only the locked ones of §6, dev_query among them.
+  const { username } = await vendorSubAccount(server.database, {
+    vendorId: klVendorId,
+    username: "price_viewer",
+    permissions: [],
+  });
+  viewer = await server.login(username);
 });
 afterAll(async () => {
   await server.close();
@@ -97,11 +95,11 @@ describe("price templates: create with every §3 field", () => {
       options: [option(3), option(1), option(2)],
       device_count: 0,
     });
-    const list = await call<ListResult>("get_price_template_list", { name: "quick" }, viewer);
-    expect(list.http).toBe(200);
-    expect(list.body.result.items.map((t) => t.model_name)).toEqual(["Quick wash"]);
-    expect(list.body.result.items[0]?.options.map((o) => o.name)).toEqual(["Option 3", "Option 1", "Option 2"]);
-    expect(list.body.result.template_limit).toBe(LIMITS.priceTemplatesPerVendor);
+    const listed = await list({ name: "quick" }, viewer);
+    expect(listed.http).toBe(200);
+    expect(listed.body.result.items.map((t) => t.model_name)).toEqual(["Quick wash"]);
+    expect(listed.body.result.items[0]?.options.map((o) => o.name)).toEqual(["Option 3", "Option 1", "Option 2"]);
+    expect(listed.body.result.template_limit).toBe(LIMITS.priceTemplatesPerVendor);
   });
 
   it.each(["model_name", "display_price", "price", "estimated_minutes"])("requires %s", async (field) => {
@@ -190,7 +188,12 @@ describe("price templates: create with every §3 field", () => {
       ],
     ];
     for (const [bad, field, key] of cases) {
-      const { http, body } = await create({ model_name: `Bad ${field}`, options: [bad] });
+      const payload = fields({ model_name: `Bad ${field}` });
+      const { http, body } = await server.sendRaw(
+        API.priceTemplates.create,
+        { ...payload, options: [bad] },
+        { token: kl },
+      );
       expect(http, field).toBe(400);
       expect(body, field).toMatchObject({ field, message_key: key });
     }
@@ -215,10 +218,14 @@ describe("price templates: modify replaces the options as one", () => {
   });
 
   it("replaces every field and the whole menu, in the new order", async () => {
-    const { http, body } = await call("modify_price_template", {
-      id,
-      ...fields({ model_name: "Menu v2", price: 900, options: [option(9)] }),
-    });
+    const { http, body } = await server.send(
+      API.priceTemplates.modify,
+      {
+        id,
+        ...fields({ model_name: "Menu v2", price: 900, options: [option(9)] }),
+      },
+      { token: kl },
+    );
     expect(http, JSON.stringify(body)).toBe(200);
     expect(body.result).toMatchObject({ model_name: "Menu v2", price: 900, options: [option(9)] });
     const rows = await server.database.db
@@ -230,10 +237,31 @@ describe("price templates: modify replaces the options as one", () => {
   });
 
   it("leaves the old menu untouched when the change is refused", async () => {
-    const duplicate = await call("modify_price_template", { id, ...fields({ model_name: "Quick wash", options: [] }) });
+    const duplicate = await server.send(
+      API.priceTemplates.modify,
+      { id, ...fields({ model_name: "Quick wash", options: [] }) },
+      { token: kl },
+    );
     expect(duplicate.body.code).toBe("RECORD_EXISTS");
-    const [item] = (await call<ListResult>("get_price_template_list", { name: "Menu v2" })).body.result.items;
+    const [item] = (await list({ name: "Menu v2" })).body.result.items;
     expect(item?.options).toEqual([option(9)]);
+  });
+
+  it("ends ten parallel changes with exactly one of the menus sent, never a mix", async () => {
+    const menus = Array.from({ length: 10 }, (_, n) => [option(n + 1), option(n + 11)]);
+    const answers = await Promise.all(
+      menus.map((options) =>
+        server.send(API.priceTemplates.modify, { id, ...fields({ model_name: "Menu v2", options }) }, { token: kl }),
+      ),
+    );
+    expect(answers.map((a) => a.http)).toEqual(menus.map(() => 200));
+    const rows = await server.database.db
+      .select()
+      .from(priceTemplateOptions)
+      .where(eq(priceTemplateOptions.templateId, id))
+      .orderBy(asc(priceTemplateOptions.position));
+    const stored = rows.map((r) => ({ name: r.name, added_price: r.addedPrice, added_minutes: r.addedMinutes }));
+    expect(menus).toContainEqual(stored);
   });
 });
 
@@ -272,31 +300,39 @@ describe("price templates: devices, tenants and permissions", () => {
   });
 
   it("assigns a template to devices of the vendor, and counts them", async () => {
-    const { http, body } = await call<{ id: number; device_ids: number[] }>("assign_price_template", {
-      id: mine,
-      device_ids: klDevices,
-    });
+    const { http, body } = await server.send(
+      API.priceTemplates.assign,
+      {
+        id: mine,
+        device_ids: klDevices,
+      },
+      { token: kl },
+    );
     expect(http, JSON.stringify(body)).toBe(200);
     expect(body.result).toEqual({ id: mine, device_ids: klDevices });
-    const list = await call<ListResult>("get_price_template_list", { name: "Assigned" });
-    expect(list.body.result.items[0]?.device_count).toBe(2);
+    const listed = await list({ name: "Assigned" });
+    expect(listed.body.result.items[0]?.device_count).toBe(2);
   });
 
   it("assigns nothing when any device is another vendor's (NOT_FOUND), or none is named", async () => {
     const spare = await device(klVendorId, "PT-KL-3");
-    const { http, body } = await call("assign_price_template", { id: mine, device_ids: [spare, bkkDevice] });
+    const { http, body } = await server.send(
+      API.priceTemplates.assign,
+      { id: mine, device_ids: [spare, bkkDevice] },
+      { token: kl },
+    );
     expect(http).toBe(404);
     expect(body).toMatchObject({ code: "NOT_FOUND", field: "device_ids" });
     const rows = await server.database.db.select().from(devices).where(eq(devices.serialNumber, "PT-KL-3"));
     expect(rows[0]?.priceTemplateId).toBeNull();
     const [other] = await server.database.db.select().from(devices).where(eq(devices.id, bkkDevice));
     expect(other?.priceTemplateId).toBeNull();
-    const none = await call("assign_price_template", { id: mine, device_ids: [] });
+    const none = await server.send(API.priceTemplates.assign, { id: mine, device_ids: [] }, { token: kl });
     expect(none.body).toMatchObject({ field: "device_ids", message_key: "validation.noDevices" });
   });
 
   it("refuses to remove a template devices run, naming how many", async () => {
-    const { http, body } = await call("remove_price_template", { id: mine });
+    const { http, body } = await server.send(API.priceTemplates.remove, { id: mine }, { token: kl });
     expect(http).toBe(409);
     expect(body).toMatchObject({
       code: "HAS_DEPENDENTS",
@@ -307,33 +343,46 @@ describe("price templates: devices, tenants and permissions", () => {
   });
 
   it("answers NOT_FOUND to another vendor on every call, and never lists the template", async () => {
-    const calls: [string, Record<string, unknown>][] = [
-      ["modify_price_template", { id: mine, ...fields({ model_name: "Hijacked" }) }],
-      ["remove_price_template", { id: mine }],
-      ["assign_price_template", { id: mine, device_ids: [bkkDevice] }],
-    ];
-    for (const [name, body] of calls) {
-      const answer = await call(name, body, bkk);
+    const bangkok = { token: bkk };
+    for (const [name, call] of [
+      [
+        "modify_price_template",
+        () => server.send(API.priceTemplates.modify, { id: mine, ...fields({ model_name: "Hijacked" }) }, bangkok),
+      ],
+      ["remove_price_template", () => server.send(API.priceTemplates.remove, { id: mine }, bangkok)],
+      [
+        "assign_price_template",
+        () => server.send(API.priceTemplates.assign, { id: mine, device_ids: [bkkDevice] }, bangkok),
+      ],
+    ] as const) {
+      const answer = await call();
       expect(answer.http, name).toBe(404);
       expect(answer.body.code, name).toBe("NOT_FOUND");
     }
-    const foreign = await call("assign_price_template", { id: theirs, device_ids: klDevices });
+    const foreign = await server.send(API.priceTemplates.assign, { id: theirs, device_ids: klDevices }, { token: kl });
     expect(foreign.body).toMatchObject({ code: "NOT_FOUND", field: "id" });
-    const list = await call<ListResult>("get_price_template_list", { page_size: 200 }, bkk);
-    expect(list.body.result.items.some((t) => t.id === mine)).toBe(false);
+    const listed = await list({ page_size: 200 }, bkk);
+    expect(listed.body.result.items.some((t) => t.id === mine)).toBe(false);
     const [row] = await server.database.db.select().from(priceTemplates).where(eq(priceTemplates.id, mine));
     expect(row?.modelName).toBe("Assigned");
   });
 
   it("lets a level-4 account with only dev_query read but not change", async () => {
-    expect((await call("get_price_template_list", {}, viewer)).http).toBe(200);
-    for (const [name, body] of [
-      ["create_price_template", fields({ model_name: "Viewer" })],
-      ["modify_price_template", { id: mine, ...fields() }],
-      ["remove_price_template", { id: mine }],
-      ["assign_price_template", { id: mine, device_ids: klDevices }],
+    expect((await list({}, viewer)).http).toBe(200);
+    const asViewer = { token: viewer };
+    for (const [name, call] of [
+      [
+        "create_price_template",
+        () => server.send(API.priceTemplates.create, fields({ model_name: "Viewer" }), asViewer),
+      ],
+      ["modify_price_template", () => server.send(API.priceTemplates.modify, { id: mine, ...fields() }, asViewer)],
+      ["remove_price_template", () => server.send(API.priceTemplates.remove, { id: mine }, asViewer)],
+      [
+        "assign_price_template",
+        () => server.send(API.priceTemplates.assign, { id: mine, device_ids: klDevices }, asViewer),
+      ],
     ] as const) {
-      const answer = await call(name, body, viewer);
+      const answer = await call();
       expect(answer.http, name).toBe(403);
       expect(answer.body.code, name).toBe("NO_PERMISSION");
     }
@@ -341,29 +390,29 @@ describe("price templates: devices, tenants and permissions", () => {
 
   it("removes a template once no device runs it; its options go with it", async () => {
     await server.database.db.update(devices).set({ priceTemplateId: null }).where(eq(devices.priceTemplateId, mine));
-    expect((await call("remove_price_template", { id: mine })).http).toBe(200);
+    expect((await server.send(API.priceTemplates.remove, { id: mine }, { token: kl })).http).toBe(200);
     const options = await server.database.db
       .select()
       .from(priceTemplateOptions)
       .where(eq(priceTemplateOptions.templateId, mine));
     expect(options).toEqual([]);
-    expect((await call("remove_price_template", { id: mine })).body.code).toBe("NOT_FOUND");
+    expect((await server.send(API.priceTemplates.remove, { id: mine }, { token: kl })).body.code).toBe("NOT_FOUND");
   });
 
   it("logs every change with its record", async () => {
     const rows = await server.database.db.select().from(operationLog).where(eq(operationLog.vendorId, klVendorId));
     for (const action of [
-      "priceTemplate.create",
-      "priceTemplate.modify",
-      "priceTemplate.remove",
-      "priceTemplate.assign",
+      "priceTemplates.create",
+      "priceTemplates.modify",
+      "priceTemplates.remove",
+      "priceTemplates.assign",
     ]) {
       expect(
         rows.some((r) => r.action === action),
         action,
       ).toBe(true);
     }
-    expect(rows.some((r) => r.action === "priceTemplate.create" && r.errorCode === "PRICE_TEMPLATE_LIMIT")).toBe(true);
+    expect(rows.some((r) => r.action === "priceTemplates.create" && r.errorCode === "PRICE_TEMPLATE_LIMIT")).toBe(true);
     expect(rows.some((r) => r.target === `price_template:${mine}` && r.errorCode === "HAS_DEPENDENTS")).toBe(true);
   });
 });
@@ -374,7 +423,7 @@ describe("price templates: paging and sorting", () => {
     const names: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: { result: ListResult } } = await call<ListResult>("get_price_template_list", {
+      const page: AnswerOf<typeof API.priceTemplates.list> = await list({
         page_size: 4,
         sort: "name_desc",
         ...(cursor ? { cursor } : {}),

@@ -1,5 +1,6 @@
 import { API } from "@washboard/shared";
-import { type AppDeps, type EndpointRegistrar, signedIn } from "../../platform/http/endpoint.js";
+import type { Routes } from "../../platform/http/routes.js";
+import type { AppDeps } from "../../platform/module.js";
 import {
   assignPriceTemplate,
   createPriceTemplate,
@@ -8,24 +9,24 @@ import {
   removePriceTemplate,
 } from "./service.js";
 
-export function priceTemplateRoutes(r: EndpointRegistrar, { db }: AppDeps) {
-  const api = API.priceTemplate;
-  r.handle(api.list, (input, ctx) => listPriceTemplates(db, signedIn(ctx).scope, input));
-  r.handle(api.create, async (input, ctx) => {
-    const item = await createPriceTemplate(db, signedIn(ctx).scope, input);
+export function priceTemplateRoutes(r: Routes, { db }: AppDeps) {
+  const api = API.priceTemplates;
+  r.call(api.list, (input, ctx) => listPriceTemplates(db, ctx.scope, input));
+  r.call(api.create, async (input, ctx) => {
+    const item = await createPriceTemplate(db, ctx.scope, input);
     ctx.audit.target = `price_template:${item.id}`;
     return item;
   });
-  r.handle(api.modify, async (input, ctx) => {
+  r.call(api.modify, async (input, ctx) => {
     ctx.audit.target = `price_template:${input.id}`;
-    return modifyPriceTemplate(db, signedIn(ctx).scope, input);
+    return modifyPriceTemplate(db, ctx.scope, input);
   });
-  r.handle(api.remove, async (input, ctx) => {
+  r.call(api.remove, async (input, ctx) => {
     ctx.audit.target = `price_template:${input.id}`;
-    return removePriceTemplate(db, signedIn(ctx).scope, input.id);
+    return removePriceTemplate(db, ctx.scope, input.id);
   });
-  r.handle(api.assign, async (input, ctx) => {
+  r.call(api.assign, async (input, ctx) => {
     ctx.audit.target = `price_template:${input.id}`;
-    return assignPriceTemplate(db, signedIn(ctx).scope, input);
+    return assignPriceTemplate(db, ctx.scope, input);
   });
 }

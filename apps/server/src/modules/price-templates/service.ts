@@ -8,33 +8,33 @@ import {
   type priceTemplateListResult,
   type priceTemplateModifyRequest,
 } from "@washboard/shared";
-import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
-import { nameKeyset } from "../../platform/db/name-sort.js";
-import { qualified } from "../../platform/db/qualified.js";
+import { nameKeyset } from "../../platform/db/keysets.js";
+import { countOf, listPage, type RowOf, rowsFrom } from "../../platform/db/list-page.js";
+import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { ownVendor } from "../../platform/http/scope.js";
-import { devices } from "../devices/tables.js";
-import { vendors } from "../tenancy/tables.js";
+import { deviceCountOfPriceTemplate, setDevicesPriceTemplate } from "../devices/queries.js";
+import { lockVendor } from "../tenancy/queries.js";
+import { type VendorTenant, vendorTenant } from "../tenancy/scope.js";
 import { checkImages } from "../uploads/images.js";
 import { priceTemplateOptions, priceTemplates } from "./tables.js";
 
 type Fields = z.output<typeof priceTemplateCreateRequest>;
 type TemplateRow = typeof priceTemplates.$inferSelect;
-/** A transaction or the database: both take the same queries. */
-
-/** Devices running the template, counted in the same query as the template. */
-const deviceCount = sql<number>`(select count(*)::int from ${devices} where ${qualified(devices.priceTemplateId)} = ${qualified(priceTemplates.id)})`;
-
+/** A template with the number of devices running it, counted in the same query. */
 const itemColumns = {
   template: priceTemplates,
-  deviceCount,
+  deviceCount: deviceCountOfPriceTemplate(priceTemplates.id),
 };
+
+const selectItems = (db: Db) => db.select(itemColumns).from(priceTemplates);
+type ItemRow = RowOf<ReturnType<typeof selectItems>>;
 
 function toItem(row: TemplateRow, options: PriceTemplateOption[], devicesRunning: number): PriceTemplateItem {
   return {
@@ -68,11 +68,8 @@ async function optionsOf(db: Db | Tx, templateIds: number[]): Promise<Map<number
   return byTemplate;
 }
 
-async function itemById(db: Db, vendorId: number, id: number): Promise<PriceTemplateItem> {
-  const [row] = await db
-    .select(itemColumns)
-    .from(priceTemplates)
-    .where(and(eq(priceTemplates.id, id), eq(priceTemplates.vendorId, vendorId)));
+async function itemById(db: Db, tenant: VendorTenant, id: number): Promise<PriceTemplateItem> {
+  const [row] = await selectItems(db).where(and(eq(priceTemplates.id, id), tenant.owns(priceTemplates)));
   if (!row) throw new AppError("NOT_FOUND");
   const options = await optionsOf(db, [id]);
   return toItem(row.template, options.get(id) ?? [], row.deviceCount);
@@ -83,27 +80,26 @@ export async function listPriceTemplates(
   scope: TenantScope,
   input: z.output<typeof priceTemplateListRequest>,
 ): Promise<z.input<typeof priceTemplateListResult>> {
-  const vendorId = ownVendor(scope);
-  const conditions: (SQL | undefined)[] = [eq(priceTemplates.vendorId, vendorId)];
+  const conditions: (SQL | undefined)[] = [vendorTenant(scope).owns(priceTemplates)];
   if (input.name) conditions.push(ilike(priceTemplates.modelName, likeText(input.name)));
-  const filtered = and(...conditions);
-  const order = nameKeyset(input.sort, { id: priceTemplates.id, name: priceTemplates.modelName });
-  const rows = await db
-    .select(itemColumns)
-    .from(priceTemplates)
-    .where(input.cursor ? and(filtered, order.after(input.cursor)) : filtered)
-    .orderBy(...order.orderBy)
-    .limit(input.page_size + 1);
-  const [total] = await db.select({ n: count() }).from(priceTemplates).where(filtered);
-  const { page, next } = order.page(rows, input.page_size, (r) => ({ id: r.template.id, name: r.template.modelName }));
+  const page = await listPage({
+    where: and(...conditions),
+    keyset: nameKeyset(input.sort, { id: priceTemplates.id, name: priceTemplates.modelName }, (r: ItemRow) => ({
+      id: r.template.id,
+      name: r.template.modelName,
+    })),
+    input,
+    rows: rowsFrom(() => selectItems(db)),
+    count: countOf(db, priceTemplates),
+  });
   const options = await optionsOf(
     db,
-    page.map((r) => r.template.id),
+    page.rows.map((r) => r.template.id),
   );
   return {
-    items: page.map((r) => toItem(r.template, options.get(r.template.id) ?? [], r.deviceCount)),
-    total: total?.n ?? 0,
-    next_cursor: next,
+    items: page.rows.map((r) => toItem(r.template, options.get(r.template.id) ?? [], r.deviceCount)),
+    total: page.total,
+    next_cursor: page.next_cursor,
     template_limit: LIMITS.priceTemplatesPerVendor,
   };
 }
@@ -137,21 +133,14 @@ async function insertOptions(tx: Tx, templateId: number, options: readonly Price
  * two creations at one below the cap take turns and the second sees the first: exactly one passes.
  */
 export async function createPriceTemplate(db: Db, scope: TenantScope, input: Fields): Promise<PriceTemplateItem> {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
+  const { vendorId } = tenant;
   const values = await columnsOf(db, vendorId, input);
   const id = await recordExistsOnDuplicate(
     () =>
       db.transaction(async (tx) => {
-        const [vendor] = await tx
-          .select({ id: vendors.id })
-          .from(vendors)
-          .where(eq(vendors.id, vendorId))
-          .for("update");
-        if (!vendor) throw new AppError("NOT_FOUND");
-        const [existing] = await tx
-          .select({ n: count() })
-          .from(priceTemplates)
-          .where(eq(priceTemplates.vendorId, vendorId));
+        await lockVendor(tx, vendorId);
+        const [existing] = await tx.select({ n: count() }).from(priceTemplates).where(tenant.owns(priceTemplates));
         if ((existing?.n ?? 0) >= LIMITS.priceTemplatesPerVendor) throw new AppError("PRICE_TEMPLATE_LIMIT");
         const [created] = await tx
           .insert(priceTemplates)
@@ -163,7 +152,7 @@ export async function createPriceTemplate(db: Db, scope: TenantScope, input: Fie
       }),
     "model_name",
   );
-  return itemById(db, vendorId, id);
+  return itemById(db, tenant, id);
 }
 
 /** Changes a template and replaces its options in one transaction: readers see the old menu or the new. */
@@ -172,15 +161,15 @@ export async function modifyPriceTemplate(
   scope: TenantScope,
   input: z.output<typeof priceTemplateModifyRequest>,
 ): Promise<PriceTemplateItem> {
-  const vendorId = ownVendor(scope);
-  const values = await columnsOf(db, vendorId, input);
+  const tenant = vendorTenant(scope);
+  const values = await columnsOf(db, tenant.vendorId, input);
   await recordExistsOnDuplicate(
     () =>
       db.transaction(async (tx) => {
         const [row] = await tx
           .update(priceTemplates)
           .set(values)
-          .where(and(eq(priceTemplates.id, input.id), eq(priceTemplates.vendorId, vendorId)))
+          .where(and(eq(priceTemplates.id, input.id), tenant.owns(priceTemplates)))
           .returning({ id: priceTemplates.id });
         if (!row) throw new AppError("NOT_FOUND");
         await tx.delete(priceTemplateOptions).where(eq(priceTemplateOptions.templateId, row.id));
@@ -188,13 +177,10 @@ export async function modifyPriceTemplate(
       }),
     "model_name",
   );
-  return itemById(db, vendorId, input.id);
+  return itemById(db, tenant, input.id);
 }
 
-async function devicesRunning(db: Db, templateId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(devices).where(eq(devices.priceTemplateId, templateId));
-  return row?.n ?? 0;
-}
+const devicesRunning = (db: Db, templateId: number) => scalar(db, deviceCountOfPriceTemplate(templateId));
 
 function templateInUse(count: number): AppError {
   return new AppError("HAS_DEPENDENTS", { messageKey: "priceTemplates.hasDevices", params: { devices: count } });
@@ -205,19 +191,13 @@ function templateInUse(count: number): AppError {
  * the count only says how many devices are in the way.
  */
 export async function removePriceTemplate(db: Db, scope: TenantScope, id: number): Promise<{ id: number }> {
-  const vendorId = ownVendor(scope);
-  const [own] = await db
-    .select({ id: priceTemplates.id })
-    .from(priceTemplates)
-    .where(and(eq(priceTemplates.id, id), eq(priceTemplates.vendorId, vendorId)));
+  const mine = and(eq(priceTemplates.id, id), vendorTenant(scope).owns(priceTemplates));
+  const [own] = await db.select({ id: priceTemplates.id }).from(priceTemplates).where(mine);
   if (!own) throw new AppError("NOT_FOUND");
   const running = await devicesRunning(db, id);
   if (running > 0) throw templateInUse(running);
   try {
-    const [row] = await db
-      .delete(priceTemplates)
-      .where(and(eq(priceTemplates.id, id), eq(priceTemplates.vendorId, vendorId)))
-      .returning({ id: priceTemplates.id });
+    const [row] = await db.delete(priceTemplates).where(mine).returning({ id: priceTemplates.id });
     if (!row) throw new AppError("NOT_FOUND");
     return row;
   } catch (error) {
@@ -235,21 +215,17 @@ export async function assignPriceTemplate(
   scope: TenantScope,
   input: z.output<typeof priceTemplateAssignRequest>,
 ): Promise<{ id: number; device_ids: number[] }> {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
   const wanted = [...new Set(input.device_ids)];
   const updated = await db.transaction(async (tx) => {
     const [template] = await tx
       .select({ id: priceTemplates.id })
       .from(priceTemplates)
-      .where(and(eq(priceTemplates.id, input.id), eq(priceTemplates.vendorId, vendorId)));
+      .where(and(eq(priceTemplates.id, input.id), tenant.owns(priceTemplates)));
     if (!template) throw new AppError("NOT_FOUND", { field: "id" });
-    const rows = await tx
-      .update(devices)
-      .set({ priceTemplateId: template.id })
-      .where(and(inArray(devices.id, wanted), eq(devices.vendorId, vendorId)))
-      .returning({ id: devices.id });
-    if (rows.length !== wanted.length) throw new AppError("NOT_FOUND", { field: "device_ids" });
-    return rows.map((r) => r.id).sort((a, b) => a - b);
+    const ids = await setDevicesPriceTemplate(tx, tenant, wanted, template.id);
+    if (ids.length !== wanted.length) throw new AppError("NOT_FOUND", { field: "device_ids" });
+    return ids.sort((a, b) => a - b);
   });
   return { id: input.id, device_ids: updated };
 }

@@ -1,10 +1,11 @@
 import { API } from "@washboard/shared";
-import { type AppDeps, type EndpointRegistrar, signedIn } from "../../platform/http/endpoint.js";
+import type { Routes } from "../../platform/http/routes.js";
+import type { AppDeps } from "../../platform/module.js";
 import { createRole, listRoles, modifyRole, removeRole } from "./service.js";
 
-export function roleRoutes(r: EndpointRegistrar, { db }: AppDeps) {
-  r.handle(API.role.list, (input, ctx) => listRoles(db, signedIn(ctx), input));
-  r.handle(API.role.create, (input, ctx) => createRole(db, signedIn(ctx), input));
-  r.handle(API.role.modify, (input, ctx) => modifyRole(db, signedIn(ctx), input));
-  r.handle(API.role.remove, (input, ctx) => removeRole(db, signedIn(ctx), input.id));
+export function roleRoutes(r: Routes, { db }: AppDeps) {
+  r.call(API.roles.list, (input, ctx) => listRoles(db, ctx, input));
+  r.call(API.roles.create, (input, ctx) => createRole(db, ctx, input));
+  r.call(API.roles.modify, (input, ctx) => modifyRole(db, ctx, input));
+  r.call(API.roles.remove, (input, ctx) => removeRole(db, ctx, input.id));
 }

@@ -7,18 +7,21 @@ import {
   type RoleItem,
   type roleListRequest,
 } from "@washboard/shared";
-import { and, count, desc, eq, ilike, inArray, lt, type SQL } from "drizzle-orm";
+import { and, eq, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
-import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
-import { decodeIdCursor, pageOf } from "../../platform/db/id-cursor.js";
+import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { idKeyset } from "../../platform/db/keysets.js";
+import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
+import { scalar } from "../../platform/db/related.js";
+import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
-import { ownVendor } from "../../platform/http/scope.js";
-import { accounts, roles } from "../accounts/tables.js";
-
-type RoleRow = typeof roles.$inferSelect;
+import { accountCountOfRole } from "../accounts/queries.js";
+import { vendorTenant } from "../tenancy/scope.js";
+import { findVendorRole, type RoleRow } from "./queries.js";
+import { roles } from "./tables.js";
 
 /** What a role stores: the effective keys (locked ones always added) followed by its app roles. */
 export function storedKeys(permissions: readonly string[], appRoles: readonly string[]): string[] {
@@ -52,64 +55,30 @@ function toItem(row: RoleRow, accountCount: number): RoleItem {
   };
 }
 
-/** How many accounts hold each of the roles. */
-async function holderCounts(db: Db, roleIds: number[]): Promise<Map<number, number>> {
-  if (roleIds.length === 0) return new Map();
-  const rows = await db
-    .select({ roleId: accounts.roleId, n: count() })
-    .from(accounts)
-    .where(inArray(accounts.roleId, roleIds))
-    .groupBy(accounts.roleId);
-  return new Map(rows.map((r) => [r.roleId ?? 0, r.n]));
-}
-
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/** A role with how many accounts hold it, counted in the same query. */
+const selectItems = (db: Db) => db.select({ role: roles, holders: accountCountOfRole(roles.id) }).from(roles);
 
 export async function listRoles(db: Db, ctx: SignedInContext, input: z.output<typeof roleListRequest>) {
-  const vendorId = ownVendor(ctx.scope);
-  const conditions: SQL[] = [eq(roles.vendorId, vendorId)];
-  if (input.name) conditions.push(ilike(roles.name, containing(input.name)));
-  const filtered = and(...conditions);
-  const paged = input.cursor ? and(filtered, lt(roles.id, decodeIdCursor(input.cursor))) : filtered;
-  const rows = await db
-    .select()
-    .from(roles)
-    .where(paged)
-    .orderBy(desc(roles.id))
-    .limit(input.page_size + 1);
-  const [total] = await db.select({ n: count() }).from(roles).where(filtered);
-  const { page, next } = pageOf(rows, input.page_size);
-  const counts = await holderCounts(
-    db,
-    page.map((r) => r.id),
-  );
+  const conditions: SQL[] = [vendorTenant(ctx.scope).owns(roles)];
+  if (input.name) conditions.push(ilike(roles.name, likeText(input.name)));
+  const page = await listPage({
+    where: and(...conditions),
+    keyset: idKeyset(roles.id, (r: { role: RoleRow }) => r.role.id),
+    input,
+    rows: rowsFrom(() => selectItems(db)),
+    count: countOf(db, roles),
+  });
   return {
-    items: page.map((r) => toItem(r, counts.get(r.id) ?? 0)),
-    total: total?.n ?? 0,
-    next_cursor: next,
+    items: page.rows.map((r) => toItem(r.role, r.holders)),
+    total: page.total,
+    next_cursor: page.next_cursor,
   };
 }
 
-/** The vendor's role with that id; another vendor's answers "not found". */
-export async function findVendorRole(db: Db, vendorId: number, id: number): Promise<RoleRow> {
-  const [row] = await db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.id, id), eq(roles.vendorId, vendorId)))
-    .limit(1);
-  if (!row) throw new AppError("NOT_FOUND");
-  return row;
-}
-
-async function accountsHolding(db: Db, roleId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(accounts).where(eq(accounts.roleId, roleId));
-  return row?.n ?? 0;
-}
+const accountsHolding = (db: Db, roleId: number) => scalar(db, accountCountOfRole(roleId));
 
 export async function createRole(db: Db, ctx: SignedInContext, input: z.output<typeof createRoleRequest>) {
-  const vendorId = ownVendor(ctx.scope);
+  const { vendorId } = vendorTenant(ctx.scope);
   assertWithinOwnKeys(ctx, input.permissions);
   const [row] = await recordExistsOnDuplicate(
     () =>
@@ -130,9 +99,9 @@ export async function createRole(db: Db, ctx: SignedInContext, input: z.output<t
 }
 
 export async function modifyRole(db: Db, ctx: SignedInContext, input: z.output<typeof modifyRoleRequest>) {
-  const vendorId = ownVendor(ctx.scope);
+  const tenant = vendorTenant(ctx.scope);
   ctx.audit.target = `role:${input.id}`;
-  const current = await findVendorRole(db, vendorId, input.id);
+  const current = await findVendorRole(db, tenant, input.id);
   assertWithinOwnKeys(ctx, current.permissions);
   assertWithinOwnKeys(ctx, input.permissions);
   const [row] = await recordExistsOnDuplicate(
@@ -144,7 +113,7 @@ export async function modifyRole(db: Db, ctx: SignedInContext, input: z.output<t
           description: input.description,
           permissions: storedKeys(input.permissions, input.app_roles),
         })
-        .where(and(eq(roles.id, input.id), eq(roles.vendorId, vendorId)))
+        .where(and(eq(roles.id, input.id), tenant.owns(roles)))
         .returning(),
     "name",
   );
@@ -161,23 +130,18 @@ function roleInUse(n: number): AppError {
 }
 
 export async function removeRole(db: Db, ctx: SignedInContext, id: number) {
-  const vendorId = ownVendor(ctx.scope);
+  const tenant = vendorTenant(ctx.scope);
   ctx.audit.target = `role:${id}`;
-  const current = await findVendorRole(db, vendorId, id);
+  const current = await findVendorRole(db, tenant, id);
   ctx.audit.target = `role:${id} ${current.name}`;
   assertWithinOwnKeys(ctx, current.permissions);
   const holders = await accountsHolding(db, id);
   if (holders > 0) throw roleInUse(holders);
   try {
-    await db.delete(roles).where(and(eq(roles.id, id), eq(roles.vendorId, vendorId)));
+    await db.delete(roles).where(and(eq(roles.id, id), tenant.owns(roles)));
   } catch (error) {
     // An account given the role between the count and the delete: the foreign key refuses it.
-    if (
-      (error as { code?: string; cause?: { code?: string } }).code === "23503" ||
-      (error as { cause?: { code?: string } }).cause?.code === "23503"
-    ) {
-      throw roleInUse(await accountsHolding(db, id));
-    }
+    if (isForeignKeyViolation(error)) throw roleInUse(await accountsHolding(db, id));
     throw error;
   }
   return { id };

@@ -5,24 +5,24 @@ import type {
   shopListResult,
   shopModifyRequest,
 } from "@washboard/shared";
-import { and, count, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
-import { nameKeyset } from "../../platform/db/name-sort.js";
-import { qualified } from "../../platform/db/qualified.js";
+import { nameKeyset } from "../../platform/db/keysets.js";
+import { countOf, listPage, type RowOf, rowsFrom } from "../../platform/db/list-page.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext, TenantScope } from "../../platform/http/context.js";
-import { ownVendor } from "../../platform/http/scope.js";
 import type { SecretBox } from "../../platform/secrets/secret-box.js";
-import { alliances } from "../alliances/tables.js";
-import { brands } from "../brands/tables.js";
-import { devices } from "../devices/tables.js";
-import { locations } from "../locations/tables.js";
-import { payQrCodes } from "../payqr/tables.js";
-import { vendors } from "../tenancy/tables.js";
+import { allianceNameOf, isVendorAlliance } from "../alliances/queries.js";
+import { brandNameOf, isGroupBrand } from "../brands/queries.js";
+import { deviceCountOfShop } from "../devices/queries.js";
+import { isVendorLocation, locationNameOf } from "../locations/queries.js";
+import { payqrCountOfShop } from "../payqr/queries.js";
+import { lockVendor, vendorPlan } from "../tenancy/queries.js";
+import { tenantOfGroup, type VendorTenant, vendorTenant } from "../tenancy/scope.js";
 import { checkImages } from "../uploads/images.js";
 import { maskedSecret, sealChange, sealNew } from "./secrets.js";
 import { shops } from "./tables.js";
@@ -30,28 +30,21 @@ import { shops } from "./tables.js";
 type Fields = z.output<typeof shopCreateRequest>;
 type ShopRow = typeof shops.$inferSelect;
 
-const ownId = qualified(shops.id);
-const deviceCount = sql<number>`(select count(*)::int from ${devices} where ${qualified(devices.shopId)} = ${ownId})`;
-const payqrCount = sql<number>`(select count(*)::int from ${payQrCodes} where ${qualified(payQrCodes.shopId)} = ${ownId})`;
-
 /** A shop with the names of its location, brand and alliance and what depends on it. */
 function selectItems(db: Db) {
   return db
     .select({
       shop: shops,
-      locationName: locations.name,
-      brandName: brands.name,
-      allianceName: alliances.name,
-      deviceCount,
-      payqrCount,
+      locationName: locationNameOf(shops.locationId),
+      brandName: brandNameOf(shops.brandId),
+      allianceName: allianceNameOf(shops.allianceId),
+      deviceCount: deviceCountOfShop(shops.id),
+      payqrCount: payqrCountOfShop(shops.id),
     })
-    .from(shops)
-    .leftJoin(locations, eq(locations.id, shops.locationId))
-    .leftJoin(brands, eq(brands.id, shops.brandId))
-    .leftJoin(alliances, eq(alliances.id, shops.allianceId));
+    .from(shops);
 }
 
-type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>["execute"]>>[number];
+type ItemRow = RowOf<ReturnType<typeof selectItems>>;
 
 function toItem(secrets: SecretBox, { shop, ...joined }: ItemRow): ShopItem {
   return {
@@ -82,19 +75,10 @@ function toItem(secrets: SecretBox, { shop, ...joined }: ItemRow): ShopItem {
   };
 }
 
-async function itemById(db: Db, secrets: SecretBox, vendorId: number, id: number): Promise<ShopItem> {
-  const [row] = await selectItems(db).where(and(eq(shops.id, id), eq(shops.vendorId, vendorId)));
+async function itemById(db: Db, secrets: SecretBox, tenant: VendorTenant, id: number): Promise<ShopItem> {
+  const [row] = await selectItems(db).where(and(eq(shops.id, id), tenant.owns(shops)));
   if (!row) throw new AppError("NOT_FOUND");
   return toItem(secrets, row);
-}
-
-async function vendorOf(db: Db, vendorId: number) {
-  const [vendor] = await db
-    .select({ groupId: vendors.groupId, shopLimit: vendors.shopLimit })
-    .from(vendors)
-    .where(eq(vendors.id, vendorId));
-  if (!vendor) throw new AppError("NOT_FOUND");
-  return vendor;
 }
 
 function notAChoice(field: string): AppError {
@@ -105,35 +89,23 @@ function notAChoice(field: string): AppError {
  * The location and alliance must be the vendor's own, the brand one of its group's: another
  * tenant's id is refused like a made-up one, without saying whether it exists.
  */
-async function checkReferences(db: Db, vendorId: number, groupId: number | null, input: Fields): Promise<void> {
-  if (input.location_id !== null) {
-    const [row] = await db
-      .select({ id: locations.id })
-      .from(locations)
-      .where(and(eq(locations.id, input.location_id), eq(locations.vendorId, vendorId)));
-    if (!row) throw notAChoice("location_id");
+async function checkReferences(db: Db, tenant: VendorTenant, groupId: number | null, input: Fields): Promise<void> {
+  if (input.location_id !== null && !(await isVendorLocation(db, tenant, input.location_id))) {
+    throw notAChoice("location_id");
   }
   if (input.brand_id !== null) {
-    const [row] = groupId
-      ? await db
-          .select({ id: brands.id })
-          .from(brands)
-          .where(and(eq(brands.id, input.brand_id), eq(brands.groupId, groupId)))
-      : [];
-    if (!row) throw notAChoice("brand_id");
+    const ofGroup = groupId !== null && (await isGroupBrand(db, tenantOfGroup(groupId), input.brand_id));
+    if (!ofGroup) throw notAChoice("brand_id");
   }
-  if (input.alliance_id !== null) {
-    const [row] = await db
-      .select({ id: alliances.id })
-      .from(alliances)
-      .where(and(eq(alliances.id, input.alliance_id), eq(alliances.vendorId, vendorId)));
-    if (!row) throw notAChoice("alliance_id");
+  if (input.alliance_id !== null && !(await isVendorAlliance(db, tenant, input.alliance_id))) {
+    throw notAChoice("alliance_id");
   }
 }
 
 /** The columns of every field but the secrets, checked (images, references) for the vendor. */
-async function plainColumns(db: Db, vendorId: number, groupId: number | null, input: Fields) {
-  await checkReferences(db, vendorId, groupId, input);
+async function plainColumns(db: Db, tenant: VendorTenant, groupId: number | null, input: Fields) {
+  await checkReferences(db, tenant, groupId, input);
+  const { vendorId } = tenant;
   return {
     name: input.name,
     address: input.address,
@@ -196,30 +168,33 @@ export async function listShops(
   scope: TenantScope,
   input: z.output<typeof shopListRequest>,
 ): Promise<z.input<typeof shopListResult>> {
-  const vendorId = ownVendor(scope);
-  const own = eq(shops.vendorId, vendorId);
-  const conditions: (SQL | undefined)[] = [own];
+  const tenant = vendorTenant(scope);
+  const conditions: (SQL | undefined)[] = [tenant.owns(shops)];
   if (input.name) conditions.push(ilike(shops.name, likeText(input.name)));
   if (input.location_id !== undefined) conditions.push(eq(shops.locationId, input.location_id));
   if (input.brand_id !== undefined) conditions.push(eq(shops.brandId, input.brand_id));
   if (input.alliance_id !== undefined) conditions.push(eq(shops.allianceId, input.alliance_id));
   if (input.service_type !== undefined) conditions.push(eq(shops.serviceType, input.service_type));
-  const filtered = and(...conditions);
-  const order = nameKeyset(input.sort, { id: shops.id, name: shops.name });
-  const rows = await selectItems(db)
-    .where(input.cursor ? and(filtered, order.after(input.cursor)) : filtered)
-    .orderBy(...order.orderBy)
-    .limit(input.page_size + 1);
-  const [total] = await db.select({ n: count() }).from(shops).where(filtered);
-  const [all] = await db.select({ n: count() }).from(shops).where(own);
-  const vendor = await vendorOf(db, vendorId);
-  const { page, next } = order.page(rows, input.page_size, (row) => row.shop);
+  const count = countOf(db, shops);
+  // Without filters the list's total is the vendor's number of shops: counted once.
+  const filtered = conditions.length > 1;
+  const [page, allShops, vendor] = await Promise.all([
+    listPage({
+      where: and(...conditions),
+      keyset: nameKeyset(input.sort, { id: shops.id, name: shops.name }, (row: ItemRow) => row.shop),
+      input,
+      rows: rowsFrom(() => selectItems(db)),
+      count,
+    }),
+    filtered ? count(tenant.owns(shops)) : null,
+    vendorPlan(db, tenant.vendorId),
+  ]);
   return {
-    items: page.map((row) => toItem(secrets, row)),
-    total: total?.n ?? 0,
-    next_cursor: next,
+    items: page.rows.map((row) => toItem(secrets, row)),
+    total: page.total,
+    next_cursor: page.next_cursor,
     shop_limit: vendor.shopLimit,
-    shop_total: all?.n ?? 0,
+    shop_total: allShops ?? page.total,
   };
 }
 
@@ -228,31 +203,27 @@ export async function listShops(
  * creations at one below the cap take turns and the second sees the first: exactly one succeeds.
  */
 export async function createShop(db: Db, secrets: SecretBox, ctx: SignedInContext, input: Fields): Promise<ShopItem> {
-  const vendorId = ownVendor(ctx.scope);
-  const vendor = await vendorOf(db, vendorId);
+  const tenant = vendorTenant(ctx.scope);
+  const { vendorId } = tenant;
+  const vendor = await vendorPlan(db, vendorId);
   const values = {
     vendorId,
-    ...(await plainColumns(db, vendorId, vendor.groupId, input)),
+    ...(await plainColumns(db, tenant, vendor.groupId, input)),
     mqttPasswordSealed: sealNew(secrets, input.mqtt_password),
     paymentIdSealed: sealNew(secrets, input.payment_id),
   };
   const row = await withReferences(() =>
     db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ limit: vendors.shopLimit })
-        .from(vendors)
-        .where(eq(vendors.id, vendorId))
-        .for("update");
-      if (!locked) throw new AppError("NOT_FOUND");
-      const [existing] = await tx.select({ n: count() }).from(shops).where(eq(shops.vendorId, vendorId));
-      if ((existing?.n ?? 0) >= locked.limit) throw new AppError("SHOP_LIMIT");
+      const locked = await lockVendor(tx, vendorId);
+      const [existing] = await tx.select({ n: count() }).from(shops).where(tenant.owns(shops));
+      if ((existing?.n ?? 0) >= locked.shopLimit) throw new AppError("SHOP_LIMIT");
       const [created] = await tx.insert(shops).values(values).returning({ id: shops.id });
       return created;
     }),
   );
   if (!row) throw new AppError("INTERNAL_ERROR");
   ctx.audit.target = `shop:${row.id}`;
-  return itemById(db, secrets, vendorId, row.id);
+  return itemById(db, secrets, tenant, row.id);
 }
 
 /**
@@ -265,15 +236,15 @@ export async function modifyShop(
   ctx: SignedInContext,
   input: z.output<typeof shopModifyRequest>,
 ): Promise<ShopItem> {
-  const vendorId = ownVendor(ctx.scope);
+  const tenant = vendorTenant(ctx.scope);
   ctx.audit.target = `shop:${input.id}`;
   const [before] = await db
     .select()
     .from(shops)
-    .where(and(eq(shops.id, input.id), eq(shops.vendorId, vendorId)));
+    .where(and(eq(shops.id, input.id), tenant.owns(shops)));
   if (!before) throw new AppError("NOT_FOUND");
-  const vendor = await vendorOf(db, vendorId);
-  const plain = await plainColumns(db, vendorId, vendor.groupId, input);
+  const vendor = await vendorPlan(db, tenant.vendorId);
+  const plain = await plainColumns(db, tenant, vendor.groupId, input);
   const password = sealChange(secrets, before.mqttPasswordSealed, input.mqtt_password);
   const paymentId = sealChange(secrets, before.paymentIdSealed, input.payment_id);
   const changed = [
@@ -286,11 +257,11 @@ export async function modifyShop(
     db
       .update(shops)
       .set({ ...plain, mqttPasswordSealed: password.sealed, paymentIdSealed: paymentId.sealed })
-      .where(and(eq(shops.id, input.id), eq(shops.vendorId, vendorId)))
+      .where(and(eq(shops.id, input.id), tenant.owns(shops)))
       .returning({ id: shops.id }),
   );
   if (!row) throw new AppError("NOT_FOUND");
-  return itemById(db, secrets, vendorId, row.id);
+  return itemById(db, secrets, tenant, row.id);
 }
 
 /** The catalogue text naming what blocks a removal (its counts are the params). */
@@ -304,21 +275,21 @@ function dependentsKey(devicesLeft: number, payqrLeft: number): string {
  * decide (one added concurrently still blocks it); the counts say what is in the way.
  */
 export async function removeShop(db: Db, secrets: SecretBox, scope: TenantScope, id: number): Promise<{ id: number }> {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
   const refuse = async (): Promise<never> => {
-    const item = await itemById(db, secrets, vendorId, id);
+    const item = await itemById(db, secrets, tenant, id);
     throw new AppError("HAS_DEPENDENTS", {
       messageKey: dependentsKey(item.device_count, item.payqr_count),
       params: { devices: item.device_count, payqr: item.payqr_count },
     });
   };
-  const current = await itemById(db, secrets, vendorId, id);
+  const current = await itemById(db, secrets, tenant, id);
   if (current.device_count > 0 || current.payqr_count > 0) return refuse();
   let removed: { id: number } | undefined;
   try {
     [removed] = await db
       .delete(shops)
-      .where(and(eq(shops.id, id), eq(shops.vendorId, vendorId)))
+      .where(and(eq(shops.id, id), tenant.owns(shops)))
       .returning({ id: shops.id });
   } catch (error) {
     if (isForeignKeyViolation(error)) return refuse();

@@ -1,9 +1,9 @@
-import type { ShopItem, ShopOptions } from "@washboard/shared";
+import { API, type BodyOf, type NameSort, SHOP_SERVICE_TYPE, type ShopItem } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecretBox } from "../../platform/secrets/secret-box.js";
-import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
-import { accounts, roles } from "../accounts/tables.js";
+import { demoVendors, otherTenant, vendorSubAccount } from "../../test/fixtures.js";
+import { type AnswerOf, type SendOptions, startTestServer, type TestServer } from "../../test/harness.js";
 import { alliances } from "../alliances/tables.js";
 import { brands } from "../brands/tables.js";
 import { devices } from "../devices/tables.js";
@@ -11,10 +11,9 @@ import { locations } from "../locations/tables.js";
 import { operationLog } from "../operation-log/tables.js";
 import { payQrCodes } from "../payqr/tables.js";
 import { vendors } from "../tenancy/tables.js";
-import { createOtherGroup, JPEG, PNG, tempDataDir, uploadKey } from "../uploads/test-helpers.js";
+import { JPEG, PNG, tempDataDir, uploadKey } from "../uploads/test-helpers.js";
 import { shops } from "./tables.js";
 
-const BASE = "/api/Shop";
 const MQTT_PASSWORD = "mqtt-secret-7391";
 const PAYMENT_ID = "pay-id-5520-xyz";
 
@@ -24,30 +23,31 @@ let kl = 0;
 let bkk = 0;
 let token = "";
 let bkkToken = "";
-let subToken = "";
+const bangkok = { as: "vendor2_admin" };
+const supervisor = { as: "vendor_sub" };
 /** Ids of records the Kuala Lumpur shops may point at, and of other tenants' that they may not. */
 const refs = { location: 0, location2: 0, brand: 0, alliance: 0, bkkLocation: 0, bkkAlliance: 0, otherBrand: 0 };
 let images: string[] = [];
 let bkkImage = "";
 
-type ListAnswer = {
-  items: ShopItem[];
-  total: number;
-  next_cursor: string | null;
-  shop_limit: number;
-  shop_total: number;
-};
+type ShopFields = Partial<BodyOf<typeof API.shops.create> & BodyOf<typeof API.shops.modify>>;
 
-function shop(fields: Record<string, unknown> = {}): Record<string, unknown> {
-  return { name: "Bubbles Bangsar", address: "3 Jalan Telawi", service_type: 1, ...fields };
-}
-const create = (fields: Record<string, unknown>, t = token) =>
-  server.call<ShopItem>(`${BASE}/create_shop`, shop(fields), { token: t });
-const modify = (fields: Record<string, unknown>, t = token) =>
-  server.call<ShopItem>(`${BASE}/modify_shop`, fields, { token: t });
-const list = (filters: Record<string, unknown> = {}, t = token) =>
-  server.call<ListAnswer>(`${BASE}/get_shopall_by_vendor`, filters, { token: t });
-const remove = (id: number, t = token) => server.call(`${BASE}/remove_shop`, { id }, { token: t });
+const shop = <Fields extends ShopFields>(fields: Fields) => ({
+  name: "Bubbles Bangsar",
+  address: "3 Jalan Telawi",
+  service_type: SHOP_SERVICE_TYPE.washing,
+  ...fields,
+});
+const create = (fields: ShopFields, options: SendOptions = { token }) =>
+  server.send(API.shops.create, shop(fields), options);
+/** A creation with fields the contract does not accept, to see the server refuse them. */
+const createUnchecked = (fields: Record<string, unknown>) =>
+  server.sendRaw(API.shops.create, { ...shop({}), ...fields }, { token });
+const modify = (fields: BodyOf<typeof API.shops.modify>, options: SendOptions = { token }) =>
+  server.send(API.shops.modify, fields, options);
+const list = (filters: BodyOf<typeof API.shops.list> = {}, options: SendOptions = { token }) =>
+  server.send(API.shops.list, filters, options);
+const remove = (id: number, options: SendOptions = { token }) => server.send(API.shops.remove, { id }, options);
 
 const rawShop = async (id: number) => {
   const [row] = await server.database.db.select().from(shops).where(eq(shops.id, id));
@@ -61,26 +61,6 @@ async function setLimit(limit: number) {
 }
 async function klShopCount(): Promise<number> {
   return (await server.database.db.select().from(shops).where(eq(shops.vendorId, kl))).length;
-}
-
-/** A level-4 account of the Kuala Lumpur vendor whose role holds exactly `permissions`. */
-async function subAccount(username: string, permissions: string[]): Promise<string> {
-  const { db } = server.database;
-  const [role] = await db
-    .insert(roles)
-    .values({ vendorId: kl, name: `Role ${username}`, permissions })
-    .returning();
-  const [model] = await db.select().from(accounts).where(eq(accounts.username, "vendor_sub"));
-  if (!role || !model) throw new Error("fixture missing");
-  await db.insert(accounts).values({
-    username,
-    nickname: username,
-    level: 4,
-    vendorId: kl,
-    roleId: role.id,
-    passwordHash: model.passwordHash,
-  });
-  return server.login(username);
 }
 
 async function insertReturningId<T extends { id: number }>(rows: Promise<T[]>): Promise<number> {
@@ -97,8 +77,7 @@ beforeAll(async () => {
   bkk = demo.bkk.id;
   token = await server.login("vendor_admin");
   bkkToken = await server.login("vendor2_admin");
-  subToken = await server.login("vendor_sub");
-  const other = await createOtherGroup(server, "shop_other_group");
+  const other = await otherTenant(server.database);
   const brandRow = (groupId: number, name: string) => ({
     groupId,
     name,
@@ -113,7 +92,7 @@ beforeAll(async () => {
   });
   refs.brand = await insertReturningId(db.insert(brands).values(brandRow(demo.groupId, "Demo suds")).returning());
   refs.otherBrand = await insertReturningId(
-    db.insert(brands).values(brandRow(other.groupId, "Foreign suds")).returning(),
+    db.insert(brands).values(brandRow(other.group.id, "Foreign suds")).returning(),
   );
   refs.location = await insertReturningId(
     db.insert(locations).values({ vendorId: kl, name: "Bangsar", address: "Jalan Telawi" }).returning(),
@@ -148,7 +127,7 @@ describe("shops: every §3 field", () => {
       name: "Full shop",
       address: "12 Jalan Maarof",
       location_id: refs.location,
-      icon: [images[0]],
+      icon: images.slice(0, 1),
       images: images.slice(1, 7),
       service_type: 3,
       brand_id: refs.brand,
@@ -245,29 +224,30 @@ describe("shops: every §3 field", () => {
   });
 
   it("requires a service type of 1 washing, 2 pet or 3 composite", async () => {
-    for (const type of [1, 2, 3]) expect((await create({ name: `Type ${type}`, service_type: type })).http).toBe(200);
+    for (const type of [1, 2, 3] as const)
+      expect((await create({ name: `Type ${type}`, service_type: type })).http).toBe(200);
     const missing = await create({ name: "No type", service_type: undefined });
     expect(missing.body).toMatchObject({ field: "service_type", message_key: "validation.required" });
     for (const bad of [0, 4, "1"]) {
-      const { http, body } = await create({ name: `Bad type ${bad}`, service_type: bad });
+      const { http, body } = await createUnchecked({ name: `Bad type ${bad}`, service_type: bad });
       expect(http, String(bad)).toBe(400);
       expect(body, String(bad)).toMatchObject({ field: "service_type", message_key: "validation.invalid" });
     }
   });
 
-  it("takes MQTT ports 1 to 65534: 65534 passes, 65535 fails with 'must be below 65535'", async () => {
+  it("takes MQTT ports 1 to 65534: 65534 passes, 65535 fails saying 'from 1 to 65534'", async () => {
     expect((await create({ name: "Port 65534", mqtt_port: 65534 })).body.result.mqtt_port).toBe(65534);
     expect((await create({ name: "Port 1", mqtt_port: 1 })).http).toBe(200);
     const over = await create({ name: "Port 65535", mqtt_port: 65535 });
     expect(over.http).toBe(400);
     expect(over.body).toMatchObject({ code: "VALIDATION_FAILED", field: "mqtt_port", message_key: "validation.port" });
-    expect(over.body.message).toMatch(/below 65535/);
+    expect(over.body.message).toMatch(/from 1 to 65534/);
     for (const [bad, key] of [
       [0, "validation.port"],
       [1883.5, "validation.numeric"],
       ["1883", "validation.numeric"],
     ] as const) {
-      const { body } = await create({ name: `Port ${bad}`, mqtt_port: bad });
+      const { body } = await createUnchecked({ name: `Port ${bad}`, mqtt_port: bad });
       expect(body, String(bad)).toMatchObject({ field: "mqtt_port", message_key: key });
     }
   });
@@ -318,7 +298,7 @@ describe("shops: every §3 field", () => {
     const again = await create({ name: "  full SHOP " });
     expect(again.http).toBe(409);
     expect(again.body).toMatchObject({ code: "RECORD_EXISTS", field: "name" });
-    expect((await create({ name: "Full shop" }, bkkToken)).http).toBe(200);
+    expect((await create({ name: "Full shop" }, bangkok)).http).toBe(200);
   });
 });
 
@@ -356,7 +336,7 @@ describe("shops: changing secrets", () => {
     const { body } = await modify({ ...base(), mqtt_password: "fresh-pass-0042" });
     expect(body.result.mqtt_password).toBe("••••••••0042");
     expect(await plainSecrets()).toEqual(["fresh-pass-0042", PAYMENT_ID]);
-    const rows = await server.database.db.select().from(operationLog).where(eq(operationLog.action, "shop.modify"));
+    const rows = await server.database.db.select().from(operationLog).where(eq(operationLog.action, "shops.modify"));
     const last = rows.filter((r) => r.target.startsWith(`shop:${id}`)).at(-1);
     expect(last?.target).toBe(`shop:${id} changed:mqtt_password`);
     const everything = JSON.stringify(await server.database.db.select().from(operationLog));
@@ -371,7 +351,7 @@ describe("shops: changing secrets", () => {
 
   it("names every changed plain field in the log too", async () => {
     await modify({ ...base(), address: "Elsewhere", mqtt_port: 1884, location_id: refs.location2 });
-    const rows = await server.database.db.select().from(operationLog).where(eq(operationLog.action, "shop.modify"));
+    const rows = await server.database.db.select().from(operationLog).where(eq(operationLog.action, "shops.modify"));
     const last = rows.filter((r) => r.target.startsWith(`shop:${id}`)).at(-1);
     expect(last?.target).toBe(`shop:${id} changed:address,location_id,mqtt_port`);
   });
@@ -399,7 +379,7 @@ describe("shops: the vendor's cap (vendors.shop_limit)", () => {
 
   it("holds under concurrency: two creations at limit-1 give exactly one shop", async () => {
     await setLimit((await klShopCount()) + 1);
-    const results = await Promise.all([create({ name: "Race A" }), create({ name: "Race B" }, subToken)]);
+    const results = await Promise.all([create({ name: "Race A" }), create({ name: "Race B" }, supervisor)]);
     const codes = results.map((r) => (r.http === 200 ? "OK" : r.body.code)).sort();
     expect(codes).toEqual(["OK", "SHOP_LIMIT"]);
   });
@@ -460,44 +440,44 @@ describe("shops: tenants and keys", () => {
   });
 
   it("answers NOT_FOUND to another vendor for a Kuala Lumpur shop, and never lists it there", async () => {
-    for (const [name, payload] of [
-      ["modify_shop", shop({ id: mine.id, name: "Taken over" })],
-      ["remove_shop", { id: mine.id }],
+    for (const [name, call] of [
+      ["modify_shop", () => modify(shop({ id: mine.id, name: "Taken over" }), bangkok)],
+      ["remove_shop", () => remove(mine.id, bangkok)],
     ] as const) {
-      const { http, body } = await server.call(`${BASE}/${name}`, payload, { token: bkkToken });
+      const { http, body } = await call();
       expect(http, name).toBe(404);
       expect(body.code, name).toBe("NOT_FOUND");
     }
-    const theirs = await list({ page_size: 200 }, bkkToken);
+    const theirs = await list({ page_size: 200 }, bangkok);
     expect(theirs.body.result.items.some((s) => s.id === mine.id)).toBe(false);
     expect((await rawShop(mine.id)).name).toBe("KL private");
   });
 
   it("a level-4 account with only the locked shop_query lists shops but cannot create, modify or remove", async () => {
-    const reader = await subAccount("shop_reader", []);
+    await vendorSubAccount(server.database, { vendorId: kl, username: "shop_reader", permissions: [] });
+    const reader = { as: "shop_reader" };
     expect((await list({}, reader)).http).toBe(200);
-    for (const [call, payload] of [
-      ["create_shop", shop({ name: "By reader" })],
-      ["modify_shop", shop({ id: mine.id, name: "By reader" })],
-      ["remove_shop", { id: mine.id }],
+    for (const [call, send] of [
+      ["create_shop", () => create({ name: "By reader" }, reader)],
+      ["modify_shop", () => modify(shop({ id: mine.id, name: "By reader" }), reader)],
+      ["remove_shop", () => remove(mine.id, reader)],
     ] as const) {
-      const { http, body } = await server.call(`${BASE}/${call}`, payload, { token: reader });
+      const { http, body } = await send();
       expect(http, call).toBe(403);
       expect(body.code, call).toBe("NO_PERMISSION");
     }
   });
 
   it("vendor_sub (shop_query, shop_add, shop_modify) creates and modifies but may not remove", async () => {
-    const made = await create({ name: "By supervisor" }, subToken);
+    const made = await create({ name: "By supervisor" }, supervisor);
     expect(made.http).toBe(200);
-    expect((await modify(shop({ id: made.body.result.id, name: "By supervisor 2" }), subToken)).http).toBe(200);
-    const refused = await remove(made.body.result.id, subToken);
+    expect((await modify(shop({ id: made.body.result.id, name: "By supervisor 2" }), supervisor)).http).toBe(200);
+    const refused = await remove(made.body.result.id, supervisor);
     expect([refused.http, refused.body.code]).toEqual([403, "NO_PERMISSION"]);
   });
 
   it("group levels do not reach a vendor's shops", async () => {
-    const group = await server.login("group_admin");
-    expect((await list({}, group)).body.code).toBe("NO_PERMISSION");
+    expect((await list({}, { as: "group_admin" })).body.code).toBe("NO_PERMISSION");
   });
 });
 
@@ -516,7 +496,7 @@ describe("shops: list filters, order and paging", () => {
     for (const row of rows) expect((await create(row)).http).toBe(200);
   });
 
-  const names = async (filters: Record<string, unknown>) =>
+  const names = async (filters: BodyOf<typeof API.shops.list>) =>
     (await list({ sort: "name_asc", ...filters })).body.result.items.map((s) => s.name);
 
   it("filters by location, brand, alliance, service type and part of the name", async () => {
@@ -532,11 +512,11 @@ describe("shops: list filters, order and paging", () => {
   });
 
   it("sorts by name either way and by age, paging by cursor without overlap", async () => {
-    const pages = async (sort: string) => {
+    const pages = async (sort: NameSort) => {
       const seen: string[] = [];
       let cursor: string | null = null;
       for (let n = 0; n < 10; n++) {
-        const answer: { body: { result: ListAnswer } } = await list({
+        const answer: AnswerOf<typeof API.shops.list> = await list({
           sort,
           page_size: 2,
           ...(cursor ? { cursor } : {}),
@@ -556,13 +536,13 @@ describe("shops: list filters, order and paging", () => {
 
 describe("shops: options for the selects", () => {
   it("names only the vendor's own shops, locations and alliances and its group's brands", async () => {
-    const { http, body } = await server.call<ShopOptions>(`${BASE}/get_shop_options`, {}, { token });
+    const { http, body } = await server.send(API.shops.options, {}, { token });
     expect(http).toBe(200);
     expect(body.result.locations.map((l) => l.name)).toEqual(["Bangsar", "Cheras"]);
     expect(body.result.alliances.map((a) => a.name)).toEqual(["KL circle"]);
     expect(body.result.brands.map((b) => b.name)).toEqual(["Demo suds"]);
     expect(body.result.shops.map((s) => s.name).sort()).toEqual(["Alpha", "Bravo", "charlie", "delta", "echo"]);
-    const theirs = await server.call<ShopOptions>(`${BASE}/get_shop_options`, {}, { token: bkkToken });
+    const theirs = await server.send(API.shops.options, {}, bangkok);
     expect(theirs.body.result.locations.map((l) => l.name)).toEqual(["Sukhumvit"]);
     expect(theirs.body.result.alliances.map((a) => a.name)).toEqual(["BKK circle"]);
     expect(theirs.body.result.brands.map((b) => b.name)).toEqual(["Demo suds"]);
@@ -574,9 +554,10 @@ describe("shops: operation log", () => {
   it("logs each change with its action and shop, refusals with their code", async () => {
     const rows = await server.database.db.select().from(operationLog).where(eq(operationLog.vendorId, kl));
     const actions = new Set(rows.map((r) => r.action));
-    for (const action of ["shop.create", "shop.modify", "shop.remove"]) expect(actions.has(action), action).toBe(true);
-    expect(rows.some((r) => r.action === "shop.create" && r.errorCode === "SHOP_LIMIT")).toBe(true);
-    expect(rows.some((r) => r.action === "shop.remove" && r.errorCode === "HAS_DEPENDENTS")).toBe(true);
-    expect(rows.some((r) => r.action === "shop.create" && /^shop:\d+$/.test(r.target))).toBe(true);
+    for (const action of ["shops.create", "shops.modify", "shops.remove"])
+      expect(actions.has(action), action).toBe(true);
+    expect(rows.some((r) => r.action === "shops.create" && r.errorCode === "SHOP_LIMIT")).toBe(true);
+    expect(rows.some((r) => r.action === "shops.remove" && r.errorCode === "HAS_DEPENDENTS")).toBe(true);
+    expect(rows.some((r) => r.action === "shops.create" && /^shop:\d+$/.test(r.target))).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { API } from "@washboard/shared";
-import { type AppDeps, type EndpointRegistrar, signedIn } from "../../platform/http/endpoint.js";
+import type { Routes } from "../../platform/http/routes.js";
+import type { AppDeps } from "../../platform/module.js";
 import {
   createSubAccount,
   listSubAccounts,
@@ -8,10 +9,10 @@ import {
   subAccountPermissions,
 } from "./service.js";
 
-export function subAccountRoutes(r: EndpointRegistrar, { db }: AppDeps) {
-  r.handle(API.subAccount.list, (input, ctx) => listSubAccounts(db, signedIn(ctx), input));
-  r.handle(API.subAccount.create, (input, ctx) => createSubAccount(db, signedIn(ctx), input));
-  r.handle(API.subAccount.modify, (input, ctx) => modifySubAccount(db, signedIn(ctx), input));
-  r.handle(API.subAccount.remove, (input, ctx) => removeSubAccount(db, signedIn(ctx), input.id));
-  r.handle(API.subAccount.permissions, (input, ctx) => subAccountPermissions(db, signedIn(ctx), input.id));
+export function subAccountRoutes(r: Routes, { db }: AppDeps) {
+  r.call(API.subAccounts.list, (input, ctx) => listSubAccounts(db, ctx, input));
+  r.call(API.subAccounts.create, (input, ctx) => createSubAccount(db, ctx, input));
+  r.call(API.subAccounts.modify, (input, ctx) => modifySubAccount(db, ctx, input));
+  r.call(API.subAccounts.remove, (input, ctx) => removeSubAccount(db, ctx, input.id));
+  r.call(API.subAccounts.permissions, (input, ctx) => subAccountPermissions(db, ctx, input.id));
 }

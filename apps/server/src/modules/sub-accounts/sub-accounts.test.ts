@@ -1,35 +1,21 @@
-import { LOCKED_PERMISSION_KEYS, type RoleItem, type SubAccountItem } from "@washboard/shared";
+import { API, type BodyOf, LOCKED_PERMISSION_KEYS } from "@washboard/shared";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { accounts } from "../accounts/tables.js";
 import { operationLog } from "../operation-log/tables.js";
 
-const P = {
-  list: "/api/v2/Vendor/get_sub_acts",
-  create: "/api/v2/Role/create_sub_act",
-  modify: "/api/v2/Role/modify_sub_act",
-  remove: "/api/v2/Role/remove_sub_act",
-  permissions: "/api/v2/Role/get_sub_act_permissions",
-  createRole: "/api/v2/Role/create_role",
-  accountInfo: "/api/v2/Auth/get_account_info",
-  login: "/api/Auth/login",
-};
-
 let server: TestServer;
 let klRole = 0;
 let klRole2 = 0;
 let bkkRole = 0;
-const as = <T = unknown>(username: string, path: string, body: Record<string, unknown> = {}) =>
-  server.callAs<T>(username, path, body);
-
 async function role(username: string, name: string, permissions: string[] = []) {
-  const { body } = await as<RoleItem>(username, P.createRole, { name, permissions });
+  const { body } = await server.send(API.roles.create, { name, permissions }, { as: username });
   if (body.status !== 200) throw new Error(`role ${name}: ${body.code}`);
   return body.result.id;
 }
 
-const fields = (username: string, extra: Record<string, unknown> = {}) => ({
+const fields = <Extra extends Partial<BodyOf<typeof API.subAccounts.create>>>(username: string, extra?: Extra) => ({
   username,
   email: `${username}@demo.test`,
   nickname: `Nick ${username}`.slice(0, 20),
@@ -39,20 +25,20 @@ const fields = (username: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function create(username: string, extra: Record<string, unknown> = {}) {
-  const { http, body } = await as<SubAccountItem>("vendor_admin", P.create, fields(username, extra));
+async function create(username: string, extra: Partial<BodyOf<typeof API.subAccounts.create>> = {}) {
+  const { http, body } = await server.send(API.subAccounts.create, fields(username, extra), { as: "vendor_admin" });
   expect(http, JSON.stringify(body)).toBe(200);
   return body.result;
 }
 
 /** Signs in with a password; answers the token, or the refusal's code. */
 async function signIn(login: string, password: string) {
-  const { body } = await server.call<{ token: string }>(P.login, { login, password });
+  const { body } = await server.send(API.auth.login, { login, password });
   return body.status === 200 ? { token: body.result.token } : { code: body.code };
 }
 
 async function tokenWorks(token: string) {
-  const { body } = await server.call(P.accountInfo, {}, { token });
+  const { body } = await server.send(API.auth.accountInfo, {}, { token });
   return body.status === 200 ? "ok" : body.code;
 }
 
@@ -67,10 +53,10 @@ afterAll(() => server.close());
 describe("sub-accounts", () => {
   it("refuses passwords of 5 and 17 characters and takes 6 and 16", async () => {
     for (const password of ["12345", "x".repeat(17), "with space"]) {
-      const { http, body } = await as(
-        "vendor_admin",
-        P.create,
+      const { http, body } = await server.send(
+        API.subAccounts.create,
         fields("pw_bad", { password, confirm_password: password }),
+        { as: "vendor_admin" },
       );
       expect(http, password).toBe(400);
       expect(body, password).toMatchObject({
@@ -89,7 +75,9 @@ describe("sub-accounts", () => {
   });
 
   it("refuses a confirmation that does not match, on create and on a password change", async () => {
-    const created = await as("vendor_admin", P.create, fields("pw_mismatch", { confirm_password: "secret13" }));
+    const created = await server.send(API.subAccounts.create, fields("pw_mismatch", { confirm_password: "secret13" }), {
+      as: "vendor_admin",
+    });
     expect(created.body).toMatchObject({
       code: "VALIDATION_FAILED",
       field: "confirm_password",
@@ -97,11 +85,15 @@ describe("sub-accounts", () => {
       message: "The two passwords do not match",
     });
     const account = await create("pw_mismatch");
-    const changed = await as("vendor_admin", P.modify, {
-      id: account.id,
-      password: "newpass1",
-      confirm_password: "newpass2",
-    });
+    const changed = await server.send(
+      API.subAccounts.modify,
+      {
+        id: account.id,
+        password: "newpass1",
+        confirm_password: "newpass2",
+      },
+      { as: "vendor_admin" },
+    );
     expect(changed.body).toMatchObject({ code: "VALIDATION_FAILED", field: "confirm_password" });
   });
 
@@ -115,7 +107,7 @@ describe("sub-accounts", () => {
       [{ nickname: "n".repeat(21) }, "nickname", "validation.max20"],
       [{ role_id: undefined }, "role_id", "validation.required"],
     ] as const) {
-      const { body } = await as("vendor_admin", P.create, fields("checks_ok", extra));
+      const { body } = await server.send(API.subAccounts.create, fields("checks_ok", extra), { as: "vendor_admin" });
       expect(body, JSON.stringify(extra)).toMatchObject({ code: "VALIDATION_FAILED", field, message_key: key });
     }
   });
@@ -123,7 +115,7 @@ describe("sub-accounts", () => {
   it("answers RECORD_EXISTS for a username taken anywhere, whatever its case", async () => {
     await create("dup_user");
     for (const username of ["dup_user", "DUP_USER", "vendor2_admin", "group_admin"]) {
-      const { http, body } = await as("vendor_admin", P.create, fields(username));
+      const { http, body } = await server.send(API.subAccounts.create, fields(username), { as: "vendor_admin" });
       expect(http, username).toBe(409);
       expect(body, username).toMatchObject({ code: "RECORD_EXISTS", field: "username" });
     }
@@ -135,30 +127,29 @@ describe("sub-accounts", () => {
     const [raw] = await server.database.db.select().from(accounts).where(eq(accounts.id, account.id));
     expect(raw).toMatchObject({ level: 4, vendorId: (await vendorOf("vendor_admin")) ?? -1, groupId: null });
     expect(raw?.passwordHash.startsWith("$argon2id$")).toBe(true);
-    const { body } = await as<{ permission_list: string[] }>("vendor_admin", P.permissions, { id: account.id });
+    const { body } = await server.send(API.subAccounts.permissions, { id: account.id }, { as: "vendor_admin" });
     expect(body.result.permission_list).toContain("reve_total");
     for (const key of LOCKED_PERMISSION_KEYS) expect(body.result.permission_list).toContain(key);
     expect(body.result.permission_list).not.toContain("sett_acct");
   });
 
   it("lists the vendor's sub-accounts only, filtered and paged", async () => {
-    const { body } = await as<{ items: SubAccountItem[]; total: number }>("vendor_admin", P.list, { page_size: 200 });
+    const { body } = await server.send(API.subAccounts.list, { page_size: 200 }, { as: "vendor_admin" });
     const names = body.result.items.map((i) => i.username);
     expect(names).toContain("vendor_sub");
     expect(names).toContain("till_one");
     expect(names).not.toContain("vendor_admin");
-    const bangkok = await as<{ items: SubAccountItem[] }>("vendor2_admin", P.list, {});
+    const bangkok = await server.send(API.subAccounts.list, {}, { as: "vendor2_admin" });
     expect(bangkok.body.result.items).toEqual([]);
-    const filtered = await as<{ items: SubAccountItem[] }>("vendor_admin", P.list, { keyword: "TILL_" });
+    const filtered = await server.send(API.subAccounts.list, { keyword: "TILL_" }, { as: "vendor_admin" });
     expect(filtered.body.result.items.map((i) => i.username)).toEqual(["till_one"]);
-    const firstPage = await as<{ items: SubAccountItem[]; next_cursor: string | null }>("vendor_admin", P.list, {
-      page_size: 1,
-    });
+    const firstPage = await server.send(API.subAccounts.list, { page_size: 1 }, { as: "vendor_admin" });
     expect(firstPage.body.result.items).toHaveLength(1);
-    const next = await as<{ items: SubAccountItem[] }>("vendor_admin", P.list, {
-      page_size: 1,
-      cursor: firstPage.body.result.next_cursor,
-    });
+    const next = await server.send(
+      API.subAccounts.list,
+      { page_size: 1, cursor: firstPage.body.result.next_cursor ?? undefined },
+      { as: "vendor_admin" },
+    );
     expect(next.body.result.items[0]?.id).toBeLessThan(firstPage.body.result.items[0]?.id ?? 0);
   });
 
@@ -167,11 +158,15 @@ describe("sub-accounts", () => {
     const session = await signIn("to_disable", "secret12");
     if (!("token" in session) || !session.token) throw new Error("no token");
     expect(await tokenWorks(session.token)).toBe("ok");
-    const off = await as<SubAccountItem>("vendor_admin", P.modify, { id: account.id, status: "disabled" });
+    const off = await server.send(
+      API.subAccounts.modify,
+      { id: account.id, status: "disabled" },
+      { as: "vendor_admin" },
+    );
     expect(off.body.result.status).toBe("disabled");
     expect(await tokenWorks(session.token)).toBe("UNAUTHORIZED");
     expect(await signIn("to_disable", "secret12")).toEqual({ code: "ACCOUNT_DISABLED" });
-    await as("vendor_admin", P.modify, { id: account.id, status: "enabled" });
+    await server.send(API.subAccounts.modify, { id: account.id, status: "enabled" }, { as: "vendor_admin" });
     expect("token" in (await signIn("to_disable", "secret12"))).toBe(true);
   });
 
@@ -179,33 +174,61 @@ describe("sub-accounts", () => {
     const account = await create("to_change");
     const first = await signIn("to_change", "secret12");
     if (!("token" in first) || !first.token) throw new Error("no token");
-    await as("vendor_admin", P.modify, { id: account.id, nickname: "Renamed", email: "renamed@demo.test" });
+    await server.send(
+      API.subAccounts.modify,
+      { id: account.id, nickname: "Renamed", email: "renamed@demo.test" },
+      { as: "vendor_admin" },
+    );
     expect(await tokenWorks(first.token)).toBe("ok");
-    await as("vendor_admin", P.modify, { id: account.id, password: "changed1", confirm_password: "changed1" });
+    await server.send(
+      API.subAccounts.modify,
+      { id: account.id, password: "changed1", confirm_password: "changed1" },
+      { as: "vendor_admin" },
+    );
     expect(await tokenWorks(first.token)).toBe("UNAUTHORIZED");
     expect(await signIn("to_change", "secret12")).toEqual({ code: "LOGIN_FAILED" });
     const second = await signIn("to_change", "changed1");
     if (!("token" in second) || !second.token) throw new Error("no token");
-    const moved = await as<SubAccountItem>("vendor_admin", P.modify, { id: account.id, role_id: klRole2 });
+    const moved = await server.send(
+      API.subAccounts.modify,
+      { id: account.id, role_id: klRole2 },
+      { as: "vendor_admin" },
+    );
     expect(moved.body.result).toMatchObject({ role_id: klRole2, role_name: "Floor", nickname: "Renamed" });
     expect(await tokenWorks(second.token)).toBe("UNAUTHORIZED");
   });
 
   it("answers NOT_FOUND for another vendor's account or role, and for non-sub accounts", async () => {
     const account = await create("kl_private");
-    for (const [username, path, body] of [
-      ["vendor2_admin", P.modify, { id: account.id, nickname: "Hijack" }],
-      ["vendor2_admin", P.remove, { id: account.id }],
-      ["vendor2_admin", P.permissions, { id: account.id }],
-      ["vendor_admin", P.modify, { id: await accountId("vendor_admin"), nickname: "Self" }],
-      ["vendor_admin", P.modify, { id: await accountId("vendor2_admin"), status: "disabled" }],
-      ["vendor_admin", P.remove, { id: await accountId("group_admin") }],
+    const { modify, remove, permissions } = API.subAccounts;
+    const self = await accountId("vendor_admin");
+    const bangkokAdmin = await accountId("vendor2_admin");
+    const groupAdmin = await accountId("group_admin");
+    for (const [username, path, call] of [
+      [
+        "vendor2_admin",
+        modify.path,
+        (as: string) => server.send(modify, { id: account.id, nickname: "Hijack" }, { as }),
+      ],
+      ["vendor2_admin", remove.path, (as: string) => server.send(remove, { id: account.id }, { as })],
+      ["vendor2_admin", permissions.path, (as: string) => server.send(permissions, { id: account.id }, { as })],
+      ["vendor_admin", modify.path, (as: string) => server.send(modify, { id: self, nickname: "Self" }, { as })],
+      [
+        "vendor_admin",
+        modify.path,
+        (as: string) => server.send(modify, { id: bangkokAdmin, status: "disabled" }, { as }),
+      ],
+      ["vendor_admin", remove.path, (as: string) => server.send(remove, { id: groupAdmin }, { as })],
     ] as const) {
-      const { http, body: answer } = await as(username, path, body);
+      const { http, body: answer } = await call(username);
       expect(http, `${username} ${path}`).toBe(404);
       expect(answer.code).toBe("NOT_FOUND");
     }
-    const foreignRole = await as("vendor_admin", P.modify, { id: account.id, role_id: bkkRole });
+    const foreignRole = await server.send(
+      API.subAccounts.modify,
+      { id: account.id, role_id: bkkRole },
+      { as: "vendor_admin" },
+    );
     expect(foreignRole.body).toMatchObject({ code: "NOT_FOUND", field: "role_id" });
     const [raw] = await server.database.db.select().from(accounts).where(eq(accounts.id, account.id));
     expect(raw).toMatchObject({ nickname: "Nick kl_private", roleId: klRole, status: 1 });
@@ -215,39 +238,51 @@ describe("sub-accounts", () => {
     const account = await create("to_remove");
     const session = await signIn("to_remove", "secret12");
     if (!("token" in session) || !session.token) throw new Error("no token");
-    const removed = await as("vendor_admin", P.remove, { id: account.id });
+    const removed = await server.send(API.subAccounts.remove, { id: account.id }, { as: "vendor_admin" });
     expect(removed.body).toMatchObject({ status: 200, result: { id: account.id } });
     expect(await tokenWorks(session.token)).toBe("UNAUTHORIZED");
     expect(await signIn("to_remove", "secret12")).toEqual({ code: "LOGIN_FAILED" });
-    expect((await as("vendor_admin", P.remove, { id: account.id })).body.code).toBe("NOT_FOUND");
+    expect((await server.send(API.subAccounts.remove, { id: account.id }, { as: "vendor_admin" })).body.code).toBe(
+      "NOT_FOUND",
+    );
   });
 
   it("lets a level-4 account manage sub-accounts within its own keys only, never itself", async () => {
-    const self = await as("vendor_sub", P.modify, { id: await accountId("vendor_sub"), status: "disabled" });
+    const self = await server.send(
+      API.subAccounts.modify,
+      { id: await accountId("vendor_sub"), status: "disabled" },
+      { as: "vendor_sub" },
+    );
     expect(self.body.code).toBe("NO_PERMISSION");
     // Till holds reve_total, which vendor_sub (Shop supervisor) does not.
-    const beyond = await as("vendor_sub", P.create, fields("sub_beyond"));
+    const beyond = await server.send(API.subAccounts.create, fields("sub_beyond"), { as: "vendor_sub" });
     expect(beyond.body.code).toBe("NO_PERMISSION");
     const tillAccount = await create("sub_target");
-    const touch = await as("vendor_sub", P.modify, {
-      id: tillAccount.id,
-      password: "hijack12",
-      confirm_password: "hijack12",
-    });
+    const touch = await server.send(
+      API.subAccounts.modify,
+      {
+        id: tillAccount.id,
+        password: "hijack12",
+        confirm_password: "hijack12",
+      },
+      { as: "vendor_sub" },
+    );
     expect(touch.body.code).toBe("NO_PERMISSION");
-    const floor = await as<SubAccountItem>("vendor_sub", P.create, fields("sub_within", { role_id: klRole2 }));
+    const floor = await server.send(API.subAccounts.create, fields("sub_within", { role_id: klRole2 }), {
+      as: "vendor_sub",
+    });
     expect(floor.http, JSON.stringify(floor.body)).toBe(200);
-    const list = await as<{ items: SubAccountItem[] }>("vendor_sub", P.list, {});
+    const list = await server.send(API.subAccounts.list, {}, { as: "vendor_sub" });
     expect(list.http).toBe(200);
   });
 
   it("refuses group levels; logs each mutation without the password", async () => {
-    const { body } = await as("group_admin", P.create, fields("grp_made"));
+    const { body } = await server.send(API.subAccounts.create, fields("grp_made"), { as: "group_admin" });
     expect(body.code).toBe("NO_PERMISSION");
     const log = await server.database.db
       .select({ target: operationLog.target })
       .from(operationLog)
-      .where(like(operationLog.action, "subAccount.%"));
+      .where(like(operationLog.action, "subAccounts.%"));
     const targets = log.map((r) => r.target);
     expect(targets.some((t) => t.includes("till_one"))).toBe(true);
     for (const t of targets) expect(t).not.toContain("secret12");

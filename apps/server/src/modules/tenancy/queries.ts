@@ -1,39 +1,17 @@
 import { providerFlags, type VendorSummary } from "@washboard/shared";
-import { and, eq, or, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "../../platform/db/client.js";
+import { type AnyColumn, and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../platform/db/client.js";
+import { createdKeyset, keysetAt } from "../../platform/db/keysets.js";
+import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
+import { preparedFor } from "../../platform/db/prepared.js";
+import { type Ref, valueOfRow } from "../../platform/db/related.js";
+import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
+import type { VendorRow } from "./store.js";
 import { groups, vendors } from "./tables.js";
 
-export type VendorRow = typeof vendors.$inferSelect;
-
-export interface TenantWhereOptions {
-  /**
-   * A group scope without an active vendor also sees the rows of every vendor of its group, not
-   * only the rows the group owns itself (e.g. the operation log of a group and its merchants).
-   */
-  groupVendors?: boolean;
-}
-
-/**
- * The one tenant filter: rows of the scope's vendor, or of the scope's group when no vendor is
- * active (with `groupVendors`, plus the rows of the group's vendors). A scope with neither sees
- * nothing.
- */
-export function tenantWhere(
-  scope: TenantScope,
-  columns: { vendorId: PgColumn; groupId?: PgColumn },
-  options: TenantWhereOptions = {},
-): SQL | undefined {
-  if (scope.vendorId !== null) return eq(columns.vendorId, scope.vendorId);
-  if (scope.groupId !== null && options.groupVendors) {
-    const ofGroupVendors = sql`${columns.vendorId} in (select ${vendors.id} from ${vendors} where ${vendors.groupId} = ${scope.groupId})`;
-    return columns.groupId ? or(eq(columns.groupId, scope.groupId), ofGroupVendors) : ofGroupVendors;
-  }
-  if (scope.groupId !== null && columns.groupId) return eq(columns.groupId, scope.groupId);
-  return eq(columns.vendorId, -1);
-}
+export type { VendorRow } from "./store.js";
 
 export function toVendorSummary(v: VendorRow): VendorSummary {
   return {
@@ -51,22 +29,131 @@ export async function vendorsOfGroup(db: Db, groupId: number): Promise<VendorRow
   return db.select().from(vendors).where(eq(vendors.groupId, groupId)).orderBy(vendors.id);
 }
 
-/** The scope's vendor; "not found" when the scope has none (a group level without a chosen vendor). */
-export async function scopedVendor(db: Db, scope: TenantScope): Promise<VendorRow> {
-  if (scope.vendorId === null) throw new AppError("NOT_FOUND");
-  const conditions = [eq(vendors.id, scope.vendorId)];
-  if (scope.groupId !== null) conditions.push(eq(vendors.groupId, scope.groupId));
-  const [row] = await db
+const vendorById = preparedFor((db) =>
+  db
     .select()
     .from(vendors)
-    .where(and(...conditions))
-    .limit(1);
-  if (!row) throw new AppError("NOT_FOUND");
+    .where(eq(vendors.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("vendor_by_id"),
+);
+
+/**
+ * The scope's vendor; "not found" when the scope has none (a group level without a chosen vendor)
+ * or it is not the scope's group's.
+ */
+export async function scopedVendor(db: Db, scope: TenantScope): Promise<VendorRow> {
+  if (scope.vendorId === null) throw new AppError("NOT_FOUND");
+  const [row] = await vendorById(db).execute({ id: scope.vendorId });
+  if (!row || (scope.groupId !== null && row.groupId !== scope.groupId)) throw new AppError("NOT_FOUND");
   return row;
+}
+
+/** Whether the vendor is one of the group's (the access pipeline's check of a chosen vendor). */
+export async function vendorInGroup(db: Db, vendorId: number, groupId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(and(eq(vendors.id, vendorId), eq(vendors.groupId, groupId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findGroup(db: Db, groupId: number | null) {
   if (groupId === null) return undefined;
   const [row] = await db.select().from(groups).where(eq(groups.id, groupId)).limit(1);
+  return row;
+}
+
+/** The name of the vendor `ref` names, per row of another module's list. */
+export const vendorNameOf = (ref: Ref) => valueOfRow<string>(vendors.name, vendors.id, ref);
+
+/** The vendor's group and plan limits. */
+export async function vendorPlan(db: Db, vendorId: number) {
+  const [row] = await db
+    .select({ groupId: vendors.groupId, shopLimit: vendors.shopLimit })
+    .from(vendors)
+    .where(eq(vendors.id, vendorId));
+  if (!row) throw new AppError("NOT_FOUND");
+  return row;
+}
+
+/**
+ * Locks the vendor's row for the rest of the transaction and answers its plan limits: what caps a
+ * vendor's records (shops, price templates) and changing its currency take turns on, so that a
+ * count-then-insert at the cap cannot let two through.
+ */
+export async function lockVendor(tx: Tx, vendorId: number) {
+  const [row] = await tx
+    .select({ shopLimit: vendors.shopLimit, currency: vendors.currency })
+    .from(vendors)
+    .where(eq(vendors.id, vendorId))
+    .for("update");
+  if (!row) throw new AppError("NOT_FOUND");
+  return row;
+}
+
+/** The group's plan limits. */
+export async function groupPlan(db: Db, groupId: number) {
+  const [row] = await db.select({ brandLimit: groups.brandLimit }).from(groups).where(eq(groups.id, groupId));
+  if (!row) throw new AppError("NOT_FOUND");
+  return row;
+}
+
+/** Locks the group's row for the rest of the transaction (see `lockVendor`) and answers its plan limits. */
+export async function lockGroup(tx: Tx, groupId: number) {
+  const [row] = await tx
+    .select({ brandLimit: groups.brandLimit })
+    .from(groups)
+    .where(eq(groups.id, groupId))
+    .for("update");
+  if (!row) throw new AppError("NOT_FOUND");
+  return row;
+}
+
+/** The extra columns a caller lists beside each vendor, given the vendor's id column (e.g. dependents' counts). */
+type VendorExtras = Record<string, SQL>;
+
+/**
+ * The group's vendors, newest first, paged by (created_at, id), optionally filtered by a keyword in
+ * the name, real name or phone; `extras` adds columns computed per vendor by their owners.
+ */
+export function pageGroupVendors<Extra extends VendorExtras>(
+  db: Db,
+  groupId: number,
+  input: { keyword?: string | undefined; cursor?: string | undefined; page_size: number },
+  extras: (vendorId: AnyColumn) => Extra,
+) {
+  const conditions: (SQL | undefined)[] = [eq(vendors.groupId, groupId)];
+  if (input.keyword) {
+    const pattern = likeText(input.keyword);
+    conditions.push(or(ilike(vendors.name, pattern), ilike(vendors.realName, pattern), ilike(vendors.phone, pattern)));
+  }
+  const select = () =>
+    db.select({ vendor: vendors, keyAt: keysetAt(vendors.createdAt), ...extras(vendors.id) }).from(vendors);
+  return listPage({
+    where: and(...conditions),
+    keyset: createdKeyset(vendors, (row: { vendor: { id: number }; keyAt: string }) => ({
+      at: row.keyAt,
+      id: row.vendor.id,
+    })),
+    input,
+    rows: rowsFrom(() => select()),
+    count: countOf(db, vendors),
+  });
+}
+
+/** One of the group's vendors with the same extra columns, or undefined. */
+export async function groupVendorWith<Extra extends VendorExtras>(
+  db: Db,
+  groupId: number,
+  vendorId: number,
+  extras: (vendorId: AnyColumn) => Extra,
+) {
+  const [row] = await db
+    .select({ vendor: vendors, ...extras(vendors.id) })
+    .from(vendors)
+    .where(and(eq(vendors.id, vendorId), eq(vendors.groupId, groupId)))
+    .limit(1);
   return row;
 }

@@ -1,11 +1,12 @@
 import { API } from "@washboard/shared";
 import { AppError } from "../../platform/http/app-error.js";
-import { type AppDeps, type EndpointRegistrar, signedIn } from "../../platform/http/endpoint.js";
+import type { Routes } from "../../platform/http/routes.js";
+import type { AppDeps } from "../../platform/module.js";
 import { scopedVendor, toVendorSummary, vendorsOfGroup } from "./queries.js";
 
-export function tenancyRoutes(r: EndpointRegistrar, { db }: AppDeps) {
-  r.handle(API.vendor.listByGroup, async (input, ctx) => {
-    const { actor } = signedIn(ctx);
+export function tenancyRoutes(r: Routes, { db }: AppDeps) {
+  r.call(API.tenancy.listByGroup, async (input, ctx) => {
+    const { actor } = ctx;
     // A group account sees its own group only; asking for another answers "not found".
     if (actor.groupId === null || (input.group_id !== undefined && input.group_id !== actor.groupId)) {
       throw new AppError("NOT_FOUND");
@@ -14,5 +15,5 @@ export function tenancyRoutes(r: EndpointRegistrar, { db }: AppDeps) {
     return { vendor_list: rows.map(toVendorSummary) };
   });
 
-  r.handle(API.vendor.current, async (_input, ctx) => toVendorSummary(await scopedVendor(db, ctx.scope)));
+  r.call(API.tenancy.current, async (_input, ctx) => toVendorSummary(await scopedVendor(db, ctx.scope)));
 }

@@ -1,7 +1,8 @@
 import { LIMITS } from "@washboard/shared";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
+import { tenantOfGroup, tenantOfVendor } from "../tenancy/scope.js";
 import { uploads } from "./tables.js";
 
 /** Who an image field's record belongs to: a group (brands, virtual cards) or a vendor (shops). */
@@ -43,11 +44,11 @@ export async function checkImages(
   }
   if (unique.length === 0) return [];
   // A group may use what it or its vendors uploaded; a vendor only what it uploaded.
-  const ownerWhere = "groupId" in owner ? eq(uploads.groupId, owner.groupId) : eq(uploads.vendorId, owner.vendorId);
+  const tenant = "groupId" in owner ? tenantOfGroup(owner.groupId) : tenantOfVendor(owner.vendorId);
   const rows = await db
     .selectDistinct({ key: uploads.key })
     .from(uploads)
-    .where(and(ownerWhere, inArray(uploads.key, unique)));
+    .where(and(tenant.owns(uploads), inArray(uploads.key, unique)));
   if (rows.length !== unique.length) {
     throw new AppError("VALIDATION_FAILED", { field, messageKey: "validation.imageUnknown" });
   }

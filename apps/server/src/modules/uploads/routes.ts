@@ -9,28 +9,30 @@ import {
 } from "@washboard/shared";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../platform/http/app-error.js";
-import { type AppDeps, type EndpointRegistrar, signedIn } from "../../platform/http/endpoint.js";
 import { sendError } from "../../platform/http/envelope.js";
+import type { Routes } from "../../platform/http/routes.js";
+import type { AppDeps } from "../../platform/module.js";
 import type { FileStore } from "../../platform/storage/file-store.js";
 import { storeImage } from "./service.js";
 
-export function uploadRoutes(r: EndpointRegistrar, { db, files }: AppDeps) {
-  r.handle(
-    API.upload.image,
+export function uploadRoutes(r: Routes, { db, files }: AppDeps) {
+  r.call(
+    API.uploads.image,
     async (_input, ctx) => {
-      const result = await storeImage(db, files, signedIn(ctx).scope, ctx.upload);
+      const result = await storeImage(db, files, ctx.scope, ctx.upload);
       ctx.audit.target = `upload:${result.key}`;
       return result;
     },
     { multipart: { maxBytes: LIMITS.uploadImageMaxBytes, fileField: UPLOAD_FILE_FIELD } },
   );
+  serveUploads(r.app, files);
 }
 
 /**
  * Serves stored images publicly at /uploads/<key>. A key is the SHA-256 of the file, so its bytes
  * never change: browsers and proxies may keep it for a year without asking again.
  */
-export function serveUploads(app: FastifyInstance, files: FileStore) {
+function serveUploads(app: FastifyInstance, files: FileStore) {
   app.get<{ Params: { key: string } }>(`${UPLOADS_PUBLIC_PATH}/:key`, async (request, reply) => {
     const { key } = request.params;
     const bytes = IMAGE_KEY_PATTERN.test(key) ? await files.get(key) : undefined;

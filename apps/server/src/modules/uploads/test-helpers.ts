@@ -1,29 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { hashPassword } from "../../platform/auth/passwords.js";
-import { DEMO_PASSWORD } from "../../seed/demo.js";
 import { TEST_API_KEY, type TestServer } from "../../test/harness.js";
-import { accounts } from "../accounts/tables.js";
-import { groups } from "../tenancy/tables.js";
-
-/** A second group with its own main administrator, to check that groups never see each other. */
-export async function createOtherGroup(server: TestServer, username: string) {
-  const { db } = server.database;
-  const [group] = await db
-    .insert(groups)
-    .values({ name: `Other ${username}` })
-    .returning();
-  if (!group) throw new Error("group not created");
-  await db.insert(accounts).values({
-    username,
-    nickname: "Other admin",
-    level: 6,
-    groupId: group.id,
-    passwordHash: await hashPassword(DEMO_PASSWORD),
-  });
-  return { groupId: group.id, token: await server.login(username) };
-}
 
 /** The smallest valid images of each accepted type (their magic bytes and a little more). */
 export const PNG = Buffer.from(

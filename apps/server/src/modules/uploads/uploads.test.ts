@@ -1,14 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { LIMITS } from "@washboard/shared";
+import { API, LIMITS } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
+import { demoVendors } from "../../test/fixtures.js";
+import { startTestServer, TEST_API_KEY, type TestServer } from "../../test/harness.js";
 import { operationLog } from "../operation-log/tables.js";
 import { checkImages } from "./images.js";
 import { uploads } from "./tables.js";
-import { JPEG, PNG, upload, uploadKey, WEBP } from "./test-helpers.js";
+import { JPEG, multipart, PNG, upload, uploadKey, WEBP } from "./test-helpers.js";
 
 let server: TestServer;
 let dataDir: string;
@@ -131,13 +132,27 @@ describe("POST /api/v2/Upload/image", () => {
     const empty = await upload(server, groupToken, undefined);
     expect(empty.http).toBe(400);
     expect(empty.body).toMatchObject({ code: "VALIDATION_FAILED", field: "file" });
-    const json = await server.call("/api/v2/Upload/image", {}, { token: groupToken });
+    const json = await server.sendRaw(API.uploads.image, {}, { token: groupToken });
     expect(json.http).toBe(400);
     expect(json.body).toMatchObject({ code: "VALIDATION_FAILED", field: "file" });
   });
 
+  it("refuses a truncated upload (the connection dropped mid-file) as invalid, naming the file field", async () => {
+    const body = multipart({ token: groupToken, token_type: "1" }, { name: "a.png", type: "image/png", bytes: PNG });
+    for (const cut of [body.payload.length - 30, body.payload.length - 4]) {
+      const response = await server.app.inject({
+        method: "POST",
+        url: API.uploads.image.path,
+        headers: { "content-type": body.contentType, "api-key": TEST_API_KEY },
+        payload: body.payload.subarray(0, cut),
+      });
+      expect(response.statusCode, `cut at ${cut}`).toBe(400);
+      expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED", field: "file" });
+    }
+  });
+
   it("writes an operation-log row for each upload, failures included", async () => {
-    const rows = await server.database.db.select().from(operationLog).where(eq(operationLog.action, "upload.image"));
+    const rows = await server.database.db.select().from(operationLog).where(eq(operationLog.action, "uploads.image"));
     expect(rows.some((r) => r.outcome === "success" && r.target.startsWith("upload:"))).toBe(true);
     expect(rows.some((r) => r.outcome === "failure" && r.errorCode === "UNSUPPORTED_FILE_TYPE")).toBe(true);
   });

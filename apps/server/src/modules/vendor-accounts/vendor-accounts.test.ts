@@ -1,33 +1,28 @@
-import type { VendorAccountItem } from "@washboard/shared";
+import { API, type BodyOf } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
+import { demoVendors, type OtherTenant, otherTenant } from "../../test/fixtures.js";
+import { type SendOptions, startTestServer, type TestServer } from "../../test/harness.js";
 import { accounts } from "../accounts/tables.js";
 import { operationLog } from "../operation-log/tables.js";
-import { otherGroup } from "./test-fixtures.js";
 
-const LIST = "/api/Vendor/get_vendor_acct_list";
-const CREATE = "/api/Vendor/create_vendor_acct";
-const MODIFY = "/api/Vendor/modify_vendor_acct";
-const REMOVE = "/api/Vendor/remove_vendor_acct";
+const admin = { as: "group_admin" };
 
 let server: TestServer;
-let admin = "";
 let klId = 0;
 let bkkId = 0;
-let other: Awaited<ReturnType<typeof otherGroup>>;
+let other: OtherTenant;
 
 beforeAll(async () => {
   server = await startTestServer();
   const demo = await demoVendors(server.database);
   klId = demo.kl.id;
   bkkId = demo.bkk.id;
-  other = await otherGroup(server.database);
-  admin = await server.login("group_admin");
+  other = await otherTenant(server.database);
 });
 afterAll(() => server.close());
 
-const newAccount = (username: string, extra: Record<string, unknown> = {}) => ({
+const newAccount = (username: string, extra: Partial<BodyOf<typeof API.vendorAccounts.create>> = {}) => ({
   vendor_id: klId,
   username,
   nickname: "New admin",
@@ -37,8 +32,8 @@ const newAccount = (username: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function create(payload: Record<string, unknown>, token = admin) {
-  return server.call<VendorAccountItem>(CREATE, payload, { token });
+async function create(payload: BodyOf<typeof API.vendorAccounts.create>, options: SendOptions = admin) {
+  return server.send(API.vendorAccounts.create, payload, options);
 }
 
 describe("create_vendor_acct", () => {
@@ -54,10 +49,7 @@ describe("create_vendor_acct", () => {
       vendor_name: "Demo Laundry Kuala Lumpur",
       last_login_at: null,
     });
-    const login = await server.call<{ level: number; vendor_id: number }>("/api/Auth/login", {
-      login: "kl_second",
-      password: "secret1",
-    });
+    const login = await server.send(API.auth.login, { login: "kl_second", password: "secret1" });
     expect(login.body.result).toMatchObject({ level: 3, vendor_id: klId });
   });
 
@@ -115,20 +107,18 @@ describe("create_vendor_acct", () => {
   it("answers not found for a vendor of another group, and refuses vendor levels", async () => {
     expect((await create(newAccount("cross_grp", { vendor_id: other.vendor.id }))).body.code).toBe("NOT_FOUND");
     expect((await create(newAccount("cross_grp", { vendor_id: 999_999 }))).body.code).toBe("NOT_FOUND");
-    const vendorAdmin = await server.login("vendor_admin");
-    expect((await create(newAccount("by_vendor"), vendorAdmin)).body.code).toBe("NO_PERMISSION");
+    expect((await create(newAccount("by_vendor"), { as: "vendor_admin" })).body.code).toBe("NO_PERMISSION");
   });
 
   it("lets the group sub-administrator create one too", async () => {
-    const sub = await server.login("group_sub");
-    expect((await create(newAccount("by_gsub", { vendor_id: bkkId }), sub)).http).toBe(200);
+    expect((await create(newAccount("by_gsub", { vendor_id: bkkId }), { as: "group_sub" })).http).toBe(200);
   });
 
   it("writes an operation-log row naming the account", async () => {
     const rows = await server.database.db
       .select()
       .from(operationLog)
-      .where(eq(operationLog.action, "vendorAccount.create"));
+      .where(eq(operationLog.action, "vendorAccounts.create"));
     expect(rows.some((r) => r.target === "account:kl_second" && r.outcome === "success")).toBe(true);
     expect(rows.some((r) => r.errorCode === "RECORD_EXISTS")).toBe(true);
   });
@@ -136,11 +126,7 @@ describe("create_vendor_acct", () => {
 
 describe("get_vendor_acct_list", () => {
   it("lists main administrators of the group's vendors only", async () => {
-    const { body } = await server.call<{ items: VendorAccountItem[]; total: number }>(
-      LIST,
-      { page_size: 200 },
-      { token: admin },
-    );
+    const { body } = await server.send(API.vendorAccounts.list, { page_size: 200 }, admin);
     const names = body.result.items.map((i) => i.username);
     expect(names).toEqual(expect.arrayContaining(["vendor_admin", "vendor2_admin", "kl_second"]));
     expect(names).not.toContain("vendor_sub");
@@ -150,27 +136,25 @@ describe("get_vendor_acct_list", () => {
   });
 
   it("filters by vendor, keyword and status, and pages by cursor", async () => {
-    const bkk = await server.call<{ items: VendorAccountItem[] }>(LIST, { vendor_id: bkkId }, { token: admin });
+    const bkk = await server.send(API.vendorAccounts.list, { vendor_id: bkkId }, admin);
     expect(new Set(bkk.body.result.items.map((i) => i.vendor_id))).toEqual(new Set([bkkId]));
-    const kw = await server.call<{ items: VendorAccountItem[] }>(LIST, { keyword: "SECOND" }, { token: admin });
+    const kw = await server.send(API.vendorAccounts.list, { keyword: "SECOND" }, admin);
     expect(kw.body.result.items.map((i) => i.username)).toEqual(["kl_second"]);
-    const first = await server.call<{ items: VendorAccountItem[]; next_cursor: string }>(
-      LIST,
-      { page_size: 2 },
-      { token: admin },
-    );
+    const first = await server.send(API.vendorAccounts.list, { page_size: 2 }, admin);
     expect(first.body.result.items).toHaveLength(2);
-    const second = await server.call<{ items: VendorAccountItem[] }>(
-      LIST,
-      { page_size: 2, cursor: first.body.result.next_cursor },
-      { token: admin },
+    const second = await server.send(
+      API.vendorAccounts.list,
+      { page_size: 2, cursor: first.body.result.next_cursor ?? undefined },
+      admin,
     );
     const ids = [...first.body.result.items, ...second.body.result.items].map((i) => i.account_id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("answers not found for another group's vendor", async () => {
-    expect((await server.call(LIST, { vendor_id: other.vendor.id }, { token: admin })).body.code).toBe("NOT_FOUND");
+    expect((await server.send(API.vendorAccounts.list, { vendor_id: other.vendor.id }, admin)).body.code).toBe(
+      "NOT_FOUND",
+    );
   });
 });
 
@@ -183,65 +167,62 @@ describe("modify_vendor_acct and remove_vendor_acct", () => {
 
   it("changes nickname and email without ending sessions", async () => {
     const token = await server.login("kl_second", "secret1");
-    const { body } = await server.call<VendorAccountItem>(
-      MODIFY,
+    const { body } = await server.send(
+      API.vendorAccounts.modify,
       { account_id: await accountId("kl_second"), nickname: "Renamed", email: "renamed@demo.test" },
-      { token: admin },
+      admin,
     );
     expect(body.result).toMatchObject({ nickname: "Renamed", email: "renamed@demo.test" });
-    expect((await server.call("/api/v2/Auth/get_account_info", {}, { token })).http).toBe(200);
+    expect((await server.send(API.auth.accountInfo, {}, { token })).http).toBe(200);
   });
 
   it("disabling ends the account's sessions at once and refuses its sign-in; enabling lets it back", async () => {
     const id = await accountId("kl_second");
     const token = await server.login("kl_second", "secret1");
-    const off = await server.call<VendorAccountItem>(MODIFY, { account_id: id, status: "disabled" }, { token: admin });
+    const off = await server.send(API.vendorAccounts.modify, { account_id: id, status: "disabled" }, admin);
     expect(off.body.result.status).toBe("disabled");
-    expect((await server.call("/api/v2/Auth/get_account_info", {}, { token })).body.code).toBe("UNAUTHORIZED");
-    const login = await server.call("/api/Auth/login", { login: "kl_second", password: "secret1" });
+    expect((await server.send(API.auth.accountInfo, {}, { token })).body.code).toBe("UNAUTHORIZED");
+    const login = await server.send(API.auth.login, { login: "kl_second", password: "secret1" });
     expect(login.body.code).toBe("ACCOUNT_DISABLED");
-    await server.call(MODIFY, { account_id: id, status: "enabled" }, { token: admin });
+    await server.send(API.vendorAccounts.modify, { account_id: id, status: "enabled" }, admin);
     expect(await server.login("kl_second", "secret1")).toBeTruthy();
   });
 
   it("a password reset ends the sessions; the new password works; boundaries and mismatch hold", async () => {
     const id = await accountId("kl_second");
     const token = await server.login("kl_second", "secret1");
-    const short = await server.call(
-      MODIFY,
+    const short = await server.send(
+      API.vendorAccounts.modify,
       { account_id: id, password: "12345", confirm_password: "12345" },
-      {
-        token: admin,
-      },
+      admin,
     );
     expect(short.body.message_key).toBe("validation.accountPassword");
-    const mismatch = await server.call(
-      MODIFY,
+    const mismatch = await server.send(
+      API.vendorAccounts.modify,
       { account_id: id, password: "123456", confirm_password: "1234567" },
-      {
-        token: admin,
-      },
+      admin,
     );
     expect(mismatch.body.message_key).toBe("validation.passwordMismatch");
-    const ok = await server.call(
-      MODIFY,
+    const ok = await server.send(
+      API.vendorAccounts.modify,
       { account_id: id, password: "newpass1", confirm_password: "newpass1" },
-      {
-        token: admin,
-      },
+      admin,
     );
     expect(ok.http).toBe(200);
-    expect((await server.call("/api/v2/Auth/get_account_info", {}, { token })).body.code).toBe("UNAUTHORIZED");
+    expect((await server.send(API.auth.accountInfo, {}, { token })).body.code).toBe("UNAUTHORIZED");
     expect(await server.login("kl_second", "newpass1")).toBeTruthy();
   });
 
   it("answers not found for another group's account, a sub-account and a group account", async () => {
     for (const username of ["other_vendor", "vendor_sub", "group_sub"]) {
       const id = await accountId(username);
-      expect((await server.call(MODIFY, { account_id: id, nickname: "x" }, { token: admin })).body.code, username).toBe(
+      expect(
+        (await server.send(API.vendorAccounts.modify, { account_id: id, nickname: "x" }, admin)).body.code,
+        username,
+      ).toBe("NOT_FOUND");
+      expect((await server.send(API.vendorAccounts.remove, { account_id: id }, admin)).body.code, username).toBe(
         "NOT_FOUND",
       );
-      expect((await server.call(REMOVE, { account_id: id }, { token: admin })).body.code, username).toBe("NOT_FOUND");
     }
     const [row] = await server.database.db.select().from(accounts).where(eq(accounts.username, "other_vendor"));
     expect(row?.nickname).toBe("Other");
@@ -250,8 +231,10 @@ describe("modify_vendor_acct and remove_vendor_acct", () => {
   it("removes an account and its sessions", async () => {
     const id = await accountId("pw_six");
     const token = await server.login("pw_six", "123456");
-    expect((await server.call(REMOVE, { account_id: id }, { token: admin })).body.result).toEqual({ account_id: id });
-    expect((await server.call("/api/v2/Auth/get_account_info", {}, { token })).body.code).toBe("UNAUTHORIZED");
-    expect((await server.call(REMOVE, { account_id: id }, { token: admin })).body.code).toBe("NOT_FOUND");
+    expect((await server.send(API.vendorAccounts.remove, { account_id: id }, admin)).body.result).toEqual({
+      account_id: id,
+    });
+    expect((await server.send(API.auth.accountInfo, {}, { token })).body.code).toBe("UNAUTHORIZED");
+    expect((await server.send(API.vendorAccounts.remove, { account_id: id }, admin)).body.code).toBe("NOT_FOUND");
   });
 });

@@ -1,33 +1,31 @@
-import type { VendorAdminItem } from "@washboard/shared";
+import { API, type BodyOf } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
-import { accounts, roles } from "../accounts/tables.js";
+import { demoVendors, type OtherTenant, otherTenant, vendorSubAccount } from "../../test/fixtures.js";
+import { type AnswerOf, type SendOptions, startTestServer, type TestServer } from "../../test/harness.js";
+import { accounts } from "../accounts/tables.js";
 import { devices } from "../devices/tables.js";
 import { operationLog } from "../operation-log/tables.js";
 import { priceTemplates } from "../price-templates/tables.js";
+import { roles } from "../roles/tables.js";
 import { vendors } from "../tenancy/tables.js";
-import { otherGroup } from "../vendor-accounts/test-fixtures.js";
 
-const LIST = "/api/v2/Vendor/get_vendor_list_by_group";
-const CREATE = "/api/Vendor/create_new_vendor_by_group";
-const MODIFY = "/api/Vendor/modify_vendor_info_by_group";
-const REMOVE = "/api/Vendor/remove_vendor_by_group";
+type VendorFields = BodyOf<typeof API.vendorAdmin.create>;
+
+const admin = { as: "group_admin" };
 
 let server: TestServer;
-let admin = "";
 let klId = 0;
-let other: Awaited<ReturnType<typeof otherGroup>>;
+let other: OtherTenant;
 
 beforeAll(async () => {
   server = await startTestServer();
   klId = (await demoVendors(server.database)).kl.id;
-  other = await otherGroup(server.database);
-  admin = await server.login("group_admin");
+  other = await otherTenant(server.database);
 });
 afterAll(() => server.close());
 
-const valid = (extra: Record<string, unknown> = {}) => ({
+const valid = (extra: Partial<VendorFields> = {}): VendorFields => ({
   name: "Demo Laundry Penang",
   real_name: "Tan Ah Kow",
   id_number: "850101-07-5555",
@@ -44,11 +42,12 @@ const valid = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const create = (payload: Record<string, unknown>, token = admin) =>
-  server.call<VendorAdminItem>(CREATE, payload, { token });
+const create = (payload: VendorFields, options: SendOptions = admin) =>
+  server.send(API.vendorAdmin.create, payload, options);
 
+/** What a creation the server should refuse answers: status, code, field and message key. */
 async function refusal(payload: Record<string, unknown>) {
-  const { http, body } = await create(payload);
+  const { http, body } = await server.sendRaw(API.vendorAdmin.create, payload, admin);
   return [http, body.code, body.field, body.message_key];
 }
 
@@ -76,10 +75,10 @@ describe("create_new_vendor_by_group", () => {
     expect(again.body).toMatchObject({ code: "RECORD_EXISTS", field: "name" });
     // Renaming another merchant onto it is refused the same way.
     const other = await create(valid({ name: "Bubbles Taiping" }));
-    const rename = await server.call(
-      "/api/Vendor/modify_vendor_info_by_group",
-      { ...valid({ name: "bubbles ipoh" }), vendor_id: (other.body.result as VendorAdminItem).vendor_id },
-      { token: admin },
+    const rename = await server.send(
+      API.vendorAdmin.modify,
+      { ...valid({ name: "bubbles ipoh" }), vendor_id: other.body.result.vendor_id },
+      admin,
     );
     expect(rename.body.code).toBe("RECORD_EXISTS");
   });
@@ -125,7 +124,7 @@ describe("create_new_vendor_by_group", () => {
       "currency",
       "validation.currency",
     ]);
-    expect(await refusal(valid({ language: "ko" }))).toEqual([
+    expect(await refusal({ ...valid(), language: "ko" })).toEqual([
       400,
       "VALIDATION_FAILED",
       "language",
@@ -144,7 +143,7 @@ describe("create_new_vendor_by_group", () => {
       "validation.settlementCycle",
     ]);
     expect(await refusal(valid({ phone: "call me" }))).toEqual([400, "VALIDATION_FAILED", "phone", "validation.phone"]);
-    expect(await refusal(valid({ payment_methods: ["cheque"] }))).toEqual([
+    expect(await refusal({ ...valid(), payment_methods: ["cheque"] })).toEqual([
       400,
       "VALIDATION_FAILED",
       "payment_methods.0",
@@ -153,24 +152,20 @@ describe("create_new_vendor_by_group", () => {
     for (const [currency, language, zone] of [
       ["THB", "th-th", "Asia/Bangkok"],
       ["EQB", "zh-tw", "Asia/Taipei"],
-    ]) {
+    ] as const) {
       expect((await create(valid({ name: `Zone ${currency}`, currency, language, time_zone: zone }))).http).toBe(200);
     }
   });
 
   it("is refused to vendor levels; allowed to the group sub-administrator", async () => {
-    expect((await create(valid(), await server.login("vendor_admin"))).body.code).toBe("NO_PERMISSION");
-    expect((await create(valid({ name: "By sub" }), await server.login("group_sub"))).http).toBe(200);
+    expect((await create(valid(), { as: "vendor_admin" })).body.code).toBe("NO_PERMISSION");
+    expect((await create(valid({ name: "By sub" }), { as: "group_sub" })).http).toBe(200);
   });
 });
 
 describe("get_vendor_list_by_group (v2) and the boot call", () => {
   it("lists every vendor of the group with dependents, never another group's", async () => {
-    const { body } = await server.call<{ items: VendorAdminItem[]; total: number }>(
-      LIST,
-      { page_size: 200 },
-      { token: admin },
-    );
+    const { body } = await server.send(API.vendorAdmin.list, { page_size: 200 }, admin);
     const names = body.result.items.map((v) => v.name);
     expect(names).toEqual(expect.arrayContaining(["Demo Laundry Kuala Lumpur", "Demo Laundry Bangkok"]));
     expect(names).not.toContain("Other Laundry");
@@ -180,30 +175,26 @@ describe("get_vendor_list_by_group (v2) and the boot call", () => {
   });
 
   it("filters by keyword and pages by cursor without overlap", async () => {
-    const kw = await server.call<{ items: VendorAdminItem[] }>(LIST, { keyword: "penang" }, { token: admin });
+    const kw = await server.send(API.vendorAdmin.list, { keyword: "penang" }, admin);
     expect(kw.body.result.items.map((v) => v.name)).toEqual(["Demo Laundry Penang"]);
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: { result: { items: VendorAdminItem[]; next_cursor: string | null } } } = await server.call(
-        LIST,
+      const page: AnswerOf<typeof API.vendorAdmin.list> = await server.send(
+        API.vendorAdmin.list,
         { page_size: 3, ...(cursor ? { cursor } : {}) },
-        { token: admin },
+        admin,
       );
       seen.push(...page.body.result.items.map((v) => v.vendor_id));
       cursor = page.body.result.next_cursor;
     } while (cursor);
-    const all = await server.call<{ total: number }>(LIST, {}, { token: admin });
+    const all = await server.send(API.vendorAdmin.list, {}, admin);
     expect(seen).toHaveLength(all.body.result.total);
     expect(new Set(seen).size).toBe(seen.length);
   });
 
   it("keeps the boot call's shape, with the new vendors in it", async () => {
-    const { body } = await server.call<{ vendor_list: { name: string; currency: string; has_stripe: boolean }[] }>(
-      "/api/Vendor/get_vendor_list_by_group",
-      {},
-      { token: admin },
-    );
+    const { body } = await server.send(API.tenancy.listByGroup, {}, admin);
     expect(body.result.vendor_list.map((v) => v.name)).toContain("Demo Laundry Penang");
     expect(body.result.vendor_list[0]).toHaveProperty("has_stripe");
   });
@@ -215,13 +206,16 @@ describe("modify_vendor_info_by_group", () => {
       .update(vendors)
       .set({ maxBalance: 5000, withdrawableBalance: 1200 })
       .where(eq(vendors.id, klId));
-    const { http, body } = await server.call<VendorAdminItem>(
-      MODIFY,
+    // Balances are not fields of the call: the server ignores them.
+    const { http, body } = await server.sendRaw(
+      API.vendorAdmin.modify,
       {
         vendor_id: klId,
-        ...valid({ name: "Demo Laundry KL", fee_rate_coins: 0.99, max_balance: 1, withdrawable_balance: 1 }),
+        ...valid({ name: "Demo Laundry KL", fee_rate_coins: 0.99 }),
+        max_balance: 1,
+        withdrawable_balance: 1,
       },
-      { token: admin },
+      admin,
     );
     expect(http, JSON.stringify(body)).toBe(200);
     expect(body.result).toMatchObject({
@@ -232,7 +226,8 @@ describe("modify_vendor_info_by_group", () => {
       withdrawable_balance: 1200,
     });
     expect(
-      (await server.call(MODIFY, { vendor_id: klId, ...valid({ fee_rate_coins: 1 }) }, { token: admin })).body.field,
+      (await server.send(API.vendorAdmin.modify, { vendor_id: klId, ...valid({ fee_rate_coins: 1 }) }, admin)).body
+        .field,
     ).toBe("fee_rate_coins");
   });
 
@@ -240,10 +235,10 @@ describe("modify_vendor_info_by_group", () => {
     const { db } = server.database;
     const fresh = (await create(valid({ name: "Demo Laundry Ipoh" }))).body.result;
     const modify = (currency: string) =>
-      server.call(
-        MODIFY,
+      server.send(
+        API.vendorAdmin.modify,
         { vendor_id: fresh.vendor_id, ...valid({ name: "Demo Laundry Ipoh", currency }) },
-        { token: admin },
+        admin,
       );
     const [template] = await db
       .insert(priceTemplates)
@@ -264,11 +259,11 @@ describe("modify_vendor_info_by_group", () => {
     expect((await modify("JPY")).body.message_key).toBe("validation.currencyInUse");
     await db.update(vendors).set({ withdrawableBalance: 0 }).where(eq(vendors.id, fresh.vendor_id));
     const changed = await modify("JPY");
-    expect([changed.http, (changed.body.result as VendorAdminItem).currency]).toEqual([200, "JPY"]);
+    expect([changed.http, changed.body.result.currency]).toEqual([200, "JPY"]);
   });
 
   it("answers not found for another group's vendor and leaves it unchanged", async () => {
-    const { body } = await server.call(MODIFY, { vendor_id: other.vendor.id, ...valid() }, { token: admin });
+    const { body } = await server.send(API.vendorAdmin.modify, { vendor_id: other.vendor.id, ...valid() }, admin);
     expect(body.code).toBe("NOT_FOUND");
     const [row] = await server.database.db.select().from(vendors).where(eq(vendors.id, other.vendor.id));
     expect(row?.name).toBe("Other Laundry");
@@ -277,7 +272,7 @@ describe("modify_vendor_info_by_group", () => {
 
 describe("remove_vendor_by_group", () => {
   it("refuses a vendor that still has accounts, naming them", async () => {
-    const { http, body } = await server.call(REMOVE, { vendor_id: klId }, { token: admin });
+    const { http, body } = await server.send(API.vendorAdmin.remove, { vendor_id: klId }, admin);
     expect([http, body.code]).toEqual([409, "HAS_DEPENDENTS"]);
     expect(body.message).toContain("2 accounts");
   });
@@ -286,7 +281,7 @@ describe("remove_vendor_by_group", () => {
     const created = await create(valid({ name: "With device" }));
     const id = created.body.result.vendor_id;
     await server.database.db.insert(devices).values({ vendorId: id, serialNumber: "SN-RM-1", machineType: "washer" });
-    const { body } = await server.call(REMOVE, { vendor_id: id }, { token: admin });
+    const { body } = await server.send(API.vendorAdmin.remove, { vendor_id: id }, admin);
     expect(body.code).toBe("HAS_DEPENDENTS");
     expect(body.message).toContain("1 device");
   });
@@ -294,8 +289,10 @@ describe("remove_vendor_by_group", () => {
   it("removes a vendor without dependents, once", async () => {
     const created = await create(valid({ name: "To remove" }));
     const id = created.body.result.vendor_id;
-    expect((await server.call(REMOVE, { vendor_id: id }, { token: admin })).body.result).toEqual({ vendor_id: id });
-    expect((await server.call(REMOVE, { vendor_id: id }, { token: admin })).body.code).toBe("NOT_FOUND");
+    expect((await server.send(API.vendorAdmin.remove, { vendor_id: id }, admin)).body.result).toEqual({
+      vendor_id: id,
+    });
+    expect((await server.send(API.vendorAdmin.remove, { vendor_id: id }, admin)).body.code).toBe("NOT_FOUND");
     const log = await server.database.db
       .select()
       .from(operationLog)
@@ -307,29 +304,20 @@ describe("remove_vendor_by_group", () => {
   it("removes a vendor's roles with it; an account holding the vendor blocks the removal", async () => {
     const id = (await create(valid({ name: "With role" }))).body.result.vendor_id;
     const { db } = server.database;
-    const [role] = await db.insert(roles).values({ vendorId: id, name: "Cashier" }).returning();
-    const [account] = await db
-      .insert(accounts)
-      .values({
-        username: "role_holder",
-        nickname: "Holder",
-        level: 4,
-        vendorId: id,
-        roleId: role?.id,
-        passwordHash: "x",
-      })
-      .returning();
-    const refused = await server.call(REMOVE, { vendor_id: id }, { token: admin });
+    const account = await vendorSubAccount(server.database, { vendorId: id, username: "role_holder", permissions: [] });
+    const refused = await server.send(API.vendorAdmin.remove, { vendor_id: id }, admin);
     expect([refused.body.code, refused.body.message]).toEqual([
       "HAS_DEPENDENTS",
       "This merchant still has 1 account; remove what depends on it first",
     ]);
-    await db.delete(accounts).where(eq(accounts.id, account?.id ?? 0));
-    expect((await server.call(REMOVE, { vendor_id: id }, { token: admin })).http).toBe(200);
+    await db.delete(accounts).where(eq(accounts.id, account.id));
+    expect((await server.send(API.vendorAdmin.remove, { vendor_id: id }, admin)).http).toBe(200);
     expect(await db.select().from(roles).where(eq(roles.vendorId, id))).toEqual([]);
   });
 
   it("answers not found for another group's vendor", async () => {
-    expect((await server.call(REMOVE, { vendor_id: other.vendor.id }, { token: admin })).body.code).toBe("NOT_FOUND");
+    expect((await server.send(API.vendorAdmin.remove, { vendor_id: other.vendor.id }, admin)).body.code).toBe(
+      "NOT_FOUND",
+    );
   });
 });

@@ -1,37 +1,30 @@
 import type { createVendorRequest, VendorAdminItem, vendorAdminListRequest } from "@washboard/shared";
-import { and, count, desc, eq, getTableName, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { AnyColumn } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
-import { afterKey, decodeCursor, encodeCursor, keysetAt } from "../../platform/db/keyset-cursor.js";
+import { scalar } from "../../platform/db/related.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { RequestContext, TenantScope } from "../../platform/http/context.js";
-import { accounts, roles } from "../accounts/tables.js";
-import { devices } from "../devices/tables.js";
-import { priceTemplates } from "../price-templates/tables.js";
-import { vendors } from "../tenancy/tables.js";
-import { containing } from "../vendor-accounts/managed-accounts.js";
+import { accountCountOfVendor } from "../accounts/queries.js";
+import { deviceCountOfVendor } from "../devices/queries.js";
+import { priceTemplateCountOfVendor } from "../price-templates/queries.js";
+import { deleteVendorRoles } from "../roles/queries.js";
+import { groupVendorWith, pageGroupVendors } from "../tenancy/queries.js";
+import { groupTenant, tenantOfVendor } from "../tenancy/scope.js";
+import { deleteGroupVendor, insertVendor, lockGroupVendor, updateVendor, type VendorRow } from "../tenancy/store.js";
 
 type ListInput = z.output<typeof vendorAdminListRequest>;
 type Fields = z.output<typeof createVendorRequest>;
 
-/**
- * What still depends on a vendor, counted beside each row. Drizzle renders columns in a select
- * unqualified, so the outer row is named explicitly.
- */
-const outerVendorId = sql.raw(`"${getTableName(vendors)}"."id"`);
-const accountCount = sql<number>`(select count(*)::int from ${accounts} where ${accounts.vendorId} = ${outerVendorId})`;
-const deviceCount = sql<number>`(select count(*)::int from ${devices} where ${devices.vendorId} = ${outerVendorId})`;
+/** What still depends on a vendor, counted beside each row by the modules that own it. */
+const dependents = (vendorId: AnyColumn) => ({
+  accountCount: accountCountOfVendor(vendorId),
+  deviceCount: deviceCountOfVendor(vendorId),
+});
 
-const itemColumns = {
-  vendor: vendors,
-  keyAt: keysetAt(vendors.createdAt),
-  accountCount,
-  deviceCount,
-};
-
-type ItemRow = { vendor: typeof vendors.$inferSelect; accountCount: number; deviceCount: number };
+type ItemRow = { vendor: VendorRow; accountCount: number; deviceCount: number };
 
 function toItem({ vendor: v, accountCount, deviceCount }: ItemRow): VendorAdminItem {
   return {
@@ -76,17 +69,8 @@ function columnsOf(input: Fields) {
   };
 }
 
-function groupOf(scope: TenantScope): number {
-  if (scope.groupId === null) throw new AppError("NOT_FOUND");
-  return scope.groupId;
-}
-
 async function itemById(db: Db, groupId: number, vendorId: number): Promise<VendorAdminItem> {
-  const [row] = await db
-    .select(itemColumns)
-    .from(vendors)
-    .where(and(eq(vendors.id, vendorId), eq(vendors.groupId, groupId)))
-    .limit(1);
+  const row = await groupVendorWith(db, groupId, vendorId, dependents);
   if (!row) throw new AppError("NOT_FOUND");
   return toItem(row);
 }
@@ -96,43 +80,14 @@ async function itemById(db: Db, groupId: number, vendorId: number): Promise<Vend
  * the whole group whatever vendor the top bar has chosen.
  */
 export async function listGroupVendors(db: Db, scope: TenantScope, input: ListInput) {
-  const conditions: (SQL | undefined)[] = [eq(vendors.groupId, groupOf(scope))];
-  if (input.keyword) {
-    const pattern = containing(input.keyword);
-    conditions.push(or(ilike(vendors.name, pattern), ilike(vendors.realName, pattern), ilike(vendors.phone, pattern)));
-  }
-  const filtered = and(...conditions);
-  const paged = input.cursor
-    ? and(filtered, afterKey({ createdAt: vendors.createdAt, id: vendors.id }, decodeCursor(input.cursor)))
-    : filtered;
-  const rows = await db
-    .select(itemColumns)
-    .from(vendors)
-    .where(paged)
-    .orderBy(desc(vendors.createdAt), desc(vendors.id))
-    .limit(input.page_size + 1);
-  const [total] = await db.select({ n: count() }).from(vendors).where(filtered);
-  const page = rows.slice(0, input.page_size);
-  const last = page.at(-1);
-  return {
-    items: page.map(toItem),
-    total: total?.n ?? 0,
-    next_cursor: rows.length > input.page_size && last ? encodeCursor({ at: last.keyAt, id: last.vendor.id }) : null,
-  };
+  const page = await pageGroupVendors(db, groupTenant(scope).groupId, input, dependents);
+  return { items: page.rows.map(toItem), total: page.total, next_cursor: page.next_cursor };
 }
 
 export async function createGroupVendor(db: Db, ctx: RequestContext, input: Fields): Promise<VendorAdminItem> {
-  const groupId = groupOf(ctx.scope);
+  const { groupId } = groupTenant(ctx.scope);
   ctx.audit.target = `vendor:${input.name}`;
-  const [row] = await recordExistsOnDuplicate(
-    () =>
-      db
-        .insert(vendors)
-        .values({ groupId, ...columnsOf(input) })
-        .returning({ id: vendors.id }),
-    "name",
-  );
-  if (!row) throw new AppError("INTERNAL_ERROR");
+  const row = await recordExistsOnDuplicate(() => insertVendor(db, { groupId, ...columnsOf(input) }), "name");
   ctx.audit.vendorId = row.id;
   ctx.audit.target = `vendor:${row.id}`;
   return itemById(db, groupId, row.id);
@@ -143,20 +98,16 @@ export async function modifyGroupVendor(
   ctx: RequestContext,
   input: Fields & { vendor_id: number },
 ): Promise<VendorAdminItem> {
-  const groupId = groupOf(ctx.scope);
+  const { groupId } = groupTenant(ctx.scope);
   ctx.audit.target = `vendor:${input.vendor_id}`;
-  const [row] = await recordExistsOnDuplicate(
+  const row = await recordExistsOnDuplicate(
     () =>
       db.transaction(async (tx) => {
         // Locked: a price template created meanwhile (its cap locks this row too) waits for the check.
-        const [current] = await tx
-          .select()
-          .from(vendors)
-          .where(and(eq(vendors.id, input.vendor_id), eq(vendors.groupId, groupId)))
-          .for("update");
-        if (!current) return [];
+        const current = await lockGroupVendor(tx, groupId, input.vendor_id);
+        if (!current) return undefined;
         if (current.currency !== input.currency) await assertCurrencyFree(tx, current);
-        return tx.update(vendors).set(columnsOf(input)).where(eq(vendors.id, current.id)).returning({ id: vendors.id });
+        return updateVendor(tx, { vendorId: current.id }, columnsOf(input));
       }),
     "name",
   );
@@ -168,12 +119,8 @@ export async function modifyGroupVendor(
  * Amounts are kept in the currency's minor unit (§9): changing the currency of a merchant that holds
  * a balance or priced records would silently rescale them (MYR 7.00 becoming JPY 700), so it is refused.
  */
-async function assertCurrencyFree(tx: Tx, vendor: typeof vendors.$inferSelect): Promise<void> {
-  const [templates] = await tx
-    .select({ n: count() })
-    .from(priceTemplates)
-    .where(eq(priceTemplates.vendorId, vendor.id));
-  const priced = templates?.n ?? 0;
+async function assertCurrencyFree(tx: Tx, vendor: VendorRow): Promise<void> {
+  const priced = await scalar(tx, priceTemplateCountOfVendor(vendor.id));
   if (vendor.maxBalance !== 0 || vendor.withdrawableBalance !== 0 || priced > 0) {
     throw new AppError("VALIDATION_FAILED", {
       field: "currency",
@@ -197,7 +144,7 @@ function dependentsText(accountsLeft: number, devicesLeft: number): string {
  * concurrently still blocks the removal; the counts only name what is in the way.
  */
 export async function removeGroupVendor(db: Db, ctx: RequestContext, vendorId: number): Promise<{ vendor_id: number }> {
-  const groupId = groupOf(ctx.scope);
+  const { groupId } = groupTenant(ctx.scope);
   ctx.audit.target = `vendor:${vendorId}`;
   const refuse = async (): Promise<never> => {
     const item = await itemById(db, groupId, vendorId);
@@ -210,12 +157,8 @@ export async function removeGroupVendor(db: Db, ctx: RequestContext, vendorId: n
   let removed: { id: number } | undefined;
   try {
     removed = await db.transaction(async (tx) => {
-      await tx.delete(roles).where(eq(roles.vendorId, vendorId));
-      const [row] = await tx
-        .delete(vendors)
-        .where(and(eq(vendors.id, vendorId), eq(vendors.groupId, groupId)))
-        .returning({ id: vendors.id });
-      return row;
+      await deleteVendorRoles(tx, tenantOfVendor(vendorId));
+      return deleteGroupVendor(tx, groupId, vendorId);
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) return refuse();

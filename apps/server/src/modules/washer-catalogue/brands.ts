@@ -9,13 +9,14 @@ import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
-import { nameKeyset } from "../../platform/db/name-sort.js";
+import { nameKeyset } from "../../platform/db/keysets.js";
+import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
 import { qualified } from "../../platform/db/qualified.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { ownVendor } from "../../platform/http/scope.js";
-import { assertOwnRow, originCondition, visibleTo } from "./ownership.js";
+import { type VendorTenant, vendorTenant } from "../tenancy/scope.js";
+import { assertOwnRow, originCondition } from "./ownership.js";
 import { washerBrands, washerModels } from "./tables.js";
 
 type Fields = z.output<typeof washerBrandCreateRequest>;
@@ -62,19 +63,20 @@ function toItem(row: ItemRow): WasherBrandItem {
   };
 }
 
-async function itemById(db: Db, vendorId: number, id: number): Promise<WasherBrandItem> {
+async function itemById(db: Db, tenant: VendorTenant, id: number): Promise<WasherBrandItem> {
   const [row] = await db
-    .select(itemColumns(vendorId))
+    .select(itemColumns(tenant.vendorId))
     .from(washerBrands)
-    .where(and(eq(washerBrands.id, id), visibleTo(washerBrands, vendorId)));
+    .where(and(eq(washerBrands.id, id), tenant.sees(washerBrands)));
   if (!row) throw new AppError("NOT_FOUND");
   return toItem(row);
 }
 
 export async function listWasherBrands(db: Db, scope: TenantScope, input: z.output<typeof washerBrandListRequest>) {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
+  const { vendorId } = tenant;
   const conditions: (SQL | undefined)[] = [
-    visibleTo(washerBrands, vendorId),
+    tenant.sees(washerBrands),
     originCondition(washerBrands.vendorId, input.origin),
   ];
   if (input.name) {
@@ -87,21 +89,17 @@ export async function listWasherBrands(db: Db, scope: TenantScope, input: z.outp
       ),
     );
   }
-  const filtered = and(...conditions);
-  const order = nameKeyset(input.sort, { id: washerBrands.id, name: washerBrands.brand });
-  const rows = await db
-    .select(itemColumns(vendorId))
-    .from(washerBrands)
-    .where(input.cursor ? and(filtered, order.after(input.cursor)) : filtered)
-    .orderBy(...order.orderBy)
-    .limit(input.page_size + 1);
-  const [total] = await db.select({ n: count() }).from(washerBrands).where(filtered);
-  const { page, next } = order.page(rows, input.page_size, (row) => ({ id: row.id, name: row.brand }));
-  return {
-    items: page.map(toItem),
-    total: total?.n ?? 0,
-    next_cursor: next,
-  };
+  const page = await listPage({
+    where: and(...conditions),
+    keyset: nameKeyset(input.sort, { id: washerBrands.id, name: washerBrands.brand }, (row: ItemRow) => ({
+      id: row.id,
+      name: row.brand,
+    })),
+    input,
+    rows: rowsFrom(() => db.select(itemColumns(vendorId)).from(washerBrands)),
+    count: countOf(db, washerBrands),
+  });
+  return { items: page.rows.map(toItem), total: page.total, next_cursor: page.next_cursor };
 }
 
 function columnsOf(input: Fields) {
@@ -109,7 +107,8 @@ function columnsOf(input: Fields) {
 }
 
 export async function createWasherBrand(db: Db, scope: TenantScope, input: Fields): Promise<WasherBrandItem> {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
+  const { vendorId } = tenant;
   const [row] = await recordExistsOnDuplicate(
     () =>
       db
@@ -119,7 +118,7 @@ export async function createWasherBrand(db: Db, scope: TenantScope, input: Field
     "brand",
   );
   if (!row) throw new AppError("INTERNAL_ERROR");
-  return itemById(db, vendorId, row.id);
+  return itemById(db, tenant, row.id);
 }
 
 export async function modifyWasherBrand(
@@ -127,19 +126,20 @@ export async function modifyWasherBrand(
   scope: TenantScope,
   input: z.output<typeof washerBrandModifyRequest>,
 ): Promise<WasherBrandItem> {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
+  const { vendorId } = tenant;
   await assertOwnRow(db, washerBrands, washerBrands, input.id, vendorId);
   const [row] = await recordExistsOnDuplicate(
     () =>
       db
         .update(washerBrands)
         .set(columnsOf(input))
-        .where(and(eq(washerBrands.id, input.id), eq(washerBrands.vendorId, vendorId)))
+        .where(and(eq(washerBrands.id, input.id), tenant.owns(washerBrands)))
         .returning({ id: washerBrands.id }),
     "brand",
   );
   if (!row) throw new AppError("NOT_FOUND");
-  return itemById(db, vendorId, row.id);
+  return itemById(db, tenant, row.id);
 }
 
 async function modelsOf(db: Db, brandId: number): Promise<number> {
@@ -156,14 +156,15 @@ function brandHasModels(models: number): AppError {
  * concurrently still blocks it); the count only says how many are in the way.
  */
 export async function removeWasherBrand(db: Db, scope: TenantScope, id: number): Promise<{ id: number }> {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
+  const { vendorId } = tenant;
   await assertOwnRow(db, washerBrands, washerBrands, id, vendorId);
   const models = await modelsOf(db, id);
   if (models > 0) throw brandHasModels(models);
   try {
     const [row] = await db
       .delete(washerBrands)
-      .where(and(eq(washerBrands.id, id), eq(washerBrands.vendorId, vendorId)))
+      .where(and(eq(washerBrands.id, id), tenant.owns(washerBrands)))
       .returning({ id: washerBrands.id });
     if (!row) throw new AppError("NOT_FOUND");
     return row;

@@ -9,13 +9,14 @@ import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
-import { nameKeyset } from "../../platform/db/name-sort.js";
+import { nameKeyset } from "../../platform/db/keysets.js";
+import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
 import { qualified } from "../../platform/db/qualified.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { ownVendor } from "../../platform/http/scope.js";
-import { assertOwnRow, originCondition, visibleTo } from "./ownership.js";
+import { type VendorTenant, vendorTenant } from "../tenancy/scope.js";
+import { assertOwnRow, originCondition } from "./ownership.js";
 import { controlTemplates, washerModels } from "./tables.js";
 
 type Fields = z.output<typeof controlTemplateCreateRequest>;
@@ -59,11 +60,11 @@ function toItem(row: ItemRow): ControlTemplateItem {
   };
 }
 
-async function itemById(db: Db, vendorId: number, id: number): Promise<ControlTemplateItem> {
+async function itemById(db: Db, tenant: VendorTenant, id: number): Promise<ControlTemplateItem> {
   const [row] = await db
-    .select(itemColumns(vendorId))
+    .select(itemColumns(tenant.vendorId))
     .from(controlTemplates)
-    .where(and(eq(controlTemplates.id, id), visibleTo(controlTemplates, vendorId)));
+    .where(and(eq(controlTemplates.id, id), tenant.sees(controlTemplates)));
   if (!row) throw new AppError("NOT_FOUND");
   return toItem(row);
 }
@@ -73,27 +74,21 @@ export async function listControlTemplates(
   scope: TenantScope,
   input: z.output<typeof controlTemplateListRequest>,
 ) {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
+  const { vendorId } = tenant;
   const conditions: (SQL | undefined)[] = [
-    visibleTo(controlTemplates, vendorId),
+    tenant.sees(controlTemplates),
     originCondition(controlTemplates.vendorId, input.origin),
   ];
   if (input.name) conditions.push(ilike(controlTemplates.name, likeText(input.name)));
-  const filtered = and(...conditions);
-  const order = nameKeyset(input.sort, { id: controlTemplates.id, name: controlTemplates.name });
-  const rows = await db
-    .select(itemColumns(vendorId))
-    .from(controlTemplates)
-    .where(input.cursor ? and(filtered, order.after(input.cursor)) : filtered)
-    .orderBy(...order.orderBy)
-    .limit(input.page_size + 1);
-  const [total] = await db.select({ n: count() }).from(controlTemplates).where(filtered);
-  const { page, next } = order.page(rows, input.page_size, (row) => row);
-  return {
-    items: page.map(toItem),
-    total: total?.n ?? 0,
-    next_cursor: next,
-  };
+  const page = await listPage({
+    where: and(...conditions),
+    keyset: nameKeyset(input.sort, { id: controlTemplates.id, name: controlTemplates.name }, (row: ItemRow) => row),
+    input,
+    rows: rowsFrom(() => db.select(itemColumns(vendorId)).from(controlTemplates)),
+    count: countOf(db, controlTemplates),
+  });
+  return { items: page.rows.map(toItem), total: page.total, next_cursor: page.next_cursor };
 }
 
 function columnsOf(input: Fields) {
@@ -101,7 +96,8 @@ function columnsOf(input: Fields) {
 }
 
 export async function createControlTemplate(db: Db, scope: TenantScope, input: Fields): Promise<ControlTemplateItem> {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
+  const { vendorId } = tenant;
   const [row] = await recordExistsOnDuplicate(
     () =>
       db
@@ -111,7 +107,7 @@ export async function createControlTemplate(db: Db, scope: TenantScope, input: F
     "name",
   );
   if (!row) throw new AppError("INTERNAL_ERROR");
-  return itemById(db, vendorId, row.id);
+  return itemById(db, tenant, row.id);
 }
 
 export async function modifyControlTemplate(
@@ -119,19 +115,20 @@ export async function modifyControlTemplate(
   scope: TenantScope,
   input: z.output<typeof controlTemplateModifyRequest>,
 ): Promise<ControlTemplateItem> {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
+  const { vendorId } = tenant;
   await assertOwnRow(db, controlTemplates, controlTemplates, input.id, vendorId);
   const [row] = await recordExistsOnDuplicate(
     () =>
       db
         .update(controlTemplates)
         .set(columnsOf(input))
-        .where(and(eq(controlTemplates.id, input.id), eq(controlTemplates.vendorId, vendorId)))
+        .where(and(eq(controlTemplates.id, input.id), tenant.owns(controlTemplates)))
         .returning({ id: controlTemplates.id }),
     "name",
   );
   if (!row) throw new AppError("NOT_FOUND");
-  return itemById(db, vendorId, row.id);
+  return itemById(db, tenant, row.id);
 }
 
 async function modelsUsing(db: Db, templateId: number): Promise<number> {
@@ -148,14 +145,15 @@ function templateInUse(models: number): AppError {
 
 /** Removes a control template of the vendor no model uses; the foreign key decides under races. */
 export async function removeControlTemplate(db: Db, scope: TenantScope, id: number): Promise<{ id: number }> {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
+  const { vendorId } = tenant;
   await assertOwnRow(db, controlTemplates, controlTemplates, id, vendorId);
   const models = await modelsUsing(db, id);
   if (models > 0) throw templateInUse(models);
   try {
     const [row] = await db
       .delete(controlTemplates)
-      .where(and(eq(controlTemplates.id, id), eq(controlTemplates.vendorId, vendorId)))
+      .where(and(eq(controlTemplates.id, id), tenant.owns(controlTemplates)))
       .returning({ id: controlTemplates.id });
     if (!row) throw new AppError("NOT_FOUND");
     return row;

@@ -4,17 +4,18 @@ import type {
   washerModelListRequest,
   washerModelModifyRequest,
 } from "@washboard/shared";
-import { and, count, eq, ilike, type SQL } from "drizzle-orm";
+import { and, eq, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
-import { nameKeyset } from "../../platform/db/name-sort.js";
+import { nameKeyset } from "../../platform/db/keysets.js";
+import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { ownVendor } from "../../platform/http/scope.js";
-import { assertOwnRow, originCondition, visibleTo } from "./ownership.js";
+import { type VendorTenant, vendorTenant } from "../tenancy/scope.js";
+import { assertOwnRow, originCondition } from "./ownership.js";
 import { controlTemplates, washerBrands, washerModels } from "./tables.js";
 
 type Fields = z.output<typeof washerModelCreateRequest>;
@@ -66,51 +67,46 @@ function selectItems(db: Db) {
     .leftJoin(controlTemplates, eq(controlTemplates.id, washerModels.controlTemplateId));
 }
 
-async function itemById(db: Db, vendorId: number, id: number): Promise<WasherModelItem> {
-  const [row] = await selectItems(db).where(and(eq(washerModels.id, id), visibleTo(washerModels, vendorId)));
+async function itemById(db: Db, tenant: VendorTenant, id: number): Promise<WasherModelItem> {
+  const [row] = await selectItems(db).where(and(eq(washerModels.id, id), tenant.sees(washerModels)));
   if (!row) throw new AppError("NOT_FOUND");
   return toItem(row);
 }
 
 export async function listWasherModels(db: Db, scope: TenantScope, input: z.output<typeof washerModelListRequest>) {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
   const conditions: (SQL | undefined)[] = [
-    visibleTo(washerModels, vendorId),
+    tenant.sees(washerModels),
     originCondition(washerModels.vendorId, input.origin),
   ];
   if (input.brand_id !== undefined) conditions.push(eq(washerModels.brandId, input.brand_id));
   if (input.name) conditions.push(ilike(washerModels.name, likeText(input.name)));
   if (input.machine_type) conditions.push(eq(washerModels.machineType, input.machine_type));
-  const filtered = and(...conditions);
-  const order = nameKeyset(input.sort, { id: washerModels.id, name: washerModels.name });
-  const rows = await selectItems(db)
-    .where(input.cursor ? and(filtered, order.after(input.cursor)) : filtered)
-    .orderBy(...order.orderBy)
-    .limit(input.page_size + 1);
-  const [total] = await db.select({ n: count() }).from(washerModels).where(filtered);
-  const { page, next } = order.page(rows, input.page_size, (row) => row);
-  return {
-    items: page.map(toItem),
-    total: total?.n ?? 0,
-    next_cursor: next,
-  };
+  const page = await listPage({
+    where: and(...conditions),
+    keyset: nameKeyset(input.sort, { id: washerModels.id, name: washerModels.name }, (row: ItemRow) => row),
+    input,
+    rows: rowsFrom(() => selectItems(db)),
+    count: countOf(db, washerModels),
+  });
+  return { items: page.rows.map(toItem), total: page.total, next_cursor: page.next_cursor };
 }
 
 /**
  * A model's brand and control template must be rows the vendor sees (starter or its own); any
  * other id answers NOT_FOUND on that field.
  */
-async function checkReferences(db: Db, vendorId: number, input: Fields): Promise<void> {
+async function checkReferences(db: Db, tenant: VendorTenant, input: Fields): Promise<void> {
   const [brand] = await db
     .select({ id: washerBrands.id })
     .from(washerBrands)
-    .where(and(eq(washerBrands.id, input.brand_id), visibleTo(washerBrands, vendorId)));
+    .where(and(eq(washerBrands.id, input.brand_id), tenant.sees(washerBrands)));
   if (!brand) throw new AppError("NOT_FOUND", { field: "brand_id" });
   if (input.control_template_id === null) return;
   const [template] = await db
     .select({ id: controlTemplates.id })
     .from(controlTemplates)
-    .where(and(eq(controlTemplates.id, input.control_template_id), visibleTo(controlTemplates, vendorId)));
+    .where(and(eq(controlTemplates.id, input.control_template_id), tenant.sees(controlTemplates)));
   if (!template) throw new AppError("NOT_FOUND", { field: "control_template_id" });
 }
 
@@ -134,8 +130,9 @@ async function writeModel<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export async function createWasherModel(db: Db, scope: TenantScope, input: Fields): Promise<WasherModelItem> {
-  const vendorId = ownVendor(scope);
-  await checkReferences(db, vendorId, input);
+  const tenant = vendorTenant(scope);
+  const { vendorId } = tenant;
+  await checkReferences(db, tenant, input);
   const [row] = await writeModel(() =>
     db
       .insert(washerModels)
@@ -143,7 +140,7 @@ export async function createWasherModel(db: Db, scope: TenantScope, input: Field
       .returning({ id: washerModels.id }),
   );
   if (!row) throw new AppError("INTERNAL_ERROR");
-  return itemById(db, vendorId, row.id);
+  return itemById(db, tenant, row.id);
 }
 
 export async function modifyWasherModel(
@@ -151,26 +148,28 @@ export async function modifyWasherModel(
   scope: TenantScope,
   input: z.output<typeof washerModelModifyRequest>,
 ): Promise<WasherModelItem> {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
+  const { vendorId } = tenant;
   await assertOwnRow(db, washerModels, washerModels, input.id, vendorId);
-  await checkReferences(db, vendorId, input);
+  await checkReferences(db, tenant, input);
   const [row] = await writeModel(() =>
     db
       .update(washerModels)
       .set(columnsOf(input))
-      .where(and(eq(washerModels.id, input.id), eq(washerModels.vendorId, vendorId)))
+      .where(and(eq(washerModels.id, input.id), tenant.owns(washerModels)))
       .returning({ id: washerModels.id }),
   );
   if (!row) throw new AppError("NOT_FOUND");
-  return itemById(db, vendorId, row.id);
+  return itemById(db, tenant, row.id);
 }
 
 export async function removeWasherModel(db: Db, scope: TenantScope, id: number): Promise<{ id: number }> {
-  const vendorId = ownVendor(scope);
+  const tenant = vendorTenant(scope);
+  const { vendorId } = tenant;
   await assertOwnRow(db, washerModels, washerModels, id, vendorId);
   const [row] = await db
     .delete(washerModels)
-    .where(and(eq(washerModels.id, id), eq(washerModels.vendorId, vendorId)))
+    .where(and(eq(washerModels.id, id), tenant.owns(washerModels)))
     .returning({ id: washerModels.id });
   if (!row) throw new AppError("NOT_FOUND");
   return row;

@@ -1,4 +1,4 @@
-import { eq, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
@@ -7,11 +7,6 @@ import { AppError } from "../../platform/http/app-error.js";
 export interface CatalogueColumns {
   id: PgColumn;
   vendorId: PgColumn;
-}
-
-/** Rows a vendor sees: the starter catalogue (no vendor) and its own. */
-export function visibleTo(columns: CatalogueColumns, vendorId: number): SQL {
-  return or(isNull(columns.vendorId), eq(columns.vendorId, vendorId)) as SQL;
 }
 
 /**

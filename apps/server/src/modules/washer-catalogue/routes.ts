@@ -1,5 +1,6 @@
 import { API } from "@washboard/shared";
-import { type AppDeps, type EndpointRegistrar, signedIn } from "../../platform/http/endpoint.js";
+import type { Routes } from "../../platform/http/routes.js";
+import type { AppDeps } from "../../platform/module.js";
 import { createWasherBrand, listWasherBrands, modifyWasherBrand, removeWasherBrand } from "./brands.js";
 import {
   createControlTemplate,
@@ -10,52 +11,52 @@ import {
 import { createWasherModel, listWasherModels, modifyWasherModel, removeWasherModel } from "./models.js";
 import { washerCatalogueOptions } from "./options.js";
 
-export function washerCatalogueRoutes(r: EndpointRegistrar, { db }: AppDeps) {
+export function washerCatalogueRoutes(r: Routes, { db }: AppDeps) {
   const api = API.washerCatalogue;
-  r.handle(api.brands, (input, ctx) => listWasherBrands(db, signedIn(ctx).scope, input));
-  r.handle(api.models, (input, ctx) => listWasherModels(db, signedIn(ctx).scope, input));
-  r.handle(api.controlTemplates, (input, ctx) => listControlTemplates(db, signedIn(ctx).scope, input));
-  r.handle(api.options, (_input, ctx) => washerCatalogueOptions(db, signedIn(ctx).scope));
+  r.call(api.brands, (input, ctx) => listWasherBrands(db, ctx.scope, input));
+  r.call(api.models, (input, ctx) => listWasherModels(db, ctx.scope, input));
+  r.call(api.controlTemplates, (input, ctx) => listControlTemplates(db, ctx.scope, input));
+  r.call(api.options, (_input, ctx) => washerCatalogueOptions(db, ctx.scope));
 
-  r.handle(api.createBrand, async (input, ctx) => {
-    const item = await createWasherBrand(db, signedIn(ctx).scope, input);
+  r.call(api.createBrand, async (input, ctx) => {
+    const item = await createWasherBrand(db, ctx.scope, input);
     ctx.audit.target = `washer_brand:${item.id}`;
     return item;
   });
-  r.handle(api.modifyBrand, async (input, ctx) => {
+  r.call(api.modifyBrand, async (input, ctx) => {
     ctx.audit.target = `washer_brand:${input.id}`;
-    return modifyWasherBrand(db, signedIn(ctx).scope, input);
+    return modifyWasherBrand(db, ctx.scope, input);
   });
-  r.handle(api.removeBrand, async (input, ctx) => {
+  r.call(api.removeBrand, async (input, ctx) => {
     ctx.audit.target = `washer_brand:${input.id}`;
-    return removeWasherBrand(db, signedIn(ctx).scope, input.id);
+    return removeWasherBrand(db, ctx.scope, input.id);
   });
 
-  r.handle(api.createModel, async (input, ctx) => {
-    const item = await createWasherModel(db, signedIn(ctx).scope, input);
+  r.call(api.createModel, async (input, ctx) => {
+    const item = await createWasherModel(db, ctx.scope, input);
     ctx.audit.target = `washer_model:${item.id}`;
     return item;
   });
-  r.handle(api.modifyModel, async (input, ctx) => {
+  r.call(api.modifyModel, async (input, ctx) => {
     ctx.audit.target = `washer_model:${input.id}`;
-    return modifyWasherModel(db, signedIn(ctx).scope, input);
+    return modifyWasherModel(db, ctx.scope, input);
   });
-  r.handle(api.removeModel, async (input, ctx) => {
+  r.call(api.removeModel, async (input, ctx) => {
     ctx.audit.target = `washer_model:${input.id}`;
-    return removeWasherModel(db, signedIn(ctx).scope, input.id);
+    return removeWasherModel(db, ctx.scope, input.id);
   });
 
-  r.handle(api.createControlTemplate, async (input, ctx) => {
-    const item = await createControlTemplate(db, signedIn(ctx).scope, input);
+  r.call(api.createControlTemplate, async (input, ctx) => {
+    const item = await createControlTemplate(db, ctx.scope, input);
     ctx.audit.target = `control_template:${item.id}`;
     return item;
   });
-  r.handle(api.modifyControlTemplate, async (input, ctx) => {
+  r.call(api.modifyControlTemplate, async (input, ctx) => {
     ctx.audit.target = `control_template:${input.id}`;
-    return modifyControlTemplate(db, signedIn(ctx).scope, input);
+    return modifyControlTemplate(db, ctx.scope, input);
   });
-  r.handle(api.removeControlTemplate, async (input, ctx) => {
+  r.call(api.removeControlTemplate, async (input, ctx) => {
     ctx.audit.target = `control_template:${input.id}`;
-    return removeControlTemplate(db, signedIn(ctx).scope, input.id);
+    return removeControlTemplate(db, ctx.scope, input.id);
   });
 }

@@ -1,24 +1,10 @@
-import {
-  type ControlTemplateItem,
-  MACHINE_TYPES,
-  type WasherBrandItem,
-  type WasherCatalogueOptions,
-  type WasherModelItem,
-} from "@washboard/shared";
+import { API, type BodyOf, MACHINE_TYPES } from "@washboard/shared";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
+import { demoVendors, vendorSubAccount } from "../../test/fixtures.js";
+import { type AnswerOf, type SendOptions, startTestServer, type TestServer } from "../../test/harness.js";
 import { operationLog } from "../operation-log/tables.js";
 import { controlTemplates, washerBrands, washerModels } from "./tables.js";
-import { viewerAccount } from "./test-helpers.js";
-
-const BASE = "/api/Manager";
-
-interface Page<T> {
-  items: T[];
-  total: number;
-  next_cursor: string | null;
-}
 
 let server: TestServer;
 let kl = "";
@@ -27,24 +13,49 @@ let sub = "";
 let viewer = "";
 let klVendorId = 0;
 
-const get = <T>(name: string, query: Record<string, unknown> = {}, token = kl) =>
-  server.call<Page<T>>(`${BASE}/${name}`, query, { method: "GET", token });
-const post = <T = unknown>(name: string, body: Record<string, unknown>, token = kl) =>
-  server.call<T>(`${BASE}/${name}`, body, { token });
+const catalogue = API.washerCatalogue;
 
-const brand = (fields: Record<string, unknown> = {}) => ({
+type BrandFields = Partial<BodyOf<typeof catalogue.createBrand> & BodyOf<typeof catalogue.modifyBrand>>;
+type TemplateFields = Partial<
+  BodyOf<typeof catalogue.createControlTemplate> & BodyOf<typeof catalogue.modifyControlTemplate>
+>;
+
+const brand = <Fields extends BrandFields>(fields: Fields) => ({
   manufacturer: "Acme Laundry Works",
   brand: "Acme",
   alias: "ACM",
   logo_url: "https://acme.example/logo.svg",
   ...fields,
 });
-const template = (fields: Record<string, unknown> = {}) => ({
+const template = <Fields extends TemplateFields>(fields: Fields) => ({
   name: "Acme pulse",
   data_head: "AA 55 02",
   data_body: "{pulses} {checksum}",
   ...fields,
 });
+
+type MachineType = BodyOf<typeof catalogue.modifyModel>["machine_type"];
+
+/** Every change call on one brand, model and control template, renaming each as `to` says. */
+function changeCalls(
+  ids: { brand: number; model: number; template: number },
+  to: { brand: string; model: string; machineType: MachineType; template?: string },
+  caller: SendOptions,
+) {
+  const model = { id: ids.model, brand_id: ids.brand, name: to.model, machine_type: to.machineType };
+  const renamed = template({ id: ids.template, ...(to.template === undefined ? {} : { name: to.template }) });
+  return [
+    [
+      "modify_laundry_brand",
+      () => server.send(catalogue.modifyBrand, brand({ id: ids.brand, brand: to.brand }), caller),
+    ],
+    ["remove_laundry_brand", () => server.send(catalogue.removeBrand, { id: ids.brand }, caller)],
+    ["modify_laundry_model", () => server.send(catalogue.modifyModel, model, caller)],
+    ["remove_laundry_model", () => server.send(catalogue.removeModel, { id: ids.model }, caller)],
+    ["modify_control_template", () => server.send(catalogue.modifyControlTemplate, renamed, caller)],
+    ["remove_control_template", () => server.send(catalogue.removeControlTemplate, { id: ids.template }, caller)],
+  ] as const;
+}
 
 async function starterId(table: "brand" | "model" | "template", name: string): Promise<number> {
   const { db } = server.database;
@@ -74,14 +85,20 @@ beforeAll(async () => {
   kl = await server.login("vendor_admin");
   bkk = await server.login("vendor2_admin");
   sub = await server.login("vendor_sub");
-  viewer = await viewerAccount(server, klVendorId, "catalogue_viewer");
+  // Its role grants no key: it holds only the locked ones of §6, dev_query among them.
+  const { username } = await vendorSubAccount(server.database, {
+    vendorId: klVendorId,
+    username: "catalogue_viewer",
+    permissions: [],
+  });
+  viewer = await server.login(username);
 });
 afterAll(() => server.close());
 
 describe("washer catalogue: the starter catalogue", () => {
   it("exists in every installation and every vendor reads it, read-only (GET, token in the query)", async () => {
     for (const token of [kl, bkk]) {
-      const { http, body } = await get<WasherBrandItem>("get_laundry_brands", { page_size: 200 }, token);
+      const { http, body } = await server.send(catalogue.brands, { page_size: 200 }, { token: token });
       expect(http, JSON.stringify(body)).toBe(200);
       const names = body.result.items.map((b) => b.brand);
       for (const maker of [
@@ -95,7 +112,7 @@ describe("washer catalogue: the starter catalogue", () => {
       }
       expect(body.result.items.every((b) => !b.editable)).toBe(true);
     }
-    const sq = await get<WasherBrandItem>("get_laundry_brands", { name: "speed" });
+    const sq = await server.send(catalogue.brands, { name: "speed" }, { token: kl });
     expect(sq.body.result.items).toHaveLength(1);
     expect(sq.body.result.items[0]).toMatchObject({
       manufacturer: "Alliance Laundry Systems LLC",
@@ -106,7 +123,7 @@ describe("washer catalogue: the starter catalogue", () => {
 
   it("lists models filtered by brand_id, with their brand, machine type and control template", async () => {
     const speedQueen = await starterId("brand", "Speed Queen");
-    const { http, body } = await get<WasherModelItem>("get_laundry_models", { brand_id: speedQueen, page_size: 50 });
+    const { http, body } = await server.send(catalogue.models, { brand_id: speedQueen, page_size: 50 }, { token: kl });
     expect(http, JSON.stringify(body)).toBe(200);
     expect(body.result.items.every((m) => m.brand_id === speedQueen && m.brand === "Speed Queen")).toBe(true);
     expect(body.result.items.find((m) => m.name === "SC60")).toMatchObject({
@@ -114,10 +131,10 @@ describe("washer catalogue: the starter catalogue", () => {
       control_template: "Speed Queen Quantum",
       editable: false,
     });
-    const dryers = await get<WasherModelItem>("get_laundry_models", { machine_type: "dryer", page_size: 200 });
+    const dryers = await server.send(catalogue.models, { machine_type: "dryer", page_size: 200 }, { token: kl });
     expect(dryers.body.result.items.length).toBeGreaterThan(5);
     expect(dryers.body.result.items.every((m) => m.machine_type === "dryer")).toBe(true);
-    const templates = await post<Page<ControlTemplateItem>>("get_control_template_list", { origin: "starter" });
+    const templates = await server.send(catalogue.controlTemplates, { origin: "starter" }, { token: kl });
     expect(templates.body.result.items.map((t) => t.name).sort()).toEqual([
       "Electrolux Compass",
       "Generic serial pulse-start",
@@ -129,11 +146,15 @@ describe("washer catalogue: the starter catalogue", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: { result: Page<WasherModelItem> } } = await get<WasherModelItem>("get_laundry_models", {
-        page_size: 7,
-        sort: "name_asc",
-        ...(cursor ? { cursor } : {}),
-      });
+      const page: AnswerOf<typeof catalogue.models> = await server.send(
+        catalogue.models,
+        {
+          page_size: 7,
+          sort: "name_asc",
+          ...(cursor ? { cursor } : {}),
+        },
+        { token: kl },
+      );
       seen.push(...page.body.result.items.map((m) => m.name));
       cursor = page.body.result.next_cursor;
     } while (cursor);
@@ -141,7 +162,7 @@ describe("washer catalogue: the starter catalogue", () => {
     expect(seen).toHaveLength(all.length);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toEqual([...seen].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
-    const bad = await get("get_laundry_models", { brand_id: "abc" });
+    const bad = await server.sendRaw(catalogue.models, { brand_id: "abc" }, { token: kl });
     expect(bad.http).toBe(400);
   });
 
@@ -149,16 +170,13 @@ describe("washer catalogue: the starter catalogue", () => {
     const brandId = await starterId("brand", "Speed Queen");
     const modelId = await starterId("model", "SC60");
     const templateId = await starterId("template", "Speed Queen Quantum");
-    const calls: [string, Record<string, unknown>][] = [
-      ["modify_laundry_brand", brand({ id: brandId, brand: "Slow Queen" })],
-      ["remove_laundry_brand", { id: brandId }],
-      ["modify_laundry_model", { id: modelId, brand_id: brandId, name: "SC61", machine_type: "washer" }],
-      ["remove_laundry_model", { id: modelId }],
-      ["modify_control_template", template({ id: templateId })],
-      ["remove_control_template", { id: templateId }],
-    ];
-    for (const [name, body] of calls) {
-      const answer = await post(name, body);
+    const calls = changeCalls(
+      { brand: brandId, model: modelId, template: templateId },
+      { brand: "Slow Queen", model: "SC61", machineType: "washer" },
+      { token: kl },
+    );
+    for (const [name, call] of calls) {
+      const answer = await call();
       expect(answer.http, name).toBe(403);
       expect(answer.body, name).toMatchObject({
         code: "NO_PERMISSION",
@@ -170,7 +188,7 @@ describe("washer catalogue: the starter catalogue", () => {
   });
 
   it("offers the starter and the vendor's own brands and templates for selects", async () => {
-    const { body } = await post<WasherCatalogueOptions>("get_laundry_catalogue_options", {});
+    const { body } = await server.send(catalogue.options, {}, { token: kl });
     expect(body.result.brands.length).toBeGreaterThanOrEqual(14);
     expect(body.result.control_templates.map((t) => t.name)).toContain("Electrolux Compass");
   });
@@ -178,17 +196,21 @@ describe("washer catalogue: the starter catalogue", () => {
 
 describe("washer brands: field rules (spec §5: manufacturer, brand, alias, logo link required)", () => {
   it("creates a brand of the vendor, editable, listed for it only", async () => {
-    const { http, body } = await post<WasherBrandItem>("create_laundry_brand", brand());
+    const { http, body } = await server.send(catalogue.createBrand, brand({}), { token: kl });
     expect(http, JSON.stringify(body)).toBe(200);
-    expect(body.result).toMatchObject({ ...brand(), editable: true, model_count: 0 });
-    const own = await get<WasherBrandItem>("get_laundry_brands", { origin: "own" });
+    expect(body.result).toMatchObject({ ...brand({}), editable: true, model_count: 0 });
+    const own = await server.send(catalogue.brands, { origin: "own" }, { token: kl });
     expect(own.body.result.items.map((b) => b.brand)).toEqual(["Acme"]);
-    const theirs = await get<WasherBrandItem>("get_laundry_brands", { origin: "own" }, bkk);
+    const theirs = await server.send(catalogue.brands, { origin: "own" }, { token: bkk });
     expect(theirs.body.result.items).toEqual([]);
   });
 
   it.each(["manufacturer", "brand", "alias", "logo_url"])("requires %s", async (field) => {
-    const { http, body } = await post("create_laundry_brand", brand({ brand: `Missing ${field}`, [field]: " " }));
+    const { http, body } = await server.send(
+      catalogue.createBrand,
+      brand({ brand: `Missing ${field}`, [field]: " " }),
+      { token: kl },
+    );
     expect(http).toBe(400);
     expect(body).toMatchObject({ code: "VALIDATION_FAILED", field, message_key: "validation.required" });
   });
@@ -199,9 +221,15 @@ describe("washer brands: field rules (spec §5: manufacturer, brand, alias, logo
       ["brand", 64],
       ["alias", 64],
     ] as const) {
-      const ok = await post("create_laundry_brand", brand({ brand: `Len ${field}`, [field]: "x".repeat(max) }));
+      const ok = await server.send(catalogue.createBrand, brand({ brand: `Len ${field}`, [field]: "x".repeat(max) }), {
+        token: kl,
+      });
       expect(ok.http, `${field} ${max}`).toBe(200);
-      const long = await post("create_laundry_brand", brand({ brand: `Long ${field}`, [field]: "x".repeat(max + 1) }));
+      const long = await server.send(
+        catalogue.createBrand,
+        brand({ brand: `Long ${field}`, [field]: "x".repeat(max + 1) }),
+        { token: kl },
+      );
       expect(long.body, `${field} ${max + 1}`).toMatchObject({ field, message_key: "validation.tooLong" });
     }
   });
@@ -215,7 +243,11 @@ describe("washer brands: field rules (spec §5: manufacturer, brand, alias, logo
     ];
     for (const [i, logo] of good.entries()) {
       expect(logo.length).toBeLessThanOrEqual(512);
-      const { http, body } = await post("create_laundry_brand", brand({ brand: `Logo ok ${i}`, logo_url: logo }));
+      const { http, body } = await server.send(
+        catalogue.createBrand,
+        brand({ brand: `Logo ok ${i}`, logo_url: logo }),
+        { token: kl },
+      );
       expect(http, `${logo}: ${JSON.stringify(body)}`).toBe(200);
     }
     const bad: [string, string][] = [
@@ -227,17 +259,21 @@ describe("washer brands: field rules (spec §5: manufacturer, brand, alias, logo
       [`https://l.example/${"a".repeat(512 - 17)}`, "validation.tooLong"],
     ];
     for (const [i, [logo, key]] of bad.entries()) {
-      const { http, body } = await post("create_laundry_brand", brand({ brand: `Logo bad ${i}`, logo_url: logo }));
+      const { http, body } = await server.send(
+        catalogue.createBrand,
+        brand({ brand: `Logo bad ${i}`, logo_url: logo }),
+        { token: kl },
+      );
       expect(http, logo).toBe(400);
       expect(body, logo).toMatchObject({ field: "logo_url", message_key: key });
     }
   });
 
   it("answers RECORD_EXISTS for the vendor's second brand of the same name (any case); other vendors may use it", async () => {
-    const { http, body } = await post("create_laundry_brand", brand({ brand: "ACME" }));
+    const { http, body } = await server.send(catalogue.createBrand, brand({ brand: "ACME" }), { token: kl });
     expect(http).toBe(409);
     expect(body).toMatchObject({ code: "RECORD_EXISTS", field: "brand" });
-    expect((await post("create_laundry_brand", brand(), bkk)).http).toBe(200);
+    expect((await server.send(catalogue.createBrand, brand({}), { token: bkk })).http).toBe(200);
   });
 });
 
@@ -245,17 +281,21 @@ describe("washer models and control templates: field rules", () => {
   let acme = 0;
 
   beforeAll(async () => {
-    const list = await get<WasherBrandItem>("get_laundry_brands", { name: "Acme Laundry Works", origin: "own" });
+    const list = await server.send(catalogue.brands, { name: "Acme Laundry Works", origin: "own" }, { token: kl });
     acme = list.body.result.items.find((b) => b.brand === "Acme")?.id ?? 0;
   });
 
   it("creates a model of every machine type of spec §9, under its own or a starter brand", async () => {
     for (const type of MACHINE_TYPES) {
-      const { http, body } = await post<WasherModelItem>("create_laundry_model", {
-        brand_id: acme,
-        name: `Acme ${type}`,
-        machine_type: type,
-      });
+      const { http, body } = await server.send(
+        catalogue.createModel,
+        {
+          brand_id: acme,
+          name: `Acme ${type}`,
+          machine_type: type,
+        },
+        { token: kl },
+      );
       expect(http, `${type}: ${JSON.stringify(body)}`).toBe(200);
       expect(body.result).toMatchObject({
         brand: "Acme",
@@ -266,12 +306,16 @@ describe("washer models and control templates: field rules", () => {
     }
     const girbau = await starterId("brand", "Girbau");
     const quantum = await starterId("template", "Speed Queen Quantum");
-    const { http, body } = await post<WasherModelItem>("create_laundry_model", {
-      brand_id: girbau,
-      name: "HS-6040 (ours)",
-      machine_type: "washer",
-      control_template_id: quantum,
-    });
+    const { http, body } = await server.send(
+      catalogue.createModel,
+      {
+        brand_id: girbau,
+        name: "HS-6040 (ours)",
+        machine_type: "washer",
+        control_template_id: quantum,
+      },
+      { token: kl },
+    );
     expect(http).toBe(200);
     expect(body.result).toMatchObject({ brand: "Girbau", control_template: "Speed Queen Quantum", editable: true });
   });
@@ -285,24 +329,38 @@ describe("washer models and control templates: field rules", () => {
       [{ brand_id: acme, name: "No type" }, "machine_type", "validation.machineType"],
     ];
     for (const [body, field, key] of cases) {
-      const answer = await post("create_laundry_model", body);
+      const answer = await server.sendRaw(catalogue.createModel, body, { token: kl });
       expect(answer.http, field).toBe(400);
       expect(answer.body, field).toMatchObject({ field, message_key: key });
     }
-    const max = await post("create_laundry_model", { brand_id: acme, name: "x".repeat(64), machine_type: "dryer" });
+    const max = await server.send(
+      catalogue.createModel,
+      { brand_id: acme, name: "x".repeat(64), machine_type: "dryer" },
+      { token: kl },
+    );
     expect(max.http).toBe(200);
   });
 
   it("answers RECORD_EXISTS for a second model of that name under the same brand, not under another", async () => {
-    const again = await post("create_laundry_model", { brand_id: acme, name: "ACME WASHER", machine_type: "washer" });
+    const again = await server.send(
+      catalogue.createModel,
+      { brand_id: acme, name: "ACME WASHER", machine_type: "washer" },
+      { token: kl },
+    );
     expect(again.body).toMatchObject({ code: "RECORD_EXISTS", field: "name" });
     const girbau = await starterId("brand", "Girbau");
-    const other = await post("create_laundry_model", { brand_id: girbau, name: "Acme washer", machine_type: "washer" });
+    const other = await server.send(
+      catalogue.createModel,
+      { brand_id: girbau, name: "Acme washer", machine_type: "washer" },
+      { token: kl },
+    );
     expect(other.http).toBe(200);
   });
 
   it("control template: name, data head (hex bytes) and data body required; the head is stored canonical", async () => {
-    const created = await post<ControlTemplateItem>("create_control_template", template({ data_head: "aa5502 ff" }));
+    const created = await server.send(catalogue.createControlTemplate, template({ data_head: "aa5502 ff" }), {
+      token: kl,
+    });
     expect(created.http, JSON.stringify(created.body)).toBe(200);
     expect(created.body.result).toMatchObject({ name: "Acme pulse", data_head: "AA 55 02 FF", editable: true });
     const cases: [Record<string, unknown>, string, string][] = [
@@ -315,18 +373,25 @@ describe("washer models and control templates: field rules", () => {
       [template({ name: "No body", data_body: " " }), "data_body", "validation.required"],
     ];
     for (const [body, field, key] of cases) {
-      const answer = await post("create_control_template", body);
+      const answer = await server.sendRaw(catalogue.createControlTemplate, body, { token: kl });
       expect(answer.http, `${field}: ${JSON.stringify(answer.body)}`).toBe(400);
       expect(answer.body, field).toMatchObject({ field, message_key: key });
     }
-    const longest = await post(
-      "create_control_template",
+    const longest = await server.send(
+      catalogue.createControlTemplate,
       template({ name: "x".repeat(64), data_head: "AB".repeat(85) }),
+      { token: kl },
     );
     expect(longest.http).toBe(200);
-    const tooMany = await post("create_control_template", template({ name: "86 bytes", data_head: "AB".repeat(86) }));
+    const tooMany = await server.send(
+      catalogue.createControlTemplate,
+      template({ name: "86 bytes", data_head: "AB".repeat(86) }),
+      { token: kl },
+    );
     expect(tooMany.body).toMatchObject({ field: "data_head", message_key: "validation.tooLong" });
-    const duplicate = await post("create_control_template", template({ name: "ACME PULSE" }));
+    const duplicate = await server.send(catalogue.createControlTemplate, template({ name: "ACME PULSE" }), {
+      token: kl,
+    });
     expect(duplicate.body).toMatchObject({ code: "RECORD_EXISTS", field: "name" });
   });
 });
@@ -337,23 +402,27 @@ describe("washer catalogue: dependents, tenants and permissions", () => {
   let modelIds: number[] = [];
 
   beforeAll(async () => {
-    brandId = (await post<WasherBrandItem>("create_laundry_brand", brand({ brand: "Dep brand" }))).body.result.id;
-    templateId = (await post<ControlTemplateItem>("create_control_template", template({ name: "Dep template" }))).body
-      .result.id;
+    brandId = (await server.send(catalogue.createBrand, brand({ brand: "Dep brand" }), { token: kl })).body.result.id;
+    templateId = (await server.send(catalogue.createControlTemplate, template({ name: "Dep template" }), { token: kl }))
+      .body.result.id;
     modelIds = [];
     for (const name of ["Dep 1", "Dep 2"]) {
-      const model = await post<WasherModelItem>("create_laundry_model", {
-        brand_id: brandId,
-        name,
-        machine_type: "washer",
-        control_template_id: name === "Dep 1" ? templateId : null,
-      });
+      const model = await server.send(
+        catalogue.createModel,
+        {
+          brand_id: brandId,
+          name,
+          machine_type: "washer",
+          control_template_id: name === "Dep 1" ? templateId : null,
+        },
+        { token: kl },
+      );
       modelIds.push(model.body.result.id);
     }
   });
 
   it("refuses to remove a brand that still has models, naming how many", async () => {
-    const { http, body } = await post("remove_laundry_brand", { id: brandId });
+    const { http, body } = await server.send(catalogue.removeBrand, { id: brandId }, { token: kl });
     expect(http).toBe(409);
     expect(body).toMatchObject({
       code: "HAS_DEPENDENTS",
@@ -364,81 +433,94 @@ describe("washer catalogue: dependents, tenants and permissions", () => {
   });
 
   it("refuses to remove a control template a model uses, naming how many", async () => {
-    const { http, body } = await post("remove_control_template", { id: templateId });
+    const { http, body } = await server.send(catalogue.removeControlTemplate, { id: templateId }, { token: kl });
     expect(http).toBe(409);
     expect(body).toMatchObject({ message_key: "washerCatalogue.templateHasModels", message_params: { models: 1 } });
   });
 
   it("answers NOT_FOUND to another vendor for every call on the vendor's rows, and never lists them", async () => {
     const modelId = modelIds[0] ?? 0;
-    const calls: [string, Record<string, unknown>][] = [
-      ["modify_laundry_brand", brand({ id: brandId, brand: "Hijacked" })],
-      ["remove_laundry_brand", { id: brandId }],
-      ["modify_laundry_model", { id: modelId, brand_id: brandId, name: "Hijacked", machine_type: "dryer" }],
-      ["remove_laundry_model", { id: modelId }],
-      ["modify_control_template", template({ id: templateId, name: "Hijacked" })],
-      ["remove_control_template", { id: templateId }],
+    const bangkok = { token: bkk };
+    const calls = [
+      ...changeCalls(
+        { brand: brandId, model: modelId, template: templateId },
+        { brand: "Hijacked", model: "Hijacked", machineType: "dryer", template: "Hijacked" },
+        bangkok,
+      ),
       // Nor may it build on them.
-      ["create_laundry_model", { brand_id: brandId, name: "On their brand", machine_type: "washer" }],
+      [
+        "create_laundry_model",
+        () =>
+          server.send(
+            catalogue.createModel,
+            { brand_id: brandId, name: "On their brand", machine_type: "washer" },
+            bangkok,
+          ),
+      ] as const,
     ];
-    for (const [name, body] of calls) {
-      const answer = await post(name, body, bkk);
+    for (const [name, call] of calls) {
+      const answer = await call();
       expect(answer.http, name).toBe(404);
       expect(answer.body.code, name).toBe("NOT_FOUND");
     }
     const girbau = await starterId("brand", "Girbau");
-    const theirTemplate = await post(
-      "create_laundry_model",
+    const theirTemplate = await server.send(
+      catalogue.createModel,
       {
         brand_id: girbau,
         name: "On their template",
         machine_type: "washer",
         control_template_id: templateId,
       },
-      bkk,
-    );
-    expect(theirTemplate.body).toMatchObject({ code: "NOT_FOUND", field: "control_template_id" });
-    const models = await get<WasherModelItem>("get_laundry_models", { brand_id: brandId }, bkk);
-    expect(models.body.result.items).toEqual([]);
-    const options = await server.call<WasherCatalogueOptions>(
-      `${BASE}/get_laundry_catalogue_options`,
-      {},
       { token: bkk },
     );
+    expect(theirTemplate.body).toMatchObject({ code: "NOT_FOUND", field: "control_template_id" });
+    const models = await server.send(catalogue.models, { brand_id: brandId }, { token: bkk });
+    expect(models.body.result.items).toEqual([]);
+    const options = await server.send(catalogue.options, {}, { token: bkk });
     expect(options.body.result.brands.some((b) => b.id === brandId)).toBe(false);
     const [row] = await server.database.db.select().from(washerBrands).where(eq(washerBrands.id, brandId));
     expect(row?.brand).toBe("Dep brand");
   });
 
   it("lets a level-4 account with only dev_query read but not change (NO_PERMISSION); dev_control may", async () => {
-    for (const name of ["get_laundry_brands", "get_laundry_models"]) {
-      expect((await get(name, {}, viewer)).http, name).toBe(200);
+    for (const [name, contract] of [
+      ["get_laundry_brands", catalogue.brands],
+      ["get_laundry_models", catalogue.models],
+    ] as const) {
+      expect((await server.send(contract, {}, { token: viewer })).http, name).toBe(200);
     }
-    expect((await post("get_control_template_list", {}, viewer)).http).toBe(200);
-    const refused = await post("create_laundry_brand", brand({ brand: "Viewer brand" }), viewer);
+    expect((await server.send(catalogue.controlTemplates, {}, { token: viewer })).http).toBe(200);
+    const refused = await server.send(catalogue.createBrand, brand({ brand: "Viewer brand" }), { token: viewer });
     expect(refused.http).toBe(403);
     expect(refused.body.code).toBe("NO_PERMISSION");
-    const removal = await post("remove_laundry_model", { id: modelIds[1] }, viewer);
+    const removal = await server.send(catalogue.removeModel, { id: modelIds[1] ?? 0 }, { token: viewer });
     expect(removal.body.code).toBe("NO_PERMISSION");
-    const allowed = await post("create_laundry_brand", brand({ brand: "Sub brand" }), sub);
+    const allowed = await server.send(catalogue.createBrand, brand({ brand: "Sub brand" }), { token: sub });
     expect(allowed.http).toBe(200);
   });
 
   it("modifies and removes its own rows; then the brand and template can go", async () => {
-    const modify = await post<WasherModelItem>("modify_laundry_model", {
-      id: modelIds[0],
-      brand_id: brandId,
-      name: "Dep 1b",
-      machine_type: "combo",
-      control_template_id: null,
-    });
+    const modify = await server.send(
+      catalogue.modifyModel,
+      {
+        id: modelIds[0] ?? 0,
+        brand_id: brandId,
+        name: "Dep 1b",
+        machine_type: "combo",
+        control_template_id: null,
+      },
+      { token: kl },
+    );
     expect(modify.body.result).toMatchObject({ name: "Dep 1b", machine_type: "combo", control_template: null });
-    expect((await post("remove_control_template", { id: templateId })).http).toBe(200);
-    for (const id of modelIds) expect((await post("remove_laundry_model", { id })).http).toBe(200);
-    const renamed = await post<WasherBrandItem>("modify_laundry_brand", brand({ id: brandId, brand: "Dep brand 2" }));
+    expect((await server.send(catalogue.removeControlTemplate, { id: templateId }, { token: kl })).http).toBe(200);
+    for (const id of modelIds) expect((await server.send(catalogue.removeModel, { id }, { token: kl })).http).toBe(200);
+    const renamed = await server.send(catalogue.modifyBrand, brand({ id: brandId, brand: "Dep brand 2" }), {
+      token: kl,
+    });
     expect(renamed.body.result.brand).toBe("Dep brand 2");
-    expect((await post("remove_laundry_brand", { id: brandId })).http).toBe(200);
-    expect((await post("remove_laundry_brand", { id: brandId })).body.code).toBe("NOT_FOUND");
+    expect((await server.send(catalogue.removeBrand, { id: brandId }, { token: kl })).http).toBe(200);
+    expect((await server.send(catalogue.removeBrand, { id: brandId }, { token: kl })).body.code).toBe("NOT_FOUND");
   });
 
   it("logs every change with its record", async () => {

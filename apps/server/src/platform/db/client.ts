@@ -7,10 +7,14 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema.js";
+import { PgListeners } from "./pg-listeners.js";
+import { cacheStatements } from "./statement-cache.js";
 
-/** One handle type for both drivers (STACK.md): PGlite when embedded, node-postgres otherwise. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * One handle type for both drivers: PGlite when embedded, node-postgres otherwise. Queries are built
+ * from each module's tables with the query builder; no relational schema is attached.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** The handle inside `db.transaction(async (tx) => …)`. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -18,6 +22,11 @@ export interface Database {
   db: Db;
   driver: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /**
+   * Receives NOTIFY payloads of a channel (a `pg_notify` is delivered when its transaction commits,
+   * in commit order). Answers the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -29,27 +38,38 @@ const MIGRATIONS = path.resolve(import.meta.dirname, "../../../drizzle");
  */
 export async function openDatabase(options: { url?: string | undefined; dataDir: string }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    // Connections are retired after five minutes, with the statements they prepared (statement-cache.ts).
+    const pool = new pg.Pool({ connectionString: options.url, max: 20, maxLifetimeSeconds: 300 });
+    pool.on("connect", cacheStatements);
     // An idle connection that dies (server restart, failover, a dropped test database) must not take
     // the process down; the pool replaces it on the next query.
     pool.on("error", (error) => console.error(`PostgreSQL idle connection lost: ${error.message}`));
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzlePg({ client: pool }) as unknown as Db;
+    const listeners = new PgListeners(options.url);
     return {
       db,
       driver: "postgres",
-      migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS }),
-      close: () => pool.end(),
+      migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS }),
+      listen: (channel, onPayload) => listeners.listen(channel, onPayload),
+      close: async () => {
+        await listeners.close();
+        await pool.end();
+      },
     };
   }
   const memory = options.dataDir === "memory://";
   if (!memory) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = memory ? new PGlite() : new PGlite(path.join(options.dataDir, "pglite"));
   await client.waitReady;
-  const driverDb = drizzlePglite({ client, schema });
+  const driverDb = drizzlePglite({ client });
   return {
     db: driverDb as unknown as Db,
     driver: "pglite",
     migrate: () => migratePglite(driverDb, { migrationsFolder: MIGRATIONS }),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }

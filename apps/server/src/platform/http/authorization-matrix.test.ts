@@ -7,15 +7,14 @@ import {
   hasPermission,
 } from "@washboard/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, roles } from "../../modules/accounts/tables.js";
 import { alliances } from "../../modules/alliances/tables.js";
 import { locations } from "../../modules/locations/tables.js";
 import { payQrCodes } from "../../modules/payqr/tables.js";
 import { priceTemplates } from "../../modules/price-templates/tables.js";
 import { shops } from "../../modules/shops/tables.js";
 import { controlTemplates, washerBrands, washerModels } from "../../modules/washer-catalogue/tables.js";
-import { demoVendors, startTestServer, type TestServer } from "../../test/harness.js";
-import { hashPassword } from "../auth/passwords.js";
+import { demoVendors, vendorSubAccount } from "../../test/fixtures.js";
+import { type SendOptions, startTestServer, type TestServer } from "../../test/harness.js";
 
 /**
  * Every endpoint of the registry × every kind of caller. Access (session, level, permission key,
@@ -39,22 +38,23 @@ const MATRIX: Record<string, MatrixEntry> = {
   "auth.register": {},
   "auth.permissions": {},
   "auth.accountInfo": {},
-  "system.config": {},
-  "vendor.listByGroup": {},
-  "vendor.current": {},
-  "device.statusCounts": {},
+  "systemConfig.config": {},
+  "tenancy.listByGroup": {},
+  "tenancy.current": {},
+  "devices.statusCounts": {},
   "dashboard.summary": {},
-  "log.list": {},
+  "live.events": {},
+  "operationLog.list": {},
   // Seeded ids on a fresh database: role 1 is Kuala Lumpur's "Shop supervisor", account 4 its vendor_sub.
-  "role.list": {},
-  "role.create": {},
-  "role.modify": { crossTenant: () => ({ id: 1, name: "Taken over" }) },
-  "role.remove": { crossTenant: () => ({ id: 1 }) },
-  "subAccount.list": {},
-  "subAccount.create": {},
-  "subAccount.modify": { crossTenant: () => ({ id: 4, nickname: "Taken over" }) },
-  "subAccount.remove": { crossTenant: () => ({ id: 4 }) },
-  "subAccount.permissions": { crossTenant: () => ({ id: 4 }) },
+  "roles.list": {},
+  "roles.create": {},
+  "roles.modify": { crossTenant: () => ({ id: 1, name: "Taken over" }) },
+  "roles.remove": { crossTenant: () => ({ id: 1 }) },
+  "subAccounts.list": {},
+  "subAccounts.create": {},
+  "subAccounts.modify": { crossTenant: () => ({ id: 4, nickname: "Taken over" }) },
+  "subAccounts.remove": { crossTenant: () => ({ id: 4 }) },
+  "subAccounts.permissions": { crossTenant: () => ({ id: 4 }) },
   "vendorProfile.profile": {},
   "vendorProfile.modifyContact": {},
   "vendorProfile.paymentInfo": {},
@@ -63,57 +63,57 @@ const MATRIX: Record<string, MatrixEntry> = {
 
   // Group-owned records (brands, virtual cards, mail settings): their cross-group NOT_FOUND cases are in
   // modules/brands, modules/ecards and modules/email-config, since level 3 never reaches these calls.
-  "upload.image": {},
-  "brand.list": {},
-  "brand.create": {},
-  "brand.modify": {},
-  "brand.setStatus": {},
-  "brand.remove": {},
-  "ecard.list": {},
-  "ecard.create": {},
-  "ecard.modify": {},
-  "ecard.remove": {},
+  "uploads.image": {},
+  "brands.list": {},
+  "brands.create": {},
+  "brands.modify": {},
+  "brands.setStatus": {},
+  "brands.remove": {},
+  "ecards.list": {},
+  "ecards.create": {},
+  "ecards.modify": {},
+  "ecards.remove": {},
   "emailConfig.get": {},
   "emailConfig.update": {},
   "emailConfig.sendTest": {},
 
   // The group's own records and its vendors (level 3 never reaches these calls): cross-group NOT_FOUND
-  // cases are in modules/groups, modules/vendor-admin, modules/vendor-accounts, modules/group-subaccounts.
-  "group.profile": {},
-  "group.modifyProfile": {},
-  "groupSubAccount.list": {},
-  "groupSubAccount.create": {},
-  "groupSubAccount.modify": {},
-  "groupSubAccount.remove": {},
+  // cases are in modules/groups, modules/vendor-admin, modules/vendor-accounts, modules/group-sub-accounts.
+  "groups.profile": {},
+  "groups.modifyProfile": {},
+  "groupSubAccounts.list": {},
+  "groupSubAccounts.create": {},
+  "groupSubAccounts.modify": {},
+  "groupSubAccounts.remove": {},
   "vendorAdmin.list": {},
   "vendorAdmin.create": {},
   "vendorAdmin.modify": {},
   "vendorAdmin.remove": {},
-  "vendorAccount.list": {},
-  "vendorAccount.create": {},
-  "vendorAccount.modify": {},
-  "vendorAccount.remove": {},
+  "vendorAccounts.list": {},
+  "vendorAccounts.create": {},
+  "vendorAccounts.modify": {},
+  "vendorAccounts.remove": {},
 
   // Shops and what they are organized by (modules/locations, shops, alliances, payqr).
-  "shop.options": {},
-  "location.list": {},
-  "location.create": {},
-  "location.modify": { crossTenant: () => ({ id: klRecords.location, name: "Taken over", address: "x" }) },
-  "location.remove": { crossTenant: () => ({ id: klRecords.location }) },
-  "shop.list": {},
-  "shop.create": {},
-  "shop.modify": {
+  "shops.options": {},
+  "locations.list": {},
+  "locations.create": {},
+  "locations.modify": { crossTenant: () => ({ id: klRecords.location, name: "Taken over", address: "x" }) },
+  "locations.remove": { crossTenant: () => ({ id: klRecords.location }) },
+  "shops.list": {},
+  "shops.create": {},
+  "shops.modify": {
     crossTenant: () => ({ id: klRecords.shop, name: "Taken over", address: "x", service_type: 1 }),
   },
-  "shop.remove": { crossTenant: () => ({ id: klRecords.shop }) },
-  "alliance.list": {},
-  "alliance.sessionList": {},
-  "alliance.freeShops": {},
-  "alliance.ecards": {},
-  "alliance.create": {},
-  "alliance.modify": { crossTenant: () => ({ id: klRecords.alliance, name: "Taken over", type: 1 }) },
-  "alliance.setStatus": { crossTenant: () => ({ id: klRecords.alliance, status: 0 }) },
-  "alliance.remove": { crossTenant: () => ({ id: klRecords.alliance }) },
+  "shops.remove": { crossTenant: () => ({ id: klRecords.shop }) },
+  "alliances.list": {},
+  "alliances.sessionList": {},
+  "alliances.freeShops": {},
+  "alliances.ecards": {},
+  "alliances.create": {},
+  "alliances.modify": { crossTenant: () => ({ id: klRecords.alliance, name: "Taken over", type: 1 }) },
+  "alliances.setStatus": { crossTenant: () => ({ id: klRecords.alliance, status: 0 }) },
+  "alliances.remove": { crossTenant: () => ({ id: klRecords.alliance }) },
   "payqr.list": {},
   "payqr.bindDevices": { crossTenant: () => ({ shop_id: klRecords.shop }) },
   "payqr.create": {},
@@ -155,9 +155,9 @@ const MATRIX: Record<string, MatrixEntry> = {
     crossTenant: () => ({ id: klRecords.controlTemplate, name: "Taken", data_head: "AA", data_body: "x" }),
   },
   "washerCatalogue.removeControlTemplate": { crossTenant: () => ({ id: klRecords.controlTemplate }) },
-  "priceTemplate.list": {},
-  "priceTemplate.create": {},
-  "priceTemplate.modify": {
+  "priceTemplates.list": {},
+  "priceTemplates.create": {},
+  "priceTemplates.modify": {
     crossTenant: () => ({
       id: klRecords.priceTemplate,
       model_name: "Taken",
@@ -166,8 +166,8 @@ const MATRIX: Record<string, MatrixEntry> = {
       estimated_minutes: 1,
     }),
   },
-  "priceTemplate.remove": { crossTenant: () => ({ id: klRecords.priceTemplate }) },
-  "priceTemplate.assign": { crossTenant: () => ({ id: klRecords.priceTemplate, device_ids: [1] }) },
+  "priceTemplates.remove": { crossTenant: () => ({ id: klRecords.priceTemplate }) },
+  "priceTemplates.assign": { crossTenant: () => ({ id: klRecords.priceTemplate, device_ids: [1] }) },
 };
 
 type CallerName =
@@ -211,34 +211,22 @@ let server: TestServer;
 let klVendorId = 0;
 /** Records of the Kuala Lumpur vendor made in beforeAll, for crossTenant payloads (by kind). */
 const klRecords: Record<string, number> = {};
-const tokens = new Map<string, string>();
-
-async function tokenOf(username: string): Promise<string> {
-  let token = tokens.get(username);
-  if (!token) {
-    token = await server.login(username);
-    tokens.set(username, token);
-  }
-  return token;
-}
 
 beforeAll(async () => {
   server = await startTestServer({ loginMaxFailuresPerAddress: 100_000 });
   const { db } = server.database;
   const { kl } = await demoVendors(server.database);
   klVendorId = kl.id;
-  const [all, none] = await db
-    .insert(roles)
-    .values([
-      { vendorId: kl.id, name: "Matrix: every key", permissions: [...ALL_PERMISSION_LEAVES] },
-      { vendorId: kl.id, name: "Matrix: no key", permissions: [] },
-    ])
-    .returning();
-  const passwordHash = await hashPassword("demo1234");
-  await db.insert(accounts).values([
-    { username: "matrix_all", nickname: "Matrix all", level: 4, vendorId: kl.id, roleId: all?.id, passwordHash },
-    { username: "matrix_none", nickname: "Matrix none", level: 4, vendorId: kl.id, roleId: none?.id, passwordHash },
-  ]);
+  await vendorSubAccount(server.database, {
+    vendorId: kl.id,
+    username: CALLERS.level4WithKeys.username,
+    permissions: ALL_PERMISSION_LEAVES,
+  });
+  await vendorSubAccount(server.database, {
+    vendorId: kl.id,
+    username: CALLERS.level4WithoutKeys.username,
+    permissions: [],
+  });
   const [klShop] = await db
     .insert(shops)
     .values({ vendorId: kl.id, name: "Matrix shop", address: "1 Matrix Road", serviceType: 1 })
@@ -305,12 +293,9 @@ describe("authorization matrix", () => {
       const entry = MATRIX[id] ?? {};
       const callers: CallerName[] = ["anonymous", ...(Object.keys(CALLERS) as CallerName[])];
       for (const caller of callers) {
-        const token = caller === "anonymous" ? undefined : await tokenOf(CALLERS[caller].username);
-        const { http, body } = await server.call(
-          contract.path,
-          {},
-          { method: contract.method, ...(token ? { token } : {}) },
-        );
+        // A sign-out through `as` makes the harness sign that account in afresh next time.
+        const options: SendOptions = caller === "anonymous" ? {} : { as: CALLERS[caller].username };
+        const { http, body } = await server.sendRaw(contract, {}, options);
         const expected = expectedOutcome(contract, caller);
         const where = `${id} as ${caller}`;
         if (expected === "let through") {
@@ -319,14 +304,10 @@ describe("authorization matrix", () => {
           expect(body.code, where).toBe(expected);
           expect(http, where).toBe(expected === "UNAUTHORIZED" ? 401 : 403);
         }
-        if (entry.endsSession && token && expected === "let through")
-          tokens.delete(CALLERS[caller as Exclude<CallerName, "anonymous">].username);
       }
       if (entry.crossTenant) {
-        const token = await tokenOf(CALLERS.otherVendorLevel3.username);
-        const { body } = await server.call(contract.path, entry.crossTenant({ klVendorId }), {
-          method: contract.method,
-          token,
+        const { body } = await server.sendRaw(contract, entry.crossTenant({ klVendorId }), {
+          as: CALLERS.otherVendorLevel3.username,
         });
         expect(body.code, `${id}: another vendor's record`).toBe("NOT_FOUND");
       }
@@ -334,11 +315,10 @@ describe("authorization matrix", () => {
   }
 
   it("a group account naming another group's vendor gets NOT_FOUND on every vendor-scoped call", async () => {
-    const token = await tokenOf("group_admin");
     for (const contract of ALL_ENDPOINTS) {
       if (contract.access.kind === "public" || contract.access.levels?.includes(6) === false) continue;
       if (MATRIX[endpointId(contract)]?.endsSession) continue;
-      const { body } = await server.call(contract.path, { vendor_id: 999_999 }, { method: contract.method, token });
+      const { body } = await server.sendRaw(contract, {}, { as: "group_admin", vendorId: 999_999 });
       expect(body.code, endpointId(contract)).toBe("NOT_FOUND");
     }
   });

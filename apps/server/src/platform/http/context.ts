@@ -1,4 +1,5 @@
 import type { ConsoleLevel } from "@washboard/shared";
+import type { FastifyRequest } from "fastify";
 
 /** The signed-in account behind a request. */
 export interface Actor {
@@ -37,7 +38,7 @@ export interface RequestContext {
   ip: string;
   userAgent: string;
   audit: AuditNote;
-  /** The file of a multipart upload call, read before the access check (`EndpointRegistrar.handle` with `multipart`). */
+  /** The file of a multipart upload call, read after the access check (`Routes.call` with `multipart`). */
   upload?: UploadedFile;
 }
 
@@ -50,3 +51,20 @@ export interface UploadedFile {
 }
 
 export type SignedInContext = RequestContext & { actor: Actor };
+
+declare module "fastify" {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+/** The context of a request before the access pipeline has looked at it: no actor, no tenant. */
+export function newRequestContext(request: FastifyRequest): RequestContext {
+  return {
+    actor: null,
+    scope: { groupId: null, vendorId: null },
+    ip: request.ip,
+    userAgent: String(request.headers["user-agent"] ?? ""),
+    audit: {},
+  };
+}

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { ALL_ENDPOINTS } from "@washboard/shared";
+import { ALL_ENDPOINTS, API } from "@washboard/shared";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, TEST_API_KEY, type TestServer } from "../../test/harness.js";
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const ENVELOPE_ERROR_KEYS = ["code", "field", "message", "message_key", "server_time", "status"];
+const ENVELOPE_ERROR_KEYS = ["code", "field", "message", "message_key", "request_id", "server_time", "status"];
 
 /** No stack frames, file paths or internal error text in what a caller receives. */
 function expectNoInternals(raw: string) {
@@ -39,10 +39,10 @@ describe("the success envelope", () => {
   it("is {status: 200, result, server_time} with server_time the current time in seconds", async () => {
     const token = await server.login("vendor_admin");
     const answers = [
-      await server.call("/api/Admin/get_system_config", {}),
-      await server.call("/api/v2/Auth/get_account_info", {}, { token }),
-      await server.call("/api/Device/get_device_status_count", {}, { token }),
-      await server.call("/api/Auth/logout", {}, { token, method: "GET" }),
+      await server.send(API.systemConfig.config, {}),
+      await server.send(API.auth.accountInfo, {}, { token }),
+      await server.send(API.devices.statusCounts, {}, { token }),
+      await server.send(API.auth.logout, {}, { token }),
     ];
     for (const { http, body } of answers) {
       expect(http).toBe(200);
@@ -59,9 +59,9 @@ describe("the api-key header", () => {
     const token = await server.login("vendor_admin");
     for (const apiKey of [null, "", "wrong-key", `${TEST_API_KEY}x`, TEST_API_KEY.toUpperCase()]) {
       for (const [path, options] of [
-        ["/api/Admin/get_system_config", {}],
-        ["/api/Auth/login", {}],
-        ["/api/v2/Auth/get_account_info", { token }],
+        [API.systemConfig.config.path, {}],
+        [API.auth.login.path, {}],
+        [API.auth.accountInfo.path, { token }],
         ["/api/does/not/exist", {}],
       ] as const) {
         const response = await server.app.inject({
@@ -80,7 +80,7 @@ describe("the api-key header", () => {
     const token = await server.login("vendor_admin");
     const response = await server.app.inject({
       method: "POST",
-      url: "/%61pi/v2/Auth/get_account_info",
+      url: API.auth.accountInfo.path.replace("/api/", "/%61pi/"),
       payload: { token, token_type: 1 },
     });
     expect(response.statusCode).toBe(401);
@@ -97,7 +97,7 @@ describe("error envelopes", () => {
   it("answers an unknown route or method with 404 ROUTE_NOT_FOUND", async () => {
     for (const [method, url] of [
       ["POST", "/api/Nope/nothing"],
-      ["GET", "/api/Auth/login"],
+      ["GET", API.auth.login.path],
       ["GET", "/no-such-page"],
     ] as const) {
       const response = await server.app.inject({ method, url, headers: { "api-key": TEST_API_KEY } });
@@ -110,7 +110,7 @@ describe("error envelopes", () => {
     for (const payload of ["{bad json", '{"login": "vendor_admin",', "[1, 2"]) {
       const response = await server.app.inject({
         method: "POST",
-        url: "/api/Auth/login",
+        url: API.auth.login.path,
         headers: { "api-key": TEST_API_KEY, "content-type": "application/json" },
         payload,
       });
@@ -124,7 +124,7 @@ describe("error envelopes", () => {
   it("answers an unsupported content type with a 400 envelope", async () => {
     const response = await server.app.inject({
       method: "POST",
-      url: "/api/Auth/login",
+      url: API.auth.login.path,
       headers: { "api-key": TEST_API_KEY, "content-type": "text/plain" },
       payload: "login=vendor_admin",
     });
@@ -135,7 +135,7 @@ describe("error envelopes", () => {
   it("answers a body over the limit with 413 PAYLOAD_TOO_LARGE", async () => {
     const response = await server.app.inject({
       method: "POST",
-      url: "/api/Auth/login",
+      url: API.auth.login.path,
       headers: { "api-key": TEST_API_KEY, "content-type": "application/json" },
       payload: JSON.stringify({ login: "x".repeat(1_100_000), password: "demo1234" }),
     });
@@ -192,29 +192,31 @@ describe("the request logger", () => {
     const options = loggerOptions("info");
     if (typeof options !== "object") throw new Error("loggerOptions should give pino options");
     const app = Fastify({ logger: { ...options, stream } });
-    app.post("/api/v2/Auth/modify", async (request) => {
+    const modify = API.auth.modifyOwn.path;
+    const logout = API.auth.logout.path;
+    app.post(modify, async (request) => {
       request.log.info({ body: request.body }, "payload");
       return {};
     });
-    app.get("/api/Auth/logout", async (request) => {
+    app.get(logout, async (request) => {
       request.log.info({ query: request.query }, "payload");
       return {};
     });
     try {
       await app.inject({
         method: "POST",
-        url: "/api/v2/Auth/modify",
+        url: modify,
         headers: { authorization: `Bearer ${bearer}`, "api-key": apiKey, cookie: `sid=${bearer}` },
         payload: { nickname: "Visible Nick", ...secrets },
       });
-      await app.inject({ method: "GET", url: `/api/Auth/logout?token_type=1&token=${queryToken}&lang=en` });
-      await app.inject({ method: "GET", url: `/api/Auth/logout?token=${queryToken}` });
+      await app.inject({ method: "GET", url: `${logout}?token_type=1&token=${queryToken}&lang=en` });
+      await app.inject({ method: "GET", url: `${logout}?token=${queryToken}` });
     } finally {
       await app.close();
     }
     const output = lines.join("");
     // The logger did run: the requests and the logged payloads are there.
-    expect(output).toContain("/api/v2/Auth/modify");
+    expect(output).toContain(modify);
     expect(output).toContain("Visible Nick");
     expect(output).toContain("token=[redacted]");
     expect(output).toContain("[redacted]");

@@ -18,8 +18,10 @@ export function installErrorHandling(app: FastifyInstance) {
       // Malformed JSON, wrong content type and the like.
       return sendError(reply, new AppError("VALIDATION_FAILED", { messageKey: "validation.invalid" }));
     }
+    // The caller learns only that it failed and the request id to quote; the log (which carries the
+    // same id) says why, without the query's parameters.
     request.log.error({ err: error }, "unhandled error");
-    return sendError(reply, new AppError("INTERNAL_ERROR"));
+    return sendError(reply, new AppError("INTERNAL_ERROR"), request.id);
   });
 
   app.setNotFoundHandler((_request, reply) => sendError(reply, new AppError("ROUTE_NOT_FOUND")));

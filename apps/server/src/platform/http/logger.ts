@@ -1,9 +1,15 @@
+import type { Writable } from "node:stream";
 import type { FastifyServerOptions } from "fastify";
+import { logSafeError } from "./log-safe-error.js";
 
-/** pino options: secrets never reach the log, not even the token of a GET query string. */
-export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+/**
+ * pino options: secrets never reach the log — not the token of a GET query string, not a failed
+ * query's parameters (see log-safe-error.ts). `stream` replaces stdout (the tests read the log).
+ */
+export function loggerOptions(level: string, stream?: Writable): FastifyServerOptions["logger"] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         "req.headers.authorization",
@@ -18,6 +24,7 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
       censor: "[redacted]",
     },
     serializers: {
+      err: logSafeError,
       req(request: { method: string; url: string; ip?: string }) {
         return {
           method: request.method,

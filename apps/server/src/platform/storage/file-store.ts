@@ -46,3 +46,8 @@ export function diskFileStore(root: string): FileStore {
     },
   };
 }
+
+/** The server's upload store: DATA_DIR/uploads. */
+export function uploadStore(config: { dataDir: string }): FileStore {
+  return diskFileStore(path.join(config.dataDir, "uploads"));
+}

@@ -1,7 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { permissionsPolicy } from "../http/security-headers.js";
+
+/** The document the public tools open in (see sendIndex). */
+export const PUBLIC_TOOLS_PATH = "/tools";
 
 /**
  * Serves the built console. index.html is answered with the api-key filled in, so one build works
@@ -28,7 +32,14 @@ export async function installConsole(app: FastifyInstance, webDist: string | und
       }
     },
   });
-  const sendIndex = async (_request: unknown, reply: import("fastify").FastifyReply) =>
-    reply.type("text/html").header("cache-control", "no-cache").send(index);
-  app.get("/", sendIndex);
+  const sendIndex = (reply: FastifyReply, features: readonly string[]) =>
+    reply
+      .type("text/html")
+      .header("cache-control", "no-cache")
+      .header("permissions-policy", permissionsPolicy(features))
+      .send(index);
+  app.get("/", async (_request, reply) => sendIndex(reply, []));
+  // The public tools (`/tools#/open/tools/bluetooth`) are the same console as a document of their
+  // own, so that Web Bluetooth is allowed there and nowhere else.
+  app.get(PUBLIC_TOOLS_PATH, async (_request, reply) => sendIndex(reply, ["bluetooth"]));
 }

@@ -1,0 +1,61 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, it } from "vitest";
+
+/**
+ * The real server process: started on an empty embedded database, it stops on SIGTERM with every
+ * running module stopped in the reverse of the module list's order, and exits 0.
+ */
+it("shuts down on SIGTERM, stopping the modules in reverse order", { timeout: 120_000 }, async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-main-"));
+  const root = path.resolve(import.meta.dirname, "../../..");
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      WEB_DIST: "none",
+      SEED_DEMO: "0",
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  try {
+    const started = Date.now();
+    while (!/Washboard console: http:\/\/localhost:\d+\//.test(output)) {
+      if (Date.now() - started > 90_000 || child.exitCode !== null) throw new Error(`did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const port = /localhost:(\d+)/.exec(output)?.[1];
+    const answer = await fetch(`http://127.0.0.1:${port}/api/openapi.json`);
+    expect(answer.status).toBe(200);
+
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const stopped = output
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { msg?: string; module?: string })
+      .filter((entry) => entry.msg === "module stopped")
+      .map((entry) => entry.module);
+    // live starts first and outbox second (src/modules.ts): they stop the other way round.
+    expect(stopped).toEqual(["outbox", "live"]);
+  } finally {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,31 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client.js";
+import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
+import type { VendorTenant } from "../tenancy/scope.js";
+import { alliances } from "./tables.js";
+
+/** What other modules may know of alliances. */
+
+/** The name of the alliance `ref` names, per row of another module's list. */
+export const allianceNameOf = (ref: Ref) => valueOfRow<string>(alliances.name, alliances.id, ref);
+
+/** How many alliances use the virtual card `ref` names as their template. */
+export const allianceCountOfEcard = (ref: Ref) => countReferring(alliances.ecardId, ref);
+
+/** Whether `id` is one of the vendor's alliances. */
+export async function isVendorAlliance(db: Db, tenant: VendorTenant, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: alliances.id })
+    .from(alliances)
+    .where(and(eq(alliances.id, id), tenant.owns(alliances)));
+  return row !== undefined;
+}
+
+/** The vendor's alliances for a select, by name. */
+export function allianceChoices(db: Db, tenant: VendorTenant): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: alliances.id, name: alliances.name })
+    .from(alliances)
+    .where(tenant.owns(alliances))
+    .orderBy(asc(alliances.name));
+}

@@ -1,0 +1,28 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client.js";
+import { type Ref, valueOfRow } from "../../platform/db/related.js";
+import type { GroupTenant } from "../tenancy/scope.js";
+import { brands } from "./tables.js";
+
+/** What other modules may know of brands. */
+
+/** The name of the brand `ref` names, per row of another module's list. */
+export const brandNameOf = (ref: Ref) => valueOfRow<string>(brands.name, brands.id, ref);
+
+/** Whether `id` is one of the group's brands. */
+export async function isGroupBrand(db: Db, tenant: GroupTenant, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.id, id), tenant.owns(brands)));
+  return row !== undefined;
+}
+
+/** The group's brands for a select, by name. */
+export function brandChoices(db: Db, tenant: GroupTenant): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: brands.id, name: brands.name })
+    .from(brands)
+    .where(tenant.owns(brands))
+    .orderBy(asc(brands.name));
+}

@@ -1,0 +1,28 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client.js";
+import { type Ref, valueOfRow } from "../../platform/db/related.js";
+import type { VendorTenant } from "../tenancy/scope.js";
+import { locations } from "./tables.js";
+
+/** What other modules may know of locations. */
+
+/** The name of the location `ref` names, per row of another module's list. */
+export const locationNameOf = (ref: Ref) => valueOfRow<string>(locations.name, locations.id, ref);
+
+/** Whether `id` is one of the vendor's locations. */
+export async function isVendorLocation(db: Db, tenant: VendorTenant, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, id), tenant.owns(locations)));
+  return row !== undefined;
+}
+
+/** The vendor's locations for a select, by name. */
+export function locationChoices(db: Db, tenant: VendorTenant): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(tenant.owns(locations))
+    .orderBy(asc(locations.name));
+}

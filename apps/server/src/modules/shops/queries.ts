@@ -1,0 +1,93 @@
+import { and, asc, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
+import type { Db, Tx } from "../../platform/db/client.js";
+import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
+import type { VendorTenant } from "../tenancy/scope.js";
+import { shops } from "./tables.js";
+
+/** What other modules may know of shops. */
+
+/** The name of the shop `ref` names, per row of another module's list. */
+export const shopNameOf = (ref: Ref) => valueOfRow<string>(shops.name, shops.id, ref);
+
+/** How many shops are in the location `ref` names. */
+export const shopCountOfLocation = (ref: Ref) => countReferring(shops.locationId, ref);
+
+/** How many shops carry the brand `ref` names. */
+export const shopCountOfBrand = (ref: Ref) => countReferring(shops.brandId, ref);
+
+/** The vendor's shop with that id, or undefined (another vendor's shop is not there). */
+export async function findVendorShop(db: Db, tenant: VendorTenant, id: number) {
+  const [row] = await db
+    .select({ id: shops.id, name: shops.name, allianceId: shops.allianceId })
+    .from(shops)
+    .where(and(eq(shops.id, id), tenant.owns(shops)));
+  return row;
+}
+
+/** The vendor's shops for a select, by name. */
+export function shopChoices(db: Db, tenant: VendorTenant): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: shops.id, name: shops.name }).from(shops).where(tenant.owns(shops)).orderBy(asc(shops.name));
+}
+
+/** How many shops are members of the alliance `ref` names. */
+export const shopCountOfAlliance = (ref: Ref) => countReferring(shops.allianceId, ref);
+
+/** The member shops of these alliances, by name. */
+export function shopsOfAlliances(db: Db | Tx, allianceIds: readonly number[]) {
+  if (allianceIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: shops.id, name: shops.name, allianceId: shops.allianceId })
+    .from(shops)
+    .where(inArray(shops.allianceId, [...allianceIds]))
+    .orderBy(asc(shops.name), asc(shops.id));
+}
+
+/** The vendor's shops in no alliance, by name. */
+export function shopsWithoutAlliance(db: Db, tenant: VendorTenant) {
+  return db
+    .select({ id: shops.id, name: shops.name, address: shops.address })
+    .from(shops)
+    .where(and(tenant.owns(shops), isNull(shops.allianceId)))
+    .orderBy(asc(shops.name), asc(shops.id));
+}
+
+/**
+ * Makes the alliance's members exactly `shopIds`: its other shops are released, and of the chosen
+ * ones only the vendor's shops that are free (or already its members) are taken, in one conditional
+ * UPDATE, so two alliances claiming one shop at once cannot both get it. Answers what was not taken:
+ * the name of a chosen shop that is in another alliance, or `unknown` for ids that are not the
+ * vendor's shops.
+ */
+export async function setAllianceMembers(
+  tx: Tx,
+  tenant: VendorTenant,
+  allianceId: number,
+  shopIds: readonly number[],
+): Promise<{ refused: null | { inOtherAlliance: string } | "unknown" }> {
+  const released = and(eq(shops.allianceId, allianceId), tenant.owns(shops));
+  await tx
+    .update(shops)
+    .set({ allianceId: null })
+    .where(shopIds.length > 0 ? and(released, notInArray(shops.id, [...shopIds])) : released);
+  if (shopIds.length === 0) return { refused: null };
+  const taken = await tx
+    .update(shops)
+    .set({ allianceId })
+    .where(
+      and(
+        inArray(shops.id, [...shopIds]),
+        tenant.owns(shops),
+        or(isNull(shops.allianceId), eq(shops.allianceId, allianceId)),
+      ),
+    )
+    .returning({ id: shops.id });
+  if (taken.length === shopIds.length) return { refused: null };
+  const missing = shopIds.filter((id) => !taken.some((t) => t.id === id));
+  const [elsewhere] = await tx
+    .select({ name: shops.name })
+    .from(shops)
+    .where(and(inArray(shops.id, missing), tenant.owns(shops)))
+    .orderBy(asc(shops.name))
+    .limit(1);
+  return { refused: elsewhere ? { inOtherAlliance: elsewhere.name } : "unknown" };
+}

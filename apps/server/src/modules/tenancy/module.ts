@@ -1,0 +1,11 @@
+import { defineModule } from "../../platform/module.js";
+import { seedDemo } from "../../seed/demo.js";
+import { tenancyRoutes } from "./routes.js";
+import * as tables from "./tables.js";
+
+export const tenancyModule = defineModule({
+  name: "tenancy",
+  tables,
+  routes: tenancyRoutes,
+  seedDemo: (db) => seedDemo(db),
+});

@@ -1,0 +1,140 @@
+import { timingSafeEqual } from "node:crypto";
+import { type Access, hasPermission, isGroupLevel, MAX_RECORD_ID } from "@washboard/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "./app-error.js";
+import type { Actor, RequestContext, SignedInContext, TenantScope } from "./context.js";
+import { sendError } from "./envelope.js";
+
+/**
+ * What the access pipeline needs to know about accounts, tenants and the log. The modules that own
+ * those records provide them (auth, tenancy, operation-log), so `platform/` imports no module.
+ */
+export interface AccessLookups {
+  /** The account behind a session token; throws UNAUTHORIZED or SESSION_EXPIRED. */
+  resolveSession(token: string): Promise<Actor>;
+  /** Whether `vendorId` is one of `groupId`'s vendors. */
+  vendorInGroup(vendorId: number, groupId: number): Promise<boolean>;
+  /** Writes the operation-log row of one mutating call, whatever its outcome. */
+  recordOperation(entry: OperationRecord): Promise<void>;
+}
+
+export interface OperationRecord {
+  ctx: RequestContext;
+  /** The call's id ("shops.create"). */
+  action: string;
+  statusCode: number;
+  /** The serialized answer, from which a failure's error code is read. */
+  payload: unknown;
+}
+
+/**
+ * The one access pipeline every endpoint kind goes through:
+ *
+ *   api-key (every /api request) → session → level → permission key (level 4) → tenant scope
+ *   → [payload validation, handler] → operation log (mutating calls)
+ *
+ * `call` and `stream` endpoints run all of it; `webhook` endpoints are public and outside /api, so
+ * they take no api-key or session and are authenticated by their provider's signature instead.
+ */
+export class AccessPipeline {
+  constructor(
+    private readonly lookups: AccessLookups,
+    private readonly apiKey: string,
+  ) {}
+
+  /** Spec §7: every /api call carries the fixed api-key header (compared in constant time). */
+  installApiKeyCheck(app: FastifyInstance): void {
+    const expected = Buffer.from(this.apiKey);
+    app.addHook("onRequest", async (request, reply) => {
+      // The matched route, not the raw URL: "/%61pi/…" reaches an /api route without starting with "/api/".
+      const path = request.routeOptions.url ?? request.url;
+      if (!path.startsWith("/api/") || path === "/api/openapi.json") return;
+      const given = Buffer.from(String(request.headers["api-key"] ?? ""));
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return sendError(reply, new AppError("API_KEY_INVALID"));
+      }
+    });
+  }
+
+  /**
+   * Session, level, permission key and tenant scope of one request, from its payload (the body for
+   * POST, the query for GET, the text fields of a multipart form). Leaves the actor and scope on
+   * `request.ctx`; throws the refusal the caller should get.
+   */
+  async authorize(request: FastifyRequest, access: Access, payload: Record<string, unknown>): Promise<void> {
+    if (access.kind === "public") return;
+    const token = tokenOf(request, payload);
+    if (!token) throw new AppError("UNAUTHORIZED");
+    const actor = await this.lookups.resolveSession(token);
+    request.ctx.actor = actor;
+    if (access.levels && !access.levels.includes(actor.level)) throw new AppError("NO_PERMISSION");
+    if (actor.level === 4 && access.permission && !hasPermission(actor.permissions, access.permission)) {
+      throw new AppError("NO_PERMISSION");
+    }
+    request.ctx.scope = await this.scopeOf(actor, payload);
+  }
+
+  /**
+   * Whether the session a long-lived request (a stream) was let through with is still valid: a
+   * logout, a revocation or a disabled account ends it.
+   */
+  async stillSignedIn(request: FastifyRequest): Promise<boolean> {
+    try {
+      const token = tokenOf(request, payloadOf(request));
+      if (!token) return false;
+      await this.lookups.resolveSession(token);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The signed-in context of a request `authorize` let through a session access. */
+  signedIn(request: FastifyRequest): SignedInContext {
+    if (!request.ctx.actor) throw new AppError("UNAUTHORIZED");
+    return request.ctx as SignedInContext;
+  }
+
+  recordOperation(entry: OperationRecord): Promise<void> {
+    return this.lookups.recordOperation(entry);
+  }
+
+  /**
+   * Levels 3/4 act on their own vendor; levels 6/7 on their group, or on one of its vendors named by
+   * `vendor_id` (the top bar's vendor selector). A vendor outside the group is "not found".
+   */
+  private async scopeOf(actor: Actor, payload: Record<string, unknown>): Promise<TenantScope> {
+    if (!isGroupLevel(actor.level)) return { groupId: actor.groupId, vendorId: actor.vendorId };
+    const wanted = payload.vendor_id;
+    if (wanted === undefined || wanted === null || wanted === "") return { groupId: actor.groupId, vendorId: null };
+    const vendorId = Number(wanted);
+    // Outside PostgreSQL's integer range no vendor can match; querying would fail with a 500.
+    const inRange = Number.isInteger(vendorId) && vendorId > 0 && vendorId <= MAX_RECORD_ID;
+    if (!inRange || actor.groupId === null) throw new AppError("NOT_FOUND");
+    if (!(await this.lookups.vendorInGroup(vendorId, actor.groupId))) throw new AppError("NOT_FOUND");
+    return { groupId: actor.groupId, vendorId };
+  }
+}
+
+/**
+ * Spec §7: the token travels in the payload with token_type 1; `Authorization: Bearer` is accepted
+ * too. A request naming two different sessions, or another token type, is refused rather than
+ * guessed at: which one the caller meant cannot be known.
+ */
+function tokenOf(request: FastifyRequest, payload: Record<string, unknown>): string | undefined {
+  const { token_type: tokenType } = payload;
+  if (tokenType !== undefined && tokenType !== 1 && tokenType !== "1") throw new AppError("UNAUTHORIZED");
+  const fromPayload = typeof payload.token === "string" && payload.token !== "" ? payload.token : undefined;
+  const header = request.headers.authorization;
+  const fromHeader = header?.startsWith("Bearer ") ? header.slice(7) : undefined;
+  if (fromPayload !== undefined && fromHeader !== undefined && fromPayload !== fromHeader) {
+    throw new AppError("UNAUTHORIZED");
+  }
+  return fromPayload ?? fromHeader;
+}
+
+/** The payload of a JSON request: the body for POST, the query for GET. */
+export function payloadOf(request: FastifyRequest): Record<string, unknown> {
+  const source = request.method === "GET" ? request.query : request.body;
+  return typeof source === "object" && source !== null ? (source as Record<string, unknown>) : {};
+}

@@ -1,0 +1,160 @@
+import {
+  ALL_ENDPOINTS,
+  type EndpointContract,
+  errorEnvelope,
+  findEndpointId,
+  type SessionAccess,
+  successEnvelope,
+} from "@washboard/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import type { Db } from "../db/client.js";
+import type { LiveBus } from "../live/bus.js";
+import { type AccessPipeline, payloadOf } from "./access.js";
+import type { RequestContext, SignedInContext } from "./context.js";
+import { successBody } from "./envelope.js";
+import { type MultipartOptions, readMultipart } from "./multipart.js";
+import { type StreamOptions, serveStream } from "./stream.js";
+import { assertStorableText } from "./text-guard.js";
+import { registerWebhook, type WebhookEndpoint } from "./webhook.js";
+
+/** What a call's handler is given: a signed-in context for session calls, a bare one for public calls. */
+export type ContextOf<C extends EndpointContract> = C["access"] extends SessionAccess
+  ? SignedInContext
+  : RequestContext;
+
+export type CallHandler<C extends EndpointContract> = (
+  input: z.output<C["body"]>,
+  ctx: ContextOf<C>,
+) => Promise<z.input<C["result"]>>;
+
+export interface CallOptions {
+  /**
+   * The call takes multipart/form-data: one file (at most `maxBytes`, else PAYLOAD_TOO_LARGE) in
+   * `ctx.upload`, and text fields (token, token_type, vendor_id, …) as the payload, so the session,
+   * level, permission and tenant checks are the same as for every other call.
+   */
+  multipart?: MultipartOptions;
+}
+
+export interface RoutesDeps {
+  access: AccessPipeline;
+  db: Db;
+  live: LiveBus;
+  /** How often an open stream sends a heartbeat and checks its session. */
+  heartbeatMs: number;
+}
+
+/**
+ * Where modules declare their endpoints. Every kind goes through the one access pipeline
+ * (`access.ts`); this class only wires each kind's transport onto Fastify:
+ *
+ * - `call`: a contract answered with the JSON envelope `{ status, result, server_time }`;
+ * - `stream`: a contract answered with server-sent events from the live bus, per tenant;
+ * - `webhook`: a provider's public notification endpoint, signature-checked, each event acted on once.
+ */
+export class Routes {
+  private readonly registered = new Set<EndpointContract>();
+  private readonly openStreams = new Set<() => void>();
+
+  constructor(
+    readonly app: FastifyInstance,
+    private readonly deps: RoutesDeps,
+  ) {
+    // Open streams would hold the server's close; they end first (browsers reconnect elsewhere).
+    app.addHook("preClose", async () => {
+      for (const end of [...this.openStreams]) end();
+    });
+  }
+
+  private get access(): AccessPipeline {
+    return this.deps.access;
+  }
+
+  call<C extends EndpointContract>(contract: C, handler: CallHandler<C>, options: CallOptions = {}): void {
+    const { access } = this;
+    this.registered.add(contract);
+    const payloadKey = contract.method === "GET" ? "querystring" : "body";
+    // A call outside the shared registry (a test's own module) is logged by its path.
+    const action = findEndpointId(contract) ?? contract.path;
+    this.app.withTypeProvider<ZodTypeProvider>().route({
+      method: contract.method,
+      url: contract.path,
+      schema: {
+        summary: contract.summary,
+        [payloadKey]: contract.body,
+        response: { 200: successEnvelope(contract.result), "4xx": errorEnvelope, "5xx": errorEnvelope },
+      },
+      preValidation: async (request) => {
+        const authorize = (payload: Record<string, unknown>) => access.authorize(request, contract.access, payload);
+        if (options.multipart && request.isMultipart()) await readMultipart(request, options.multipart, authorize);
+        else await authorize(payloadOf(request));
+        assertStorableText(payloadOf(request));
+      },
+      onSend: contract.mutates
+        ? async (request, reply, payload) => {
+            try {
+              await access.recordOperation({ ctx: request.ctx, action, statusCode: reply.statusCode, payload });
+            } catch (error) {
+              // The call has its answer: a log that cannot be written is the server's fault to report,
+              // not a reason to replace that answer with another.
+              request.log.error({ err: error, action }, "operation log not written");
+            }
+            return payload;
+          }
+        : undefined,
+      handler: async (request) => {
+        const input = (contract.method === "GET" ? request.query : request.body) as z.output<C["body"]>;
+        // The pipeline has required a session for session calls, so the context is signed in.
+        const ctx = (contract.access.kind === "session" ? access.signedIn(request) : request.ctx) as ContextOf<C>;
+        return successBody(await handler(input, ctx));
+      },
+    });
+  }
+
+  stream<C extends EndpointContract<z.ZodType, z.ZodType, SessionAccess>>(
+    contract: C,
+    options: Pick<StreamOptions, "select">,
+  ): void {
+    // The contract says so, so that the console and the tests know its answer is a stream.
+    if (!contract.stream) throw new Error(`${contract.path} is served as a stream but its contract says no stream`);
+    const { access, live, heartbeatMs } = this.deps;
+    this.registered.add(contract);
+    const track = (end: () => void) => {
+      this.openStreams.add(end);
+      return () => void this.openStreams.delete(end);
+    };
+    this.app.withTypeProvider<ZodTypeProvider>().route({
+      method: "GET",
+      url: contract.path,
+      schema: {
+        summary: contract.summary,
+        querystring: contract.body,
+        produces: ["text/event-stream"],
+        response: { "4xx": errorEnvelope, "5xx": errorEnvelope },
+      },
+      preValidation: async (request) => {
+        await access.authorize(request, contract.access, payloadOf(request));
+        assertStorableText(payloadOf(request));
+      },
+      handler: async (request, reply) =>
+        serveStream(request, reply, access.signedIn(request), live, {
+          select: options.select,
+          heartbeatMs,
+          stillSignedIn: () => access.stillSignedIn(request),
+          track,
+        }),
+    });
+  }
+
+  webhook<Event>(endpoint: WebhookEndpoint<Event>): void {
+    registerWebhook(this.app, this.deps.db, endpoint);
+  }
+
+  /** Fails start-up when a contract of the shared registry has no handler. */
+  assertComplete(): void {
+    const missing = ALL_ENDPOINTS.filter((c) => !this.registered.has(c)).map((c) => c.path);
+    if (missing.length > 0) throw new Error(`API contracts without a handler: ${missing.join(", ")}`);
+  }
+}

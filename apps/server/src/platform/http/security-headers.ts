@@ -1,0 +1,46 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * What a browser may do with our pages, stated once for every response (console, API, files):
+ * scripts only from our own files — never inline —, no framing by other sites, no MIME sniffing, no
+ * full referrer to other sites. Ant Design writes its styles at run time, hence inline styles.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  "default-src": ["'self'"],
+  "script-src": ["'self'"],
+  "style-src": ["'self'", "'unsafe-inline'"],
+  "img-src": ["'self'", "data:", "blob:"],
+  "font-src": ["'self'", "data:"],
+  "connect-src": ["'self'"],
+  "worker-src": ["'self'", "blob:"],
+  "object-src": ["'none'"],
+  "base-uri": ["'self'"],
+  "form-action": ["'self'"],
+  "frame-ancestors": ["'none'"],
+};
+
+/** Powerful features no page of the console uses. */
+const DENIED_FEATURES = ["camera", "microphone", "geolocation", "payment", "usb", "serial", "hid", "bluetooth"];
+
+/**
+ * The Permissions-Policy of a page: every feature above denied, but those the page needs, which it
+ * may use itself (the public Bluetooth tool needs `bluetooth`).
+ */
+export function permissionsPolicy(allowed: readonly string[] = []): string {
+  return DENIED_FEATURES.map((feature) => `${feature}=${allowed.includes(feature) ? "(self)" : "()"}`).join(", ");
+}
+
+export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    // Our images and files are same-origin; nothing needs cross-origin isolation.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+  // helmet does not write Permissions-Policy; a page that needs a feature sets its own first.
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (!reply.hasHeader("permissions-policy")) reply.header("permissions-policy", permissionsPolicy());
+    return payload;
+  });
+}

@@ -1,0 +1,90 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { LiveBus, LiveEvent } from "../live/bus.js";
+import type { SignedInContext } from "./context.js";
+
+export interface StreamOptions {
+  /** Whether this subscriber may see this event (its tenant, its permission keys). */
+  select(event: LiveEvent, ctx: SignedInContext): boolean;
+  /** A comment line this often keeps proxies from closing an idle stream; the session is checked then too. */
+  heartbeatMs: number;
+  /** Whether the session is still valid; the stream ends when it is not (logout, revocation, disabling). */
+  stillSignedIn(ctx: SignedInContext): Promise<boolean>;
+  /** Keeps the stream's `end` so that shutting the server down ends every open stream first. */
+  track(end: () => void): () => void;
+}
+
+/** One server-sent event: `id`, `event` and a JSON `data` line. */
+function frame(event: LiveEvent): string {
+  return `id: ${event.id}\nevent: ${event.topic}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/**
+ * Serves one browser's stream once the access pipeline has let the request through: first what it
+ * missed since `Last-Event-ID` (or a `reset` event when that is no longer known), then every event
+ * the bus delivers that `select` lets through, with heartbeats, until the browser leaves, the
+ * session ends, or the server shuts down.
+ */
+export async function serveStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: SignedInContext,
+  bus: LiveBus,
+  options: StreamOptions,
+): Promise<void> {
+  const headers = {
+    ...(reply.getHeaders() as Record<string, string>),
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache, no-transform",
+    connection: "keep-alive",
+    // Reverse proxies (nginx) would otherwise buffer the stream.
+    "x-accel-buffering": "no",
+  };
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, headers);
+
+  // Events arriving while the missed ones are read wait here, so order holds and none is lost.
+  let replaying = true;
+  const held: LiveEvent[] = [];
+  const replayed = new Set<string>();
+  const send = (event: LiveEvent) => {
+    if (options.select(event, ctx)) raw.write(frame(event));
+  };
+  const unsubscribe = bus.subscribe((event) => (replaying ? held.push(event) : send(event)));
+
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    untrack();
+    raw.end();
+  };
+  const untrack = options.track(end);
+  const heartbeat = setInterval(() => {
+    raw.write(": heartbeat\n\n");
+    void options.stillSignedIn(ctx).then((valid) => {
+      if (!valid) {
+        raw.write("event: session-ended\ndata: {}\n\n");
+        end();
+      }
+    });
+  }, options.heartbeatMs);
+  request.raw.on("close", end);
+
+  raw.write(`retry: 1000\n: connected\n\n`);
+  const lastEventId = request.headers["last-event-id"];
+  if (typeof lastEventId === "string" && lastEventId !== "") {
+    const missed = await bus.since(lastEventId).catch(() => null);
+    if (missed === null) raw.write("event: reset\ndata: {}\n\n");
+    else
+      for (const event of missed) {
+        replayed.add(event.id);
+        send(event);
+      }
+  }
+  replaying = false;
+  for (const event of held) if (!replayed.has(event.id)) send(event);
+  held.length = 0;
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { endpoint } from "./contract.js";
+import { recentOperation } from "./dashboard.js";
+import { recordId } from "./fields.js";
+
+/**
+ * Live events (server-sent events): what a console watching a tenant is told as it happens. Each
+ * topic names its payload and the permission key a level-4 account needs to receive it — the key of
+ * the screen that shows that data.
+ */
+export const LIVE_TOPICS = {
+  /** A mutating call was logged: the dashboard's "recent operations" and the operation log. */
+  "operationLog.recorded": { permission: "v_console", data: recentOperation },
+} as const satisfies Record<string, { permission: string; data: z.ZodType }>;
+
+export type LiveTopic = keyof typeof LIVE_TOPICS;
+export type LiveData<T extends LiveTopic> = z.infer<(typeof LIVE_TOPICS)[T]["data"]>;
+
+/**
+ * Control events the stream sends besides topics: `reset` when the events missed since
+ * Last-Event-ID are no longer kept (refetch everything), `session-ended` before it closes because
+ * the session ended.
+ */
+export const LIVE_CONTROL_EVENTS = ["reset", "session-ended"] as const;
+
+export const liveEndpoints = {
+  events: endpoint({
+    method: "GET",
+    path: "/api/live/events",
+    summary:
+      "Server-sent events for the signed-in tenant (text/event-stream): one event per change, `id` for Last-Event-ID resumption, heartbeats as comments. Send the session as Authorization: Bearer.",
+    access: { kind: "session", levels: [3, 4, 6, 7] },
+    body: z.object({
+      /** Levels 6/7: the vendor chosen in the top bar. */
+      vendor_id: z.coerce.number().pipe(recordId).optional(),
+    }),
+    result: z.object({ topic: z.string(), data: z.unknown() }),
+    mutates: false,
+    stream: true,
+  }),
+} as const;

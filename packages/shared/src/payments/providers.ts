@@ -1,0 +1,185 @@
+/**
+ * The payment providers, one descriptor each: what the console and the server need to know of a
+ * provider in one place — its order screen and the vendor switch that shows it (spec §2 "Menu
+ * visibility", §6 v_order keys), the credentials a vendor stores for it (§7 get/modify pairs), and
+ * which of pay, refund, query and webhook our adapter for it does. The orders work adds one adapter
+ * file per provider on the server; nothing else lists providers.
+ */
+export interface ProviderField {
+  name: string;
+  secret?: boolean;
+  /** May stay empty when the provider is enabled. */
+  optional?: boolean;
+}
+
+export interface ProviderCapabilities {
+  /** Takes payments (a checkout, a QR code). */
+  pay: boolean;
+  /** Refunds through its API (spec §7 refund_by_vendor: WeChat Pay and Alipay). */
+  refund: boolean;
+  /** Answers an order's state on demand (spec §7 check_order: QRIS and FOMO). */
+  query: boolean;
+  /** Notifies payments with signed webhooks. */
+  webhook: boolean;
+}
+
+export interface PaymentProviderDescriptor {
+  /** The settings key, the provider name on orders, and the `has_*` flag's suffix. */
+  id: string;
+  /** The order screen and its vendor switch; null for settings without orders (a POS terminal, a bank account). */
+  orders: { flag: `has_${string}`; route: string; permission: string } | null;
+  credentials: readonly ProviderField[];
+  capabilities: ProviderCapabilities;
+}
+
+const f = (name: string, options: Omit<ProviderField, "name"> = {}): ProviderField => ({ name, ...options });
+const secret = (name: string, optional = false): ProviderField => ({ name, secret: true, optional });
+const can = (...what: (keyof ProviderCapabilities)[]): ProviderCapabilities => ({
+  pay: what.includes("pay"),
+  refund: what.includes("refund"),
+  query: what.includes("query"),
+  webhook: what.includes("webhook"),
+});
+
+/** In the order of the order screens (spec §2), then the settings-only entries. */
+export const PAYMENT_PROVIDERS = [
+  {
+    id: "fomo",
+    orders: { flag: "has_fomo", route: "/order/fomo", permission: "fomo" },
+    credentials: [f("merchant_id"), secret("api_key")],
+    capabilities: can("pay", "query"),
+  },
+  {
+    id: "razer",
+    orders: { flag: "has_razer", route: "/order/razer", permission: "Razer_DuitNow" },
+    credentials: [f("merchant_id"), secret("verify_key"), secret("secret_key")],
+    capabilities: can("pay"),
+  },
+  {
+    id: "paypal",
+    orders: { flag: "has_paypal", route: "/order/paypal", permission: "paypal" },
+    credentials: [f("client_id"), secret("client_secret"), f("webhook_id", { optional: true })],
+    capabilities: can("pay", "webhook"),
+  },
+  {
+    id: "rmpay",
+    orders: { flag: "has_rmpay", route: "/order/rmpay", permission: "rmpay" },
+    credentials: [f("client_id"), secret("client_secret"), secret("private_key"), f("store_id")],
+    capabilities: can("pay"),
+  },
+  {
+    id: "linepay",
+    orders: { flag: "has_linepay", route: "/order/linepay", permission: "linepay" },
+    credentials: [f("channel_id"), secret("channel_secret")],
+    capabilities: can("pay"),
+  },
+  {
+    id: "iyzipay",
+    orders: { flag: "has_iyzipay", route: "/order/iyzipay", permission: "iyzipay" },
+    credentials: [f("api_key"), secret("secret_key"), f("base_url", { optional: true })],
+    capabilities: can("pay"),
+  },
+  {
+    id: "gbprimepay",
+    orders: { flag: "has_gbprimepay", route: "/order/gbprimepay", permission: "gbprimepay" },
+    credentials: [f("public_key"), secret("secret_key"), secret("token")],
+    capabilities: can("pay"),
+  },
+  {
+    id: "gkash",
+    orders: { flag: "has_gkash", route: "/order/gkash", permission: "gkash" },
+    credentials: [f("cid"), secret("signature_key")],
+    capabilities: can("pay"),
+  },
+  {
+    id: "wechatpay",
+    orders: { flag: "has_wechatpay", route: "/order/wechat_pay", permission: "wechat" },
+    credentials: [f("app_id"), f("mch_id"), f("serial_no"), secret("api_v3_key"), secret("private_key")],
+    capabilities: can("pay", "refund", "webhook"),
+  },
+  {
+    id: "alipay",
+    orders: { flag: "has_alipay", route: "/order/alipay", permission: "alipay" },
+    credentials: [f("app_id"), secret("private_key"), f("alipay_public_key")],
+    capabilities: can("pay", "refund", "webhook"),
+  },
+  {
+    id: "qris",
+    orders: { flag: "has_qris", route: "/order/Qris", permission: "qris" },
+    credentials: [f("merchant_id"), secret("api_key")],
+    capabilities: can("pay", "query"),
+  },
+  {
+    id: "xendit",
+    orders: { flag: "has_xendit", route: "/order/xendit", permission: "xendit" },
+    credentials: [f("public_key"), secret("secret_key"), secret("callback_token", true)],
+    capabilities: can("pay"),
+  },
+  {
+    id: "abapay",
+    orders: { flag: "has_abapay", route: "/order/abapay", permission: "abapay" },
+    credentials: [f("merchant_id"), secret("api_key"), f("base_url", { optional: true })],
+    capabilities: can("pay"),
+  },
+  {
+    id: "pocket",
+    orders: { flag: "has_pocket", route: "/order/pocket", permission: "pocket" },
+    credentials: [f("merchant_id"), secret("api_key")],
+    capabilities: can("pay"),
+  },
+  {
+    id: "stripe",
+    orders: { flag: "has_stripe", route: "/order/stripe", permission: "stripe" },
+    credentials: [f("publishable_key"), secret("secret_key"), secret("webhook_secret", true)],
+    capabilities: can("pay", "webhook"),
+  },
+  {
+    id: "pos",
+    orders: null,
+    credentials: [f("merchant_id"), f("terminal_id"), secret("api_key")],
+    capabilities: can(),
+  },
+  {
+    id: "pay_account",
+    orders: null,
+    credentials: [f("account_name"), f("account_number"), f("bank_name")],
+    capabilities: can(),
+  },
+] as const satisfies readonly PaymentProviderDescriptor[];
+
+type Descriptor = (typeof PAYMENT_PROVIDERS)[number];
+type WithOrders = Extract<Descriptor, { orders: object }>;
+
+/** Every provider a vendor can configure (spec §7). */
+export type PaymentSettingsProvider = Descriptor["id"];
+export const PAYMENT_SETTINGS_PROVIDERS = PAYMENT_PROVIDERS.map((p) => p.id) as PaymentSettingsProvider[];
+
+/** The fifteen providers with an order screen, in menu order. */
+export type PaymentProviderId = WithOrders["id"];
+export type ProviderFlag = WithOrders["orders"]["flag"];
+export type ProviderFlags = Record<ProviderFlag, boolean>;
+export const ORDER_PROVIDERS = PAYMENT_PROVIDERS.filter((p): p is WithOrders => p.orders !== null);
+export const PROVIDER_IDS = ORDER_PROVIDERS.map((p) => p.id) as PaymentProviderId[];
+
+export function providerOf(id: string): PaymentProviderDescriptor | undefined {
+  return PAYMENT_PROVIDERS.find((p) => p.id === id);
+}
+
+/** The vendor's has_* flags from the providers it switched on. */
+export function providerFlags(enabled: readonly string[]): ProviderFlags {
+  return Object.fromEntries(ORDER_PROVIDERS.map((p) => [p.orders.flag, enabled.includes(p.id)])) as ProviderFlags;
+}
+
+/** The has_* flag enabling a provider sets, when it has an order screen (pos and pay_account have none). */
+export function providerFlagOf(provider: PaymentSettingsProvider): ProviderFlag | null {
+  return ORDER_PROVIDERS.find((p) => p.id === provider)?.orders.flag ?? null;
+}
+
+export function providerFields(provider: PaymentSettingsProvider): readonly ProviderField[] {
+  return providerOf(provider)?.credentials ?? [];
+}
+
+/** Every credential field name, for the console's labels (`vendorProfile.fields.<name>`). */
+export const PROVIDER_FIELD_NAMES: readonly string[] = [
+  ...new Set(PAYMENT_PROVIDERS.flatMap((p) => p.credentials.map((x) => x.name))),
+];
