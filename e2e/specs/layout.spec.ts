@@ -1,4 +1,6 @@
+import type { Page } from "@playwright/test";
 import { expect, keepScreenshot, signIn, test } from "../fixtures";
+import { signOut } from "../support/ui";
 import { text } from "./catalogue";
 
 const en = (key: string) => text("en", key);
@@ -117,4 +119,62 @@ test("dialogs are 95% wide on a phone and 50% on a desktop", async ({ page }) =>
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
   }
+});
+
+/** Every breadcrumb item is shown whole: none is cut, hidden by overflow or pushed out of the window. */
+async function expectWholeBreadcrumb(page: Page, items: string[]) {
+  const breadcrumb = page.locator(".breadcrumb");
+  const crumbs = breadcrumb.locator("li:not(.ant-breadcrumb-separator)");
+  await expect(crumbs).toHaveText(items);
+  expect(await breadcrumb.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  const area = await breadcrumb.boundingBox();
+  const right = Math.min((area?.x ?? 0) + (area?.width ?? 0), page.viewportSize()?.width ?? 0);
+  for (const crumb of await crumbs.all()) {
+    const box = await crumb.boundingBox();
+    expect(
+      (box?.x ?? 0) + (box?.width ?? 0),
+      `${await crumb.innerText()} ends inside the breadcrumb`,
+    ).toBeLessThanOrEqual(right + 1);
+  }
+}
+
+test("at 1280 px the breadcrumb and the page's h1 show the whole title, for a group and for a merchant", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, "group_admin");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  // The group's dashboard: the vendor selector in the top bar leaves the breadcrumb its own row.
+  await expectWholeBreadcrumb(page, [en("layout.home"), en("routes.dashboard")]);
+  await page.goto("/#/groups/vendors");
+  await expectWholeBreadcrumb(page, [en("layout.home"), en("menu.group"), en("routes.vendors")]);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("routes.vendors"));
+  await keepScreenshot(page, "group-vendors-breadcrumb");
+
+  await signOut(page);
+  await signIn(page, "vendor_admin");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  await page.goto("/#/shop/price_templates");
+  await expectWholeBreadcrumb(page, [en("layout.home"), en("menu.shop"), en("routes.price_templates")]);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("routes.price_templates"));
+  await keepScreenshot(page, "price-templates-breadcrumb");
+});
+
+test("at 375 px the language picker shows the whole language code, and still switches the language", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, "group_admin");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  const code = page.locator(".top-bar .language-picker-code");
+  await expect(code).toHaveText("EN");
+  expect(await code.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  const box = await page.locator(".top-bar .language-picker").boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+  // The sign-in toast covers the top bar for 3 s: the screenshot waits for it.
+  await expect(page.locator(".toast")).toHaveCount(0);
+  await keepScreenshot(page, "phone-language-picker");
+  await page.getByTestId("language-picker").selectOption({ label: "Deutsch" });
+  await expect(code).toHaveText("DE");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "routes.dashboard"));
 });

@@ -1,85 +1,21 @@
-import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { PNG } from "pngjs";
 import { API_KEY, apiToken, expect, keepScreenshot, signIn, test } from "../fixtures";
 import { decodeQrPng } from "../support/decode-qr";
+import {
+  apiCall,
+  cellOf,
+  dialogOf,
+  imageKeyOf,
+  newSuffix,
+  pick,
+  pngImage,
+  rowsOf,
+  storedToken,
+  submitDialog,
+} from "../support/ui";
 import { text } from "./catalogue";
 
 const en = (key: string) => text("en", key);
-
-/** A short random suffix, new for every test run, so the spec can run again against the same server. */
-const newSuffix = () => randomBytes(3).toString("hex");
-
-/** A small PNG with a diagonal band, in its own colour: each image has its own bytes (and key). */
-function pngImage(rgb: readonly [number, number, number], size = 24): Buffer {
-  const png = new PNG({ width: size, height: size });
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      const i = (y * size + x) * 4;
-      const band = Math.abs(x - y) < size / 4;
-      png.data[i] = band ? rgb[0] : 255;
-      png.data[i + 1] = band ? rgb[1] : 255;
-      png.data[i + 2] = band ? rgb[2] : 255;
-      png.data[i + 3] = 255;
-    }
-  }
-  return PNG.sync.write(png);
-}
-
-/** The key the server stores an image under: the SHA-256 of its bytes and its extension. */
-const imageKeyOf = (bytes: Buffer) => `${createHash("sha256").update(bytes).digest("hex")}.png`;
-
-/** Picks an option of an antd Select: open it, type to filter where it searches, click the option. */
-async function pick(page: Page, select: Locator, option: string | RegExp, search?: string) {
-  await select.click();
-  if (search !== undefined) await page.keyboard.type(search);
-  await page.locator(".ant-select-item-option").filter({ visible: true }).filter({ hasText: option }).first().click();
-}
-
-/** A form dialog by the test id of its form. */
-function dialogOf(page: Page, formTestId: string): Locator {
-  return page.getByRole("dialog").filter({ has: page.getByTestId(formTestId) });
-}
-
-/** Submits an antd modal with its primary button, then waits for it to close and for the success toast. */
-async function submitDialog(page: Page, dialog: Locator, successKey: string) {
-  await dialog.getByRole("button", { name: en("common.save") }).click();
-  await expect(dialog).toBeHidden();
-  await expect(
-    page
-      .locator(".toast-success")
-      .filter({ hasText: en(successKey) })
-      .first(),
-  ).toBeVisible();
-}
-
-/** The rows of a data table (by its test id) holding a text. */
-const rowsOf = (page: Page, tableTestId: string, hasText: string) =>
-  page.getByTestId(tableTestId).locator("tr.ant-table-row").filter({ hasText });
-
-/** The cell of a row under the column headed `header` (exact text). */
-async function cellOf(page: Page, tableTestId: string, row: Locator, header: string): Promise<Locator> {
-  const headers = (await page.getByTestId(tableTestId).locator("thead th").allInnerTexts()).map((h) => h.trim());
-  const index = headers.indexOf(header);
-  expect(index, `column "${header}" in ${headers.join(" | ")}`).toBeGreaterThanOrEqual(0);
-  return row.locator("td").nth(index);
-}
-
-async function storedToken(page: Page): Promise<string> {
-  const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem("washboard") ?? "{}") as { user?: { token?: string } }).user?.token,
-  );
-  expect(token).toBeTruthy();
-  return token ?? "";
-}
-
-/** One call of the API with a session token; answers the `result` of a 200. */
-async function apiCall<T>(request: APIRequestContext, path: string, token: string, data: object = {}): Promise<T> {
-  const response = await request.post(path, { headers: { "api-key": API_KEY }, data: { ...data, token } });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as { result: T }).result;
-}
 
 interface Named {
   id: number;
@@ -350,12 +286,12 @@ test("a vendor admin sets up a location, shops with images, an alliance, a price
         : found.filter({ has: page.locator("td", { hasText: new RegExp(`^${target}$`) }) });
     };
     const success = en("operationLog.outcome.success");
-    await expect(row("actions.location.create", `location:${location?.id}`)).toContainText(success);
-    for (const shop of shops) await expect(row("actions.shop.create", `shop:${shop.id}`)).toContainText(success);
-    await expect(row("actions.upload.image")).toHaveCount(3);
-    await expect(row("actions.alliance.create", `alliance:${alliance?.id}`)).toContainText(success);
-    await expect(row("actions.priceTemplate.create")).toHaveCount(1);
-    await expect(row("actions.priceTemplate.create")).toContainText(success);
+    await expect(row("actions.locations.create", `location:${location?.id}`)).toContainText(success);
+    for (const shop of shops) await expect(row("actions.shops.create", `shop:${shop.id}`)).toContainText(success);
+    await expect(row("actions.uploads.image")).toHaveCount(3);
+    await expect(row("actions.alliances.create", `alliance:${alliance?.id}`)).toContainText(success);
+    await expect(row("actions.priceTemplates.create")).toHaveCount(1);
+    await expect(row("actions.priceTemplates.create")).toContainText(success);
     await expect(row("actions.payqr.create", `payqr:${code?.id}`)).toContainText(success);
     await page.mouse.move(0, 0);
     await keepScreenshot(page, "operation-log");

@@ -8,6 +8,7 @@ import { queryClient } from "./api/query-client";
 import { loadLocalePack } from "./i18n/locale-packs";
 import { onSignOut } from "./session/sign-out";
 import { useSettings } from "./session/store";
+import { consoleTheme } from "./theme/console-theme";
 
 /**
  * What every Ant Design screen needs: the component library's theme and locale (switching with the
@@ -29,7 +30,7 @@ export function ConsoleProviders({ initialLocale, children }: { initialLocale: L
   return (
     <ConfigProvider
       locale={locale}
-      theme={{ token: { colorPrimary: settings.themeColor } }}
+      theme={consoleTheme(settings.themeColor)}
       // Buttons show their label exactly as translated (no space inserted between two CJK characters).
       button={{ autoInsertSpace: false }}
     >

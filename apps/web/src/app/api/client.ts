@@ -23,6 +23,11 @@ export class ApiError extends Error {
 type UnauthorizedHandler = (error: ApiError) => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
 
+/** What a request outside `call` (the live stream) does on a 401: what every call does. */
+export function reportUnauthorized(): void {
+  onUnauthorized(new ApiError("UNAUTHORIZED", "unauthorized", 401));
+}
+
 /** The router installs this: spec §8, a 401 clears credentials and route data and goes to login. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
@@ -31,6 +36,14 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 function apiKey(): string {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="api-key"]')?.content;
   return meta && meta !== "%API_KEY%" ? meta : (import.meta.env.VITE_API_KEY ?? "washboard-console");
+}
+
+/**
+ * The headers of a request `call` cannot make (a live stream read with fetch): the api-key and the
+ * session as a Bearer token, so neither travels in a URL.
+ */
+export function authHeaders(token: string): Record<string, string> {
+  return { "api-key": apiKey(), authorization: `Bearer ${token}` };
 }
 
 function payloadFor(body: Record<string, unknown>): Record<string, unknown> {

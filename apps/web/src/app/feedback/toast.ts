@@ -1,6 +1,7 @@
 import { TIMING } from "@washboard/shared";
 import { ApiError } from "../api/client";
 import { i18next } from "../i18n";
+import { type ToastKind, toastIcon } from "./toast-icon";
 import "./toast.css";
 
 /**
@@ -8,8 +9,6 @@ import "./toast.css";
  * the server's text where no translation exists. Success toasts come from the same catalogue.
  * Plain DOM, so the sign-in page can show them without loading the component library.
  */
-type Kind = "error" | "success" | "warning";
-
 function container(): HTMLElement {
   let root = document.getElementById("toasts");
   if (!root) {
@@ -21,11 +20,14 @@ function container(): HTMLElement {
   return root;
 }
 
-function show(kind: Kind, text: string): void {
+function show(kind: ToastKind, text: string): void {
   const toast = document.createElement("div");
   toast.className = `toast toast-${kind}`;
   toast.setAttribute("role", kind === "error" ? "alert" : "status");
-  toast.textContent = text;
+  const message = document.createElement("span");
+  // Text only: a message never becomes markup, whatever it holds.
+  message.textContent = text;
+  toast.append(toastIcon(kind), message);
   container().append(toast);
   setTimeout(() => toast.remove(), TIMING.toastSeconds * 1000);
 }

@@ -18,7 +18,7 @@ export function useDeviceStatusWarning(level: number) {
     if ((level !== 3 && level !== 4) || shown.current) return;
     shown.current = true;
     let cancelled = false;
-    call(API.device.statusCounts)
+    call(API.devices.statusCounts)
       .then((counts) => {
         if (cancelled || (counts.overdue_count <= 0 && counts.warning_count <= 0)) return;
         modal.confirm({

@@ -16,6 +16,10 @@ export function LanguagePicker() {
           strokeWidth="1.6"
         />
       </svg>
+      {/* Phones show the short code instead of the name; the select lies over it, invisible, and opens on a tap. */}
+      <span className="language-picker-code" aria-hidden="true">
+        {i18n.language.toUpperCase()}
+      </span>
       <select
         data-testid="language-picker"
         aria-label={t("layout.language")}

@@ -1,12 +1,13 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from "@ant-design/icons";
 import { isGroupLevel, LAYOUT, type RouteMeta } from "@washboard/shared";
-import { Breadcrumb, Button, Drawer, Layout, Tooltip } from "antd";
+import { Button, Drawer, Layout, Tooltip } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { useLiveEvents } from "../live/useLiveEvents";
 import { routeRegistry, useRoutes } from "../router/route-registry";
 import { getCookie, SIDEBAR_COOKIE, setCookie } from "../session/storage";
 import { type SessionUser, useSettings } from "../session/store";
+import { useTimeZone } from "../session/useTimeZone";
 import { useMediaQuery } from "../ui/useMediaQuery";
 import { AccountDropdown } from "./AccountDropdown";
 import { useDeviceStatusWarning } from "./DeviceWarning";
@@ -15,6 +16,7 @@ import { HeaderSearch } from "./HeaderSearch";
 import { KeepAliveViews } from "./KeepAliveViews";
 import { LanguagePicker } from "./LanguagePicker";
 import { visibleRoutes } from "./menu-model";
+import { PageHeading } from "./PageHeading";
 import { ServerClock } from "./ServerClock";
 import { Sidebar } from "./Sidebar";
 import { TagsView } from "./TagsView";
@@ -34,7 +36,9 @@ export function MainLayout({ user, route, siteName }: { user: SessionUser; route
   const [mobileMenu, setMobileMenu] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [refreshes, setRefreshes] = useState<Record<string, number>>({});
+  const timeZone = useTimeZone();
   useDeviceStatusWarning(user.level);
+  useLiveEvents(user);
   // A navigation closes the phone menu.
   const [menuPath, setMenuPath] = useState(route.path);
   if (menuPath !== route.path) {
@@ -53,7 +57,6 @@ export function MainLayout({ user, route, siteName }: { user: SessionUser; route
     });
   };
   const menuRoutes = visibleRoutes(routes, user, routeRegistry.hasScreen);
-  const timeZone = user.accountInfo?.common_info.time_zone ?? "UTC";
   const sidebarProps = { routes: menuRoutes, activePath: route.path, showLogo: settings.sidebarLogo, siteName };
 
   return (
@@ -84,16 +87,6 @@ export function MainLayout({ user, route, siteName }: { user: SessionUser; route
               onClick={toggleSidebar}
             />
           </Tooltip>
-          {!mobile && (
-            <Breadcrumb
-              className="breadcrumb"
-              items={[
-                { title: <Link to="/">{t("layout.home")}</Link> },
-                ...(route.group ? [{ title: t(`menu.${route.group}`) }] : []),
-                { title: t(route.titleKey) },
-              ]}
-            />
-          )}
           <div className="top-bar-right">
             {!mobile && <HeaderSearch routes={menuRoutes} />}
             {isGroupLevel(user.level) && (
@@ -122,6 +115,7 @@ export function MainLayout({ user, route, siteName }: { user: SessionUser; route
           />
         )}
         <Layout.Content className="page-content">
+          <PageHeading route={route} />
           <KeepAliveViews route={route} refreshes={refreshes} />
         </Layout.Content>
       </Layout>

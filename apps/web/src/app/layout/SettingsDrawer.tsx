@@ -1,8 +1,7 @@
 import { Button, ColorPicker, Drawer, Form, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_SETTINGS, sessionStore, useSettings } from "../session/store";
-
-const PRESETS = ["#1677ff", "#13c2c2", "#52c41a", "#fa8c16", "#f5222d", "#722ed1", "#304156"];
+import { THEME_PRESETS } from "../theme/palette";
 
 /** Spec §2 settings panel: theme colour (default blue), tags view, fixed header, sidebar logo. */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -14,7 +13,7 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
         <Form.Item label={t("settings.themeColor")}>
           <ColorPicker
             value={settings.themeColor}
-            presets={[{ label: t("settings.themeColor"), colors: PRESETS }]}
+            presets={[{ label: t("settings.themeColor"), colors: [...THEME_PRESETS] }]}
             onChangeComplete={(color) => sessionStore.updateSettings({ themeColor: color.toHexString() })}
           />
         </Form.Item>

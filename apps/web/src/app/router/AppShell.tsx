@@ -22,7 +22,7 @@ let siteNameRequest: Promise<string> | undefined;
 function useSiteName(): string {
   const [name, setName] = useState(DEFAULT_SITE_NAME);
   useEffect(() => {
-    siteNameRequest ??= call(API.system.config)
+    siteNameRequest ??= call(API.systemConfig.config)
       .then((rows) => rows.find((row) => row.name === "sitename")?.value || DEFAULT_SITE_NAME)
       .catch(() => DEFAULT_SITE_NAME);
     void siteNameRequest.then(setName);

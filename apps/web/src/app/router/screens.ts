@@ -18,12 +18,12 @@ const FRAME_SCREENS: Record<string, Load> = {
 
 /** Screens whose strings are in the catalogue's screens part: it loads beside the first of them. */
 const CATALOGUE_SCREENS: Record<string, Load> = {
-  "/settings/account": () => import("../../features/account-settings/AccountSettingsPage"),
+  "/settings/account": () => import("../../features/auth/AccountSettingsPage"),
   "/log/log_opts": () => import("../../features/operation-log/OperationLogPage"),
-  "/group/index": () => import("../../features/group-profile/GroupProfilePage"),
-  "/groups/vendors": () => import("../../features/vendors/VendorsPage"),
+  "/group/index": () => import("../../features/groups/GroupProfilePage"),
+  "/groups/vendors": () => import("../../features/vendor-admin/VendorsPage"),
   "/groups/vendor_account": () => import("../../features/vendor-accounts/VendorAccountsPage"),
-  "/subacct/subacct": () => import("../../features/group-subaccounts/GroupSubAccountsPage"),
+  "/subacct/subacct": () => import("../../features/group-sub-accounts/GroupSubAccountsPage"),
   "/account/role": () => import("../../features/roles/RolesPage"),
   "/account/sub_manager": () => import("../../features/sub-accounts/SubAccountsPage"),
   "/vendors/index": () => import("../../features/vendor-profile/VendorProfilePage"),

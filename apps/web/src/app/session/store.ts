@@ -1,5 +1,6 @@
 import type { AccountInfo, LoginResult, SessionAlliance, VendorSummary } from "@washboard/shared";
 import { useSyncExternalStore } from "react";
+import { PALETTE } from "../theme/palette";
 import { readJson, STORAGE_KEY, setCookie, TOKEN_COOKIE, writeJson } from "./storage";
 
 /** The signed-in user (spec §3 "Session"). */
@@ -33,7 +34,7 @@ export interface Settings {
 }
 
 export const DEFAULT_SETTINGS: Settings = {
-  themeColor: "#1677ff",
+  themeColor: PALETTE.primary,
   tagsView: true,
   fixedHeader: true,
   sidebarLogo: true,
@@ -111,6 +112,11 @@ export const sessionStore = {
 
 export function useSession(): SessionUser | null {
   return useSyncExternalStore(sessionStore.subscribe, () => sessionStore.get().user);
+}
+
+/** Levels 6/7: the vendor chosen in the top bar; null for the whole group, and for every other level. */
+export function useActiveVendorId(): number | null {
+  return useSession()?.activeVendorId ?? null;
 }
 
 export function useSettings(): Settings {

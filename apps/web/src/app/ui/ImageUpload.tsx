@@ -1,10 +1,10 @@
 import { LoadingOutlined, PlusOutlined } from "@ant-design/icons";
 import { API, formatFileSize, IMAGE_TYPES, imageUrl, LIMITS, UPLOAD_FILE_FIELD } from "@washboard/shared";
-import { App, Typography, Upload, type UploadFile, type UploadProps } from "antd";
+import { Typography, Upload, type UploadFile, type UploadProps } from "antd";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { upload } from "../api/client";
-import { errorText } from "../feedback/toast";
+import { toastError } from "../feedback/toast";
 
 export interface ImageUploadProps {
   /** Stored image keys (what the server's image fields take). */
@@ -20,16 +20,19 @@ const ACCEPTED: readonly string[] = Object.values(IMAGE_TYPES);
 /**
  * The console's one image field: uploads each chosen file through the upload call as soon as it
  * is picked, and holds the stored keys as the form value. At most `max` images; type and size are
- * checked here first and again (by magic bytes) on the server.
+ * checked here first and again (by magic bytes) on the server. Files it will not take are named in
+ * a message under the control, with the reason (wrong type, too large, more than `max`).
  */
 export function ImageUpload({ value, onChange, max, testId }: ImageUploadProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [uploading, setUploading] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
   const keys = value ?? [];
   // The latest keys, for uploads that finish after the value changed.
   const latest = useRef(keys);
   latest.current = keys;
+  // Uploads started and not finished: they will take room too.
+  const pending = useRef(0);
   const maxSize = formatFileSize(LIMITS.uploadImageMaxBytes);
 
   const fileList: UploadFile[] = keys.map((key) => ({
@@ -40,21 +43,30 @@ export function ImageUpload({ value, onChange, max, testId }: ImageUploadProps) 
     thumbUrl: imageUrl(key),
   }));
 
-  const beforeUpload: UploadProps["beforeUpload"] = (file) => {
+  // Called once per chosen file, with every file chosen together: the first of them starts afresh.
+  const beforeUpload: UploadProps["beforeUpload"] = (file, chosen) => {
+    if (chosen[0] === file) setNotice(null);
     if (!ACCEPTED.includes(file.type)) {
-      void message.error(t("errors.UNSUPPORTED_FILE_TYPE"));
+      setNotice(t("errors.UNSUPPORTED_FILE_TYPE"));
       return Upload.LIST_IGNORE;
     }
     if (file.size > LIMITS.uploadImageMaxBytes) {
-      void message.error(t("upload.tooLarge", { size: maxSize }));
+      setNotice(t("upload.tooLarge", { size: maxSize }));
       return Upload.LIST_IGNORE;
+    }
+    if (max > 1) {
+      const fitting = chosen.filter((f) => ACCEPTED.includes(f.type) && f.size <= LIMITS.uploadImageMaxBytes);
+      const room = max - latest.current.length - pending.current;
+      if (fitting.length > room) setNotice(t("upload.tooMany", { max, refused: fitting.length - Math.max(room, 0) }));
+      if (fitting.indexOf(file) >= room) return Upload.LIST_IGNORE;
     }
     return true;
   };
 
   const customRequest: UploadProps["customRequest"] = ({ file, onSuccess, onError }) => {
     setUploading((n) => n + 1);
-    upload(API.upload.image, file as Blob, { fileField: UPLOAD_FILE_FIELD })
+    pending.current += 1;
+    upload(API.uploads.image, file as Blob, { fileField: UPLOAD_FILE_FIELD })
       .then((result) => {
         onSuccess?.(result);
         // One image fields swap the image; others add up to their count.
@@ -66,9 +78,12 @@ export function ImageUpload({ value, onChange, max, testId }: ImageUploadProps) 
       })
       .catch((error: unknown) => {
         onError?.(error as Error);
-        void message.error(errorText(error));
+        toastError(error);
       })
-      .finally(() => setUploading((n) => n - 1));
+      .finally(() => {
+        pending.current -= 1;
+        setUploading((n) => n - 1);
+      });
   };
 
   return (
@@ -82,6 +97,7 @@ export function ImageUpload({ value, onChange, max, testId }: ImageUploadProps) 
         beforeUpload={beforeUpload}
         customRequest={customRequest}
         onRemove={(file) => {
+          setNotice(null);
           onChange?.(keys.filter((k) => k !== file.uid));
           return false;
         }}
@@ -96,6 +112,11 @@ export function ImageUpload({ value, onChange, max, testId }: ImageUploadProps) 
           </button>
         ) : null}
       </Upload>
+      {notice && (
+        <Typography.Paragraph type="danger" role="alert" className="image-upload-notice">
+          {notice}
+        </Typography.Paragraph>
+      )}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t("upload.hint", { size: maxSize })}
       </Typography.Text>

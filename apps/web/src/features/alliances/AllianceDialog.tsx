@@ -1,15 +1,14 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ALLIANCE_TYPES, type AllianceItem, type AllianceType, API, allianceFields } from "@washboard/shared";
 import { Form, Input, Select } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
-import { useFillOnOpen } from "../../app/forms/useFillOnOpen";
+import { queryKeys } from "../../app/api/query-keys";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
 import { allianceTypeLabel } from "./labels";
-import { refreshAlliances } from "./queries";
 
 export interface AllianceForm {
   name: string;
@@ -37,19 +36,17 @@ function toForm(alliance: AllianceItem | null): AllianceForm {
  * alliance, plus, when editing, the alliance's own members; the card template picker the group's
  * virtual cards.
  */
-export function AllianceDialog(props: { open: boolean; alliance: AllianceItem | null; onClose(): void }) {
+export function AllianceDialog(props: { alliance: AllianceItem | null; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AllianceForm>();
   const editing = props.alliance;
   const freeShops = useQuery({
-    queryKey: [API.alliance.freeShops.path],
-    queryFn: () => call(API.alliance.freeShops, {}),
-    enabled: props.open,
+    queryKey: queryKeys.call(API.alliances.freeShops),
+    queryFn: () => call(API.alliances.freeShops, {}),
   });
   const ecards = useQuery({
-    queryKey: [API.alliance.ecards.path],
-    queryFn: () => call(API.alliance.ecards, {}),
-    enabled: props.open,
+    queryKey: queryKeys.call(API.alliances.ecards),
+    queryFn: () => call(API.alliances.ecards, {}),
   });
 
   const shopOptions = useMemo(() => {
@@ -58,10 +55,8 @@ export function AllianceDialog(props: { open: boolean; alliance: AllianceItem | 
     return [...own, ...free].sort((a, b) => a.label.localeCompare(b.label));
   }, [editing, freeShops.data]);
 
-  useFillOnOpen(form, props.open, editing, toForm);
-
-  const save = useMutation({
-    mutationFn: (values: AllianceForm) => {
+  const save = useCallMutation(editing ? API.alliances.modify : API.alliances.create, {
+    toBody: (values: AllianceForm) => {
       const payload = {
         name: values.name,
         type: values.type as AllianceType,
@@ -69,29 +64,25 @@ export function AllianceDialog(props: { open: boolean; alliance: AllianceItem | 
         ecard_id: values.ecard_id ?? null,
         remark: values.remark ?? "",
       };
-      return editing ? call(API.alliance.modify, { ...payload, id: editing.id }) : call(API.alliance.create, payload);
+      return editing ? { ...payload, id: editing.id } : payload;
     },
-    onSuccess: async () => {
-      toastSuccess(editing ? "success.modify" : "success.add");
-      await refreshAlliances();
-      props.onClose();
-    },
+    success: editing ? "success.modify" : "success.add",
+    onSuccess: props.onClose,
   });
 
   return (
     <FormModal
       form={form}
-      open={props.open}
+      open
       title={t(editing ? "alliances.edit" : "alliances.add")}
       onCancel={props.onClose}
       saving={save.isPending}
-      forceRender
     >
       <Form<AllianceForm>
         form={form}
         name="alliance"
         layout="vertical"
-        initialValues={EMPTY}
+        initialValues={toForm(editing)}
         onFinish={(values) => save.mutate(values)}
         data-testid="alliance-form"
       >

@@ -1,5 +1,4 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { useMutation } from "@tanstack/react-query";
 import {
   ALLIANCE_TYPES,
   type AllianceItem,
@@ -11,21 +10,19 @@ import {
 import { Button, Card, Input, Select, Tag, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
 import { i18next } from "../../app/i18n";
-import { useSession } from "../../app/session/store";
 import { useCan } from "../../app/session/useCan";
-import { useConfirm } from "../../app/ui/confirm";
+import { useTimeZone } from "../../app/session/useTimeZone";
+import { useRemoveAction, useToggleAction } from "../../app/ui/data-table/confirmed-actions";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { enabledStatusLabel } from "../../app/ui/status-label";
+import { useDialog } from "../../app/ui/useDialog";
 import { AllianceDialog } from "./AllianceDialog";
 import { allianceTypeLabel } from "./labels";
-import { refreshAlliances } from "./queries";
 
 interface Filters {
   name?: string;
@@ -109,42 +106,27 @@ function filterFields(): FilterField[] {
 export default function AlliancesPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const confirm = useConfirm();
-  const user = useSession();
-  const timeZone = user?.accountInfo?.common_info.time_zone ?? "UTC";
+  const timeZone = useTimeZone();
   const [filters, setFilters] = useState<Filters>({});
-  const [dialog, setDialog] = useState<{ alliance: AllianceItem | null } | null>(null);
+  const dialog = useDialog<AllianceItem>();
 
-  const setStatus = useMutation({
-    mutationFn: (row: AllianceItem) =>
-      call(API.alliance.setStatus, {
-        id: row.id,
-        status: row.status === ENABLED_STATUS.enabled ? ENABLED_STATUS.disabled : ENABLED_STATUS.enabled,
-      }),
-    onSuccess: async () => {
-      toastSuccess("success.set");
-      await refreshAlliances();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (row: AllianceItem) => call(API.alliance.remove, { id: row.id }),
-    onSuccess: async () => {
-      toastSuccess("success.delete");
-      await refreshAlliances();
-    },
-  });
-
-  const askStatus = async (row: AllianceItem) => {
-    const enabling = row.status !== ENABLED_STATUS.enabled;
-    const ok = await confirm({
+  const toggle = useToggleAction(API.alliances.setStatus, {
+    labelKeys: { enable: "alliances.enable", disable: "alliances.disable" },
+    testId: "alliance-toggle",
+    allowed: can("allia_modify"),
+    isEnabled: (row: AllianceItem) => row.status === ENABLED_STATUS.enabled,
+    body: (row, enable) => ({ id: row.id, status: enable ? ENABLED_STATUS.enabled : ENABLED_STATUS.disabled }),
+    confirm: (row, enabling) => ({
       title: t(enabling ? "alliances.confirmEnable" : "alliances.confirmDisable", { name: row.name }),
-      danger: !enabling,
-    });
-    if (ok) setStatus.mutate(row);
-  };
-  const askRemove = async (row: AllianceItem) => {
-    if (await confirm({ title: t("alliances.confirmRemove", { name: row.name }), danger: true })) remove.mutate(row);
-  };
+    }),
+  });
+  const remove = useRemoveAction(API.alliances.remove, {
+    labelKey: "alliances.removeAction",
+    testId: "alliance-remove",
+    allowed: can("allia_remove"),
+    body: (row: AllianceItem) => ({ id: row.id }),
+    confirm: (row) => ({ title: t("alliances.confirmRemove", { name: row.name }) }),
+  });
 
   const columns: DataColumn<AllianceItem>[] = [
     ...allianceColumns(timeZone),
@@ -153,21 +135,10 @@ export default function AlliancesPage() {
         labelKey: "alliances.editAction",
         testId: "alliance-edit",
         allowed: can("allia_modify"),
-        onClick: (row) => setDialog({ alliance: row }),
+        onClick: dialog.openEdit,
       },
-      {
-        labelKey: (row) => (row.status === ENABLED_STATUS.enabled ? "alliances.disable" : "alliances.enable"),
-        testId: "alliance-toggle",
-        allowed: can("allia_modify"),
-        onClick: (row) => void askStatus(row),
-      },
-      {
-        labelKey: "alliances.removeAction",
-        testId: "alliance-remove",
-        danger: true,
-        allowed: can("allia_remove"),
-        onClick: (row) => void askRemove(row),
-      },
+      toggle,
+      remove,
     ]),
   ];
 
@@ -176,12 +147,7 @@ export default function AlliancesPage() {
       data-testid="alliances"
       extra={
         can("allia_add") && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ alliance: null })}
-            data-testid="alliance-add"
-          >
+          <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew} data-testid="alliance-add">
             {t("alliances.add")}
           </Button>
         )
@@ -201,7 +167,7 @@ export default function AlliancesPage() {
         testId="alliance-filters"
       />
       <DataTable
-        contract={API.alliance.list}
+        contract={API.alliances.list}
         filters={filters}
         columns={columns}
         rowKey={(row) => row.id}
@@ -209,7 +175,7 @@ export default function AlliancesPage() {
         emptyText={t("alliances.empty")}
         testId="alliance-table"
       />
-      <AllianceDialog open={dialog !== null} alliance={dialog?.alliance ?? null} onClose={() => setDialog(null)} />
+      {dialog.state && <AllianceDialog alliance={dialog.state.record} onClose={dialog.close} />}
     </Card>
   );
 }

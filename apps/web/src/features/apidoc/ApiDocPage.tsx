@@ -1,9 +1,14 @@
-import { Spin, Typography } from "antd";
+import { Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import "./apidoc.css";
 
-/** /open/tools/apidoc: the OpenAPI document rendered by Swagger UI, loaded only on this page. */
+/**
+ * /open/tools/apidoc: the OpenAPI document rendered by Swagger UI, loaded only on this page. Swagger
+ * UI brings the page's main landmark (the operations) and its h1 (the API's title); this page adds
+ * a banner above them.
+ */
 export default function ApiDocPage() {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
@@ -29,10 +34,10 @@ export default function ApiDocPage() {
     };
   }, []);
   return (
-    <div style={{ background: "#fff", minHeight: "100vh", padding: 16 }}>
-      <Typography.Title level={3}>
+    <div className="apidoc-page">
+      <header className="apidoc-banner">
         <Link to="/">Washboard</Link> · {t("apidoc.title")}
-      </Typography.Title>
+      </header>
       {loading && <Spin tip={t("apidoc.loading")} />}
       <div ref={container} data-testid="apidoc" />
     </div>

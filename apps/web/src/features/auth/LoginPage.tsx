@@ -81,7 +81,7 @@ export default function LoginPage() {
   );
 
   return (
-    <div className="login-page">
+    <main className="login-page">
       <form className="login-card" data-testid="login-card" onSubmit={onSubmit} noValidate>
         <div className="login-top">
           <span className="login-portals">
@@ -117,6 +117,6 @@ export default function LoginPage() {
           </Suspense>
         </LazyConsole>
       )}
-    </div>
+    </main>
   );
 }

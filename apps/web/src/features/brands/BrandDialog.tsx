@@ -1,14 +1,10 @@
-import { useMutation } from "@tanstack/react-query";
 import { API, type BrandItem, brandFields, LIMITS } from "@washboard/shared";
 import { Col, Form, Input, Row } from "antd";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
-import { useFillOnOpen } from "../../app/forms/useFillOnOpen";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
 import { ImageUpload } from "../../app/ui/ImageUpload";
-import { refreshBrands } from "./queries";
 
 export interface BrandForm {
   name: string;
@@ -62,38 +58,29 @@ const TEXT_FIELDS: { name: keyof typeof brandFields & keyof BrandForm; labelKey:
 ];
 
 /** Create (brand null) or edit a brand, with every §3 field and one logo and one icon. */
-export function BrandDialog(props: { open: boolean; brand: BrandItem | null; onClose(): void }) {
+export function BrandDialog(props: { brand: BrandItem | null; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<BrandForm>();
   const editing = props.brand;
 
-  useFillOnOpen(form, props.open, editing, toForm);
-
-  const save = useMutation({
-    mutationFn: (values: BrandForm) =>
-      editing
-        ? call(API.brand.modify, { ...values, id: editing.id, status: editing.status })
-        : call(API.brand.create, values),
-    onSuccess: async () => {
-      toastSuccess(editing ? "success.modify" : "success.add");
-      await refreshBrands();
-      props.onClose();
-    },
+  const save = useCallMutation(editing ? API.brands.modify : API.brands.create, {
+    toBody: (values: BrandForm) => (editing ? { ...values, id: editing.id, status: editing.status } : values),
+    success: editing ? "success.modify" : "success.add",
+    onSuccess: props.onClose,
   });
 
   return (
     <FormModal
       form={form}
-      open={props.open}
+      open
       title={t(editing ? "brands.edit" : "brands.add")}
       onCancel={props.onClose}
       saving={save.isPending}
-      forceRender
     >
       <Form<BrandForm>
         form={form}
         layout="vertical"
-        initialValues={EMPTY}
+        initialValues={toForm(editing)}
         onFinish={(values) => save.mutate(values)}
         data-testid="brand-form"
       >

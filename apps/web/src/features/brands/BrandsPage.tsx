@@ -1,22 +1,20 @@
-import { PlusOutlined } from "@ant-design/icons";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { API, type BrandItem, ENABLED_STATUS, formatTimestamp } from "@washboard/shared";
-import { Button, Card, Input, Select, Space, Tag, Typography } from "antd";
+import { Card, Input, Select, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
 import { i18next } from "../../app/i18n";
-import { useSession } from "../../app/session/store";
-import { useConfirm } from "../../app/ui/confirm";
+import { useTimeZone } from "../../app/session/useTimeZone";
+import { CapUsageBar } from "../../app/ui/CapUsageBar";
+import { useRemoveAction, useToggleAction } from "../../app/ui/data-table/confirmed-actions";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
 import { enabledStatusLabel } from "../../app/ui/status-label";
+import { useCapUsage } from "../../app/ui/useCapUsage";
+import { useDialog } from "../../app/ui/useDialog";
 import { BrandDialog } from "./BrandDialog";
-import { refreshBrands } from "./queries";
 
 interface Filters {
   name?: string;
@@ -86,60 +84,34 @@ function filterFields(): FilterField[] {
 /** /brands/brands: the group's brands, capped per group; levels 6 and 7. */
 export default function BrandsPage() {
   const { t } = useTranslation();
-  const confirm = useConfirm();
-  const user = useSession();
-  const timeZone = user?.accountInfo?.common_info.time_zone ?? "UTC";
+  const timeZone = useTimeZone();
   const [filters, setFilters] = useState<Filters>({});
-  const [dialog, setDialog] = useState<{ brand: BrandItem | null } | null>(null);
+  const dialog = useDialog<BrandItem>();
+  // The group's usage of its cap.
+  const usage = useCapUsage(API.brands.list, (page) => ({ count: page.total, limit: page.brand_limit }));
 
-  // The group's usage of its cap: total and brand_limit of an unfiltered one-row page.
-  const usage = useQuery({
-    queryKey: ["list", API.brand.list.path, "usage"],
-    queryFn: () => call(API.brand.list, { page_size: 1 }),
-  });
-  const full = usage.data !== undefined && usage.data.total >= usage.data.brand_limit;
-
-  const setStatus = useMutation({
-    mutationFn: (row: BrandItem) =>
-      call(API.brand.setStatus, {
-        id: row.id,
-        status: row.status === ENABLED_STATUS.enabled ? ENABLED_STATUS.disabled : ENABLED_STATUS.enabled,
-      }),
-    onSuccess: async () => {
-      toastSuccess("success.set");
-      await refreshBrands();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (row: BrandItem) => call(API.brand.remove, { id: row.id }),
-    onSuccess: async () => {
-      toastSuccess("success.delete");
-      await refreshBrands();
-    },
-  });
-
-  const askStatus = async (row: BrandItem) => {
-    const enabling = row.status !== ENABLED_STATUS.enabled;
-    const ok = await confirm({
+  const toggle = useToggleAction(API.brands.setStatus, {
+    labelKeys: { enable: "brands.enable", disable: "brands.disable" },
+    testId: "brand-toggle",
+    isEnabled: (row: BrandItem) => row.status === ENABLED_STATUS.enabled,
+    body: (row, enable) => ({ id: row.id, status: enable ? ENABLED_STATUS.enabled : ENABLED_STATUS.disabled }),
+    confirm: (row, enabling) => ({
       title: t(enabling ? "brands.confirmEnable" : "brands.confirmDisable", { name: row.name }),
-      danger: !enabling,
-    });
-    if (ok) setStatus.mutate(row);
-  };
-  const askRemove = async (row: BrandItem) => {
-    if (await confirm({ title: t("brands.confirmRemove", { name: row.name }), danger: true })) remove.mutate(row);
-  };
+    }),
+  });
+  const remove = useRemoveAction(API.brands.remove, {
+    labelKey: "brands.removeAction",
+    testId: "brand-remove",
+    body: (row: BrandItem) => ({ id: row.id }),
+    confirm: (row) => ({ title: t("brands.confirmRemove", { name: row.name }) }),
+  });
 
   const columns: DataColumn<BrandItem>[] = [
     ...brandColumns(timeZone),
     ...actionsColumn<BrandItem>([
-      { labelKey: "brands.editAction", testId: "brand-edit", onClick: (row) => setDialog({ brand: row }) },
-      {
-        labelKey: (row) => (row.status === ENABLED_STATUS.enabled ? "brands.disable" : "brands.enable"),
-        testId: "brand-toggle",
-        onClick: (row) => void askStatus(row),
-      },
-      { labelKey: "brands.removeAction", testId: "brand-remove", danger: true, onClick: (row) => void askRemove(row) },
+      { labelKey: "brands.editAction", testId: "brand-edit", onClick: dialog.openEdit },
+      toggle,
+      remove,
     ]),
   ];
 
@@ -155,25 +127,14 @@ export default function BrandsPage() {
         }
         testId="brand-filters"
       />
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setDialog({ brand: null })}
-          disabled={full}
-          title={full ? t("errors.BRAND_LIMIT") : undefined}
-          data-testid="brand-add"
-        >
-          {t("brands.add")}
-        </Button>
-        {usage.data && (
-          <Typography.Text type={full ? "danger" : "secondary"} data-testid="brand-usage">
-            {t("brands.usage", { count: usage.data.total, limit: usage.data.brand_limit })}
-          </Typography.Text>
-        )}
-      </Space>
+      <CapUsageBar
+        usage={usage}
+        add={{ labelKey: "brands.add", fullKey: "errors.BRAND_LIMIT", testId: "brand-add", onClick: dialog.openNew }}
+        usageKey="brands.usage"
+        usageTestId="brand-usage"
+      />
       <DataTable
-        contract={API.brand.list}
+        contract={API.brands.list}
         filters={filters}
         columns={columns}
         rowKey={(row) => row.id}
@@ -181,7 +142,7 @@ export default function BrandsPage() {
         emptyText={t("brands.empty")}
         testId="brand-table"
       />
-      <BrandDialog open={dialog !== null} brand={dialog?.brand ?? null} onClose={() => setDialog(null)} />
+      {dialog.state && <BrandDialog brand={dialog.state.record} onClose={dialog.close} />}
     </Card>
   );
 }

@@ -3,15 +3,17 @@ import { API, formatTimestamp } from "@washboard/shared";
 import { Alert, Card, Empty, Skeleton, Statistic, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
+import { queryKeys } from "../../app/api/query-keys";
 import { errorText } from "../../app/feedback/toast";
-import { useSession } from "../../app/session/store";
+import { useActiveVendorId, useSession } from "../../app/session/store";
 
 /** /dashboard: the account's real summary; device and revenue figures join with their issues. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const user = useSession();
+  const activeVendorId = useActiveVendorId();
   const summary = useQuery({
-    queryKey: ["dashboard", "summary", user?.activeVendorId ?? null],
+    queryKey: queryKeys.call(API.dashboard.summary, activeVendorId),
     queryFn: () => call(API.dashboard.summary, {}),
   });
 

@@ -1,19 +1,17 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { useMutation } from "@tanstack/react-query";
 import { API, type EcardItem, formatTimestamp } from "@washboard/shared";
 import { Button, Card, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
-import { useSession } from "../../app/session/store";
-import { useConfirm } from "../../app/ui/confirm";
+import { useTimeZone } from "../../app/session/useTimeZone";
+import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
-import { EcardDialog, refreshEcards } from "./EcardDialog";
+import { useDialog } from "../../app/ui/useDialog";
+import { EcardDialog } from "./EcardDialog";
 
 interface Filters {
   name?: string;
@@ -22,22 +20,16 @@ interface Filters {
 /** /brands/ecards: the group's virtual cards, each a name and one image; levels 6 and 7. */
 export default function EcardsPage() {
   const { t } = useTranslation();
-  const confirm = useConfirm();
-  const user = useSession();
-  const timeZone = user?.accountInfo?.common_info.time_zone ?? "UTC";
+  const timeZone = useTimeZone();
   const [filters, setFilters] = useState<Filters>({});
-  const [dialog, setDialog] = useState<{ card: EcardItem | null } | null>(null);
+  const dialog = useDialog<EcardItem>();
 
-  const remove = useMutation({
-    mutationFn: (row: EcardItem) => call(API.ecard.remove, { id: row.id }),
-    onSuccess: async () => {
-      toastSuccess("success.delete");
-      await refreshEcards();
-    },
+  const remove = useRemoveAction(API.ecards.remove, {
+    labelKey: "ecards.removeAction",
+    testId: "ecard-remove",
+    body: (row: EcardItem) => ({ id: row.id }),
+    confirm: (row) => ({ title: t("ecards.confirmRemove", { name: row.name }) }),
   });
-  const askRemove = async (row: EcardItem) => {
-    if (await confirm({ title: t("ecards.confirmRemove", { name: row.name }), danger: true })) remove.mutate(row);
-  };
 
   const columns: DataColumn<EcardItem>[] = [
     {
@@ -49,8 +41,8 @@ export default function EcardsPage() {
     { key: "name", titleKey: "ecards.fields.name", dataIndex: "name" },
     { key: "created", titleKey: "ecards.fields.createdAt", text: (r) => formatTimestamp(r.created_at, timeZone) },
     ...actionsColumn<EcardItem>([
-      { labelKey: "ecards.editAction", testId: "ecard-edit", onClick: (row) => setDialog({ card: row }) },
-      { labelKey: "ecards.removeAction", testId: "ecard-remove", danger: true, onClick: (row) => void askRemove(row) },
+      { labelKey: "ecards.editAction", testId: "ecard-edit", onClick: dialog.openEdit },
+      remove,
     ]),
   ];
 
@@ -64,14 +56,14 @@ export default function EcardsPage() {
       <Button
         type="primary"
         icon={<PlusOutlined />}
-        onClick={() => setDialog({ card: null })}
+        onClick={dialog.openNew}
         style={{ marginBottom: 12 }}
         data-testid="ecard-add"
       >
         {t("ecards.add")}
       </Button>
       <DataTable
-        contract={API.ecard.list}
+        contract={API.ecards.list}
         filters={filters}
         columns={columns}
         rowKey={(row) => row.id}
@@ -79,7 +71,7 @@ export default function EcardsPage() {
         emptyText={t("ecards.empty")}
         testId="ecard-table"
       />
-      <EcardDialog open={dialog !== null} card={dialog?.card ?? null} onClose={() => setDialog(null)} />
+      {dialog.state && <EcardDialog card={dialog.state.record} onClose={dialog.close} />}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import {
   API,
   type EmailConfig,
@@ -11,13 +11,12 @@ import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Typograph
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, call } from "../../app/api/client";
-import { queryClient } from "../../app/api/query-client";
-import { errorText, toastSuccess } from "../../app/feedback/toast";
+import { queryKeys } from "../../app/api/query-keys";
+import { useCallMutation } from "../../app/api/useCallMutation";
+import { errorText } from "../../app/feedback/toast";
 import { zodRule } from "../../app/forms/zod-rule";
 
 type ConfigForm = Omit<EmailConfig, "configured" | "has_password">;
-
-const QUERY_KEY = ["group-email-config"];
 
 /** /group/email: the group's outgoing mail (SMTP) server, and a real test email through it. */
 export default function EmailConfigPage() {
@@ -27,26 +26,19 @@ export default function EmailConfigPage() {
   const [testOutcome, setTestOutcome] = useState<
     { ok: true; to: string } | { ok: false; text: string; reason: string } | null
   >(null);
-  const config = useQuery({ queryKey: QUERY_KEY, queryFn: () => call(API.emailConfig.get, {}) });
+  const config = useQuery({
+    queryKey: queryKeys.call(API.emailConfig.get),
+    queryFn: () => call(API.emailConfig.get, {}),
+  });
 
   useEffect(() => {
     if (config.data) form.setFieldsValue(config.data);
   }, [config.data, form]);
 
-  const save = useMutation({
-    mutationFn: (values: ConfigForm) => call(API.emailConfig.update, values),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(QUERY_KEY, saved);
-      toastSuccess("success.set");
-    },
-  });
-  const sendTest = useMutation({
-    mutationFn: (values: { to: string }) => call(API.emailConfig.sendTest, values),
-    onMutate: () => setTestOutcome(null),
-    onSuccess: (_result, values) => {
-      setTestOutcome({ ok: true, to: values.to });
-      toastSuccess("success.send");
-    },
+  const save = useCallMutation(API.emailConfig.update, { success: "success.set" });
+  const sendTest = useCallMutation(API.emailConfig.sendTest, {
+    success: "success.send",
+    onSuccess: (_result, values) => setTestOutcome({ ok: true, to: values.to }),
     // The server's reason (in English, as the mail server said it) is shown beside the translation.
     onError: (error) =>
       setTestOutcome({
@@ -134,7 +126,14 @@ export default function EmailConfigPage() {
 
       <Card title={t("emailConfig.test.title")}>
         <Typography.Paragraph type="secondary">{t("emailConfig.test.intro")}</Typography.Paragraph>
-        <Form<{ to: string }> form={testForm} layout="vertical" onFinish={(values) => sendTest.mutate(values)}>
+        <Form<{ to: string }>
+          form={testForm}
+          layout="vertical"
+          onFinish={(values) => {
+            setTestOutcome(null);
+            sendTest.mutate(values);
+          }}
+        >
           <Form.Item name="to" label={t("emailConfig.test.to")} rules={[zodRule(sendTestEmailRequest.shape.to)]}>
             <Input type="email" maxLength={254} placeholder="name@example.com" data-testid="email-test-to" />
           </Form.Item>

@@ -6,10 +6,11 @@ export default function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <div className="error-page">
+    <main className="error-page">
       <Result
         status="404"
-        title={t("notFound.title")}
+        // A bare page (no layout): its title is the page's h1.
+        title={<h1 className="result-title">{t("notFound.title")}</h1>}
         subTitle={t("notFound.body")}
         extra={
           <Button type="primary" onClick={() => navigate("/")}>
@@ -17,6 +18,6 @@ export default function NotFoundPage() {
           </Button>
         }
       />
-    </div>
+    </main>
   );
 }

@@ -1,13 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
 import { API, type LocationItem, locationFields } from "@washboard/shared";
 import { Form, Input } from "antd";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
-import { refreshLocations } from "./queries";
 
 interface LocationForm {
   name: string;
@@ -17,39 +13,30 @@ interface LocationForm {
 const EMPTY: LocationForm = { name: "", address: "" };
 
 /** Create (location null) or edit a location: its name and address, both required. */
-export function LocationDialog(props: { open: boolean; location: LocationItem | null; onClose(): void }) {
+export function LocationDialog(props: { location: LocationItem | null; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<LocationForm>();
   const editing = props.location;
 
-  useEffect(() => {
-    if (props.open) form.setFieldsValue(editing ? { name: editing.name, address: editing.address } : EMPTY);
-  }, [props.open, editing, form]);
-
-  const save = useMutation({
-    mutationFn: (values: LocationForm) =>
-      editing ? call(API.location.modify, { ...values, id: editing.id }) : call(API.location.create, values),
-    onSuccess: async () => {
-      toastSuccess(editing ? "success.modify" : "success.add");
-      await refreshLocations();
-      props.onClose();
-    },
+  const save = useCallMutation(editing ? API.locations.modify : API.locations.create, {
+    toBody: (values: LocationForm) => (editing ? { ...values, id: editing.id } : values),
+    success: editing ? "success.modify" : "success.add",
+    onSuccess: props.onClose,
   });
 
   return (
     <FormModal
       form={form}
-      open={props.open}
+      open
       title={t(editing ? "locations.edit" : "locations.add")}
       onCancel={props.onClose}
       saving={save.isPending}
-      forceRender
     >
       <Form<LocationForm>
         form={form}
         name="location"
         layout="vertical"
-        initialValues={EMPTY}
+        initialValues={editing ? { name: editing.name, address: editing.address } : EMPTY}
         onFinish={(values) => save.mutate(values)}
         data-testid="location-form"
       >

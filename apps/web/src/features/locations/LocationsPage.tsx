@@ -1,21 +1,18 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { useMutation } from "@tanstack/react-query";
 import { API, formatTimestamp, type LocationItem, type NameSort } from "@washboard/shared";
 import { Button, Card, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
-import { useSession } from "../../app/session/store";
 import { useCan } from "../../app/session/useCan";
-import { useConfirm } from "../../app/ui/confirm";
+import { useTimeZone } from "../../app/session/useTimeZone";
+import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
+import { useDialog } from "../../app/ui/useDialog";
 import { LocationDialog } from "./LocationDialog";
-import { refreshLocations } from "./queries";
 
 interface Filters {
   name?: string;
@@ -26,24 +23,20 @@ interface Filters {
 export default function LocationsPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const confirm = useConfirm();
-  const timeZone = useSession()?.accountInfo?.common_info.time_zone ?? "UTC";
+  const timeZone = useTimeZone();
   const [filters, setFilters] = useState<Filters>({});
-  const [dialog, setDialog] = useState<{ location: LocationItem | null } | null>(null);
+  const dialog = useDialog<LocationItem>();
 
-  const remove = useMutation({
-    mutationFn: (row: LocationItem) => call(API.location.remove, { id: row.id }),
-    onSuccess: async () => {
-      toastSuccess("success.delete");
-      await refreshLocations();
-    },
+  const remove = useRemoveAction(API.locations.remove, {
+    labelKey: "locations.removeAction",
+    testId: "location-remove",
+    allowed: can("loc_remove"),
+    body: (row: LocationItem) => ({ id: row.id }),
+    confirm: (row) => ({
+      title: t("locations.confirmRemove", { name: row.name }),
+      content: row.shop_count > 0 ? t("locations.hasShops", { shops: row.shop_count }) : undefined,
+    }),
   });
-  const askRemove = async (row: LocationItem) => {
-    const content = row.shop_count > 0 ? t("locations.hasShops", { shops: row.shop_count }) : undefined;
-    if (await confirm({ title: t("locations.confirmRemove", { name: row.name }), content, danger: true })) {
-      remove.mutate(row);
-    }
-  };
 
   const columns: DataColumn<LocationItem>[] = [
     { key: "name", titleKey: "locations.fields.name", dataIndex: "name" },
@@ -55,15 +48,9 @@ export default function LocationsPage() {
         labelKey: "locations.editAction",
         testId: "location-edit",
         allowed: can("loc_modify"),
-        onClick: (row) => setDialog({ location: row }),
+        onClick: dialog.openEdit,
       },
-      {
-        labelKey: "locations.removeAction",
-        testId: "location-remove",
-        danger: true,
-        allowed: can("loc_remove"),
-        onClick: (row) => void askRemove(row),
-      },
+      remove,
     ]),
   ];
 
@@ -72,12 +59,7 @@ export default function LocationsPage() {
       data-testid="locations-page"
       extra={
         can("loc_add") && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ location: null })}
-            data-testid="location-add"
-          >
+          <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew} data-testid="location-add">
             {t("locations.add")}
           </Button>
         )
@@ -98,7 +80,7 @@ export default function LocationsPage() {
         testId="location-filters"
       />
       <DataTable
-        contract={API.location.list}
+        contract={API.locations.list}
         filters={filters}
         columns={columns}
         rowKey={(row) => row.id}
@@ -106,7 +88,7 @@ export default function LocationsPage() {
         emptyText={t("locations.empty")}
         testId="location-table"
       />
-      <LocationDialog open={dialog !== null} location={dialog?.location ?? null} onClose={() => setDialog(null)} />
+      {dialog.state && <LocationDialog location={dialog.state.record} onClose={dialog.close} />}
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { Card } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session/store";
+import { useTimeZone } from "../../app/session/useTimeZone";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { operationLogColumns } from "./columns";
@@ -12,7 +13,7 @@ import { type LogFilterForm, type LogFilters, logFilterFields, toLogFilters } fr
 export default function OperationLogPage() {
   const { t } = useTranslation();
   const user = useSession();
-  const timeZone = user?.accountInfo?.common_info.time_zone ?? "UTC";
+  const timeZone = useTimeZone();
   const showVendor = user !== null && isGroupLevel(user.level) && user.activeVendorId === null;
   const [filters, setFilters] = useState<LogFilters>({});
   // Built on every render, so labels follow the language and times the active vendor's zone.
@@ -27,7 +28,7 @@ export default function OperationLogPage() {
         testId="log-filters"
       />
       <DataTable
-        contract={API.log.list}
+        contract={API.operationLog.list}
         filters={filters}
         columns={columns}
         rowKey={(row) => row.id}

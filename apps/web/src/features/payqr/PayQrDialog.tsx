@@ -1,14 +1,10 @@
-import { useMutation } from "@tanstack/react-query";
 import { API, PAYQR_BIND_MODE, type PayQrItem, payQrFields } from "@washboard/shared";
 import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
-import { useFillOnOpen } from "../../app/forms/useFillOnOpen";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
 import { BindingFields, type BindingForm } from "./BindingFields";
-import { refreshPayQrCodes } from "./queries";
 
 interface PayQrForm extends BindingForm {
   name: string;
@@ -21,47 +17,39 @@ const EMPTY: PayQrForm = { name: "", remark: "", bind_mode: PAYQR_BIND_MODE.shop
  * Create a code (name, remark and where it pays), or edit one's name and remark. Its binding
  * changes in the bind dialog; the code itself never changes, so printed copies keep working.
  */
-export function PayQrDialog(props: { open: boolean; code: PayQrItem | null; onClose(): void }) {
+export function PayQrDialog(props: { code: PayQrItem | null; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PayQrForm>();
   const editing = props.code;
 
-  useFillOnOpen(form, props.open, editing, (editing) =>
-    editing ? { name: editing.name, remark: editing.remark } : EMPTY,
-  );
-
-  const save = useMutation({
-    mutationFn: (values: PayQrForm) =>
+  const save = useCallMutation(editing ? API.payqr.update : API.payqr.create, {
+    toBody: (values: PayQrForm) =>
       editing
-        ? call(API.payqr.update, { id: editing.id, name: values.name, remark: values.remark ?? "" })
-        : call(API.payqr.create, {
+        ? { id: editing.id, name: values.name, remark: values.remark ?? "" }
+        : {
             name: values.name,
             remark: values.remark ?? "",
             bind_mode: values.bind_mode,
             shop_id: values.shop_id ?? 0,
             device_id: values.bind_mode === PAYQR_BIND_MODE.device ? (values.device_id ?? null) : null,
-          }),
-    onSuccess: async () => {
-      toastSuccess(editing ? "success.modify" : "success.add");
-      await refreshPayQrCodes();
-      props.onClose();
-    },
+          },
+    success: editing ? "success.modify" : "success.add",
+    onSuccess: props.onClose,
   });
 
   return (
     <FormModal
       form={form}
-      open={props.open}
+      open
       title={t(editing ? "payqr.edit" : "payqr.add")}
       onCancel={props.onClose}
       saving={save.isPending}
-      forceRender
     >
       <Form<PayQrForm>
         form={form}
         name="payqr"
         layout="vertical"
-        initialValues={EMPTY}
+        initialValues={editing ? { name: editing.name, remark: editing.remark } : EMPTY}
         onFinish={(values) => save.mutate(values)}
         data-testid="payqr-form"
       >

@@ -1,25 +1,24 @@
 import { DownloadOutlined, PlusOutlined } from "@ant-design/icons";
-import { useMutation } from "@tanstack/react-query";
 import { API, formatTimestamp, type NameSort, PAYQR_BIND_MODES, type PayQrItem } from "@washboard/shared";
 import { Button, Card, Input, Select, Space, Typography } from "antd";
 import { type Key, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess, toastWarning } from "../../app/feedback/toast";
+import { toastWarning } from "../../app/feedback/toast";
 import { i18next } from "../../app/i18n";
-import { useSession } from "../../app/session/store";
 import { useCan } from "../../app/session/useCan";
-import { useConfirm } from "../../app/ui/confirm";
+import { useTimeZone } from "../../app/session/useTimeZone";
+import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
+import { useDialog } from "../../app/ui/useDialog";
 import { BindDialog } from "./BindDialog";
 import { downloadQrCards } from "./download";
 import { bindModeLabel, boundToText } from "./labels";
 import { PayQrDialog } from "./PayQrDialog";
-import { refreshPayQrCodes, useShopChoices } from "./queries";
+import { useShopChoices } from "./queries";
 
 interface Filters {
   shop_id?: number;
@@ -53,13 +52,11 @@ function payQrColumns(timeZone: string): DataColumn<PayQrItem>[] {
 export default function PayQrPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const confirm = useConfirm();
-  const user = useSession();
-  const timeZone = user?.accountInfo?.common_info.time_zone ?? "UTC";
+  const timeZone = useTimeZone();
   const shops = useShopChoices();
   const [filters, setFilters] = useState<Filters>({});
-  const [dialog, setDialog] = useState<{ code: PayQrItem | null } | null>(null);
-  const [binding, setBinding] = useState<PayQrItem | null>(null);
+  const dialog = useDialog<PayQrItem>();
+  const binding = useDialog<PayQrItem>();
   const [selected, setSelected] = useState<{ keys: Key[]; rows: PayQrItem[] }>({ keys: [], rows: [] });
   const [downloading, setDownloading] = useState(false);
 
@@ -75,17 +72,16 @@ export default function PayQrPage() {
     }
   };
 
-  const remove = useMutation({
-    mutationFn: (row: PayQrItem) => call(API.payqr.remove, { id: row.id }),
-    onSuccess: async (_result, row) => {
-      toastSuccess("success.delete");
-      setSelected((s) => ({ keys: s.keys.filter((k) => k !== row.id), rows: s.rows.filter((r) => r.id !== row.id) }));
-      await refreshPayQrCodes();
-    },
+  const remove = useRemoveAction(API.payqr.remove, {
+    labelKey: "payqr.removeAction",
+    testId: "payqr-remove",
+    allowed: can("payqr_remove"),
+    body: (row: PayQrItem) => ({ id: row.id }),
+    confirm: (row) => ({ title: t("payqr.confirmRemove", { name: row.name }) }),
+    // A removed code leaves the selection to download.
+    onSuccess: (row) =>
+      setSelected((s) => ({ keys: s.keys.filter((k) => k !== row.id), rows: s.rows.filter((r) => r.id !== row.id) })),
   });
-  const askRemove = async (row: PayQrItem) => {
-    if (await confirm({ title: t("payqr.confirmRemove", { name: row.name }), danger: true })) remove.mutate(row);
-  };
 
   const filterFields: FilterField[] = [
     {
@@ -130,21 +126,15 @@ export default function PayQrPage() {
         labelKey: "payqr.editAction",
         testId: "payqr-edit",
         allowed: can("payqr_modify"),
-        onClick: (row) => setDialog({ code: row }),
+        onClick: dialog.openEdit,
       },
       {
         labelKey: "payqr.bindAction",
         testId: "payqr-bind",
         allowed: can("payqr_modify"),
-        onClick: (row) => setBinding(row),
+        onClick: binding.openEdit,
       },
-      {
-        labelKey: "payqr.removeAction",
-        testId: "payqr-remove",
-        danger: true,
-        allowed: can("payqr_remove"),
-        onClick: (row) => void askRemove(row),
-      },
+      remove,
     ]),
   ];
 
@@ -165,12 +155,7 @@ export default function PayQrPage() {
       />
       <Space style={{ marginBottom: 12 }} wrap>
         {can("payqr_add") && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ code: null })}
-            data-testid="payqr-add"
-          >
+          <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew} data-testid="payqr-add">
             {t("payqr.add")}
           </Button>
         )}
@@ -197,8 +182,8 @@ export default function PayQrPage() {
           onChange: (keys, rows) => setSelected({ keys, rows: rows.filter((r): r is PayQrItem => r !== undefined) }),
         }}
       />
-      <PayQrDialog open={dialog !== null} code={dialog?.code ?? null} onClose={() => setDialog(null)} />
-      <BindDialog code={binding} onClose={() => setBinding(null)} />
+      {dialog.state && <PayQrDialog code={dialog.state.record} onClose={dialog.close} />}
+      {binding.state?.record && <BindDialog code={binding.state.record} onClose={binding.close} />}
     </Card>
   );
 }

@@ -1,13 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { API } from "@washboard/shared";
 import { call } from "../../app/api/client";
-import { queryClient } from "../../app/api/query-client";
+import { queryKeys } from "../../app/api/query-keys";
 import { useShopOptions } from "../shops/queries";
-
-/** The list of codes refetches after any change. */
-export function refreshPayQrCodes(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: ["list", API.payqr.list.path] });
-}
 
 /** The vendor's shops as select options (the shop screens' one options call, keyed by vendor). */
 export function useShopChoices() {
@@ -17,7 +12,7 @@ export function useShopChoices() {
 /** The devices of one shop, for binding a code to a device. */
 export function useBindDevices(shopId: number | undefined) {
   return useQuery({
-    queryKey: [API.payqr.bindDevices.path, shopId],
+    queryKey: queryKeys.call(API.payqr.bindDevices, shopId),
     queryFn: () => call(API.payqr.bindDevices, { shop_id: shopId ?? 0 }),
     enabled: shopId !== undefined,
     select: (result) =>

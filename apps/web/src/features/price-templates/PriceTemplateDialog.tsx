@@ -1,60 +1,43 @@
-import { useMutation } from "@tanstack/react-query";
 import { API, LIMITS, PRICE_TEMPLATE_LIMITS, type PriceTemplateItem, priceTemplateFields } from "@washboard/shared";
 import { Col, Form, Input, InputNumber, Row } from "antd";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { moneyRule } from "../../app/forms/money";
-import { useFillOnOpen } from "../../app/forms/useFillOnOpen";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
 import { ImageUpload } from "../../app/ui/ImageUpload";
 import { OptionsField } from "./OptionsField";
 import { type PriceTemplateForm, toBody, toForm } from "./price-form";
-import { refreshPriceTemplates } from "./queries";
 
 /** Create (template null) or edit a price template, amounts typed in the vendor's currency. */
-export function PriceTemplateDialog(props: {
-  open: boolean;
-  template: PriceTemplateItem | null;
-  currency: string;
-  onClose(): void;
-}) {
+export function PriceTemplateDialog(props: { template: PriceTemplateItem | null; currency: string; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PriceTemplateForm>();
   const { template, currency } = props;
 
-  useFillOnOpen(form, props.open, template, (template) => toForm(template, currency));
-
-  const save = useMutation({
-    mutationFn: (values: PriceTemplateForm) => {
+  const save = useCallMutation(template ? API.priceTemplates.modify : API.priceTemplates.create, {
+    toBody: (values: PriceTemplateForm) => {
       const body = toBody(values, currency);
-      return template
-        ? call(API.priceTemplate.modify, { ...body, id: template.id })
-        : call(API.priceTemplate.create, body);
+      return template ? { ...body, id: template.id } : body;
     },
-    onSuccess: async () => {
-      toastSuccess(template ? "success.modify" : "success.add");
-      await refreshPriceTemplates();
-      props.onClose();
-    },
+    success: template ? "success.modify" : "success.add",
+    onSuccess: props.onClose,
   });
 
   const f = priceTemplateFields;
   return (
     <FormModal
       form={form}
-      open={props.open}
+      open
       title={t(template ? "priceTemplates.edit" : "priceTemplates.add")}
       onCancel={props.onClose}
       saving={save.isPending}
-      forceRender
     >
       <Form<PriceTemplateForm>
         form={form}
         name="price-template"
         layout="vertical"
-        initialValues={toForm(null, currency)}
+        initialValues={toForm(template, currency)}
         onFinish={(values) => save.mutate(values)}
         data-testid="price-template-form"
       >

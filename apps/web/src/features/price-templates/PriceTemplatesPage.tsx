@@ -1,23 +1,21 @@
-import { PlusOutlined } from "@ant-design/icons";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { API, formatMoney, formatTimestamp, type NameSort, type PriceTemplateItem } from "@washboard/shared";
-import { Button, Card, Input, Space, Typography } from "antd";
+import { Card, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
-import { i18next } from "../../app/i18n";
 import { useSession } from "../../app/session/store";
 import { useCan } from "../../app/session/useCan";
-import { useConfirm } from "../../app/ui/confirm";
+import { useTimeZone } from "../../app/session/useTimeZone";
+import { CapUsageBar } from "../../app/ui/CapUsageBar";
+import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
+import { useCapUsage } from "../../app/ui/useCapUsage";
+import { useDialog } from "../../app/ui/useDialog";
 import { PriceTemplateDialog } from "./PriceTemplateDialog";
-import { refreshPriceTemplates } from "./queries";
 
 interface Filters {
   name?: string;
@@ -25,7 +23,6 @@ interface Filters {
 }
 
 function filterFields(): FilterField[] {
-  const _t = i18next.t;
   return [
     {
       name: "name",
@@ -68,49 +65,32 @@ function columns(currency: string, hideSymbol: boolean, timeZone: string): DataC
 /** /shop/price_templates: the vendor's price templates (dev_query to read, dev_control to change). */
 export default function PriceTemplatesPage() {
   const { t } = useTranslation();
-  const confirm = useConfirm();
   const can = useCan();
   const info = useSession()?.accountInfo?.common_info;
   const currency = info?.currency ?? "USD";
-  const timeZone = info?.time_zone ?? "UTC";
+  const timeZone = useTimeZone();
   const [filters, setFilters] = useState<Filters>({});
-  const [dialog, setDialog] = useState<{ template: PriceTemplateItem | null } | null>(null);
+  const dialog = useDialog<PriceTemplateItem>();
   const canChange = can("dev_control");
+  // The vendor's usage of its cap.
+  const usage = useCapUsage(API.priceTemplates.list, (page) => ({ count: page.total, limit: page.template_limit }));
 
-  // The vendor's usage of its cap: total and template_limit of an unfiltered one-row page.
-  const usage = useQuery({
-    queryKey: ["list", API.priceTemplate.list.path, "usage"],
-    queryFn: () => call(API.priceTemplate.list, { page_size: 1 }),
+  const remove = useRemoveAction(API.priceTemplates.remove, {
+    labelKey: "priceTemplates.removeAction",
+    testId: "price-remove",
+    allowed: canChange,
+    body: (row: PriceTemplateItem) => ({ id: row.id }),
+    confirm: (row) => ({ title: t("priceTemplates.confirmRemove", { name: row.model_name }) }),
   });
-  const full = usage.data !== undefined && usage.data.total >= usage.data.template_limit;
-
-  const remove = useMutation({
-    mutationFn: (row: PriceTemplateItem) => call(API.priceTemplate.remove, { id: row.id }),
-    onSuccess: async () => {
-      toastSuccess("success.delete");
-      await refreshPriceTemplates();
-    },
-  });
-  const askRemove = async (row: PriceTemplateItem) => {
-    if (await confirm({ title: t("priceTemplates.confirmRemove", { name: row.model_name }), danger: true })) {
-      remove.mutate(row);
-    }
-  };
 
   const actions = actionsColumn<PriceTemplateItem>([
     {
       labelKey: "priceTemplates.editAction",
       testId: "price-edit",
       allowed: canChange,
-      onClick: (row) => setDialog({ template: row }),
+      onClick: dialog.openEdit,
     },
-    {
-      labelKey: "priceTemplates.removeAction",
-      testId: "price-remove",
-      danger: true,
-      allowed: canChange,
-      onClick: (row) => void askRemove(row),
-    },
+    remove,
   ]);
 
   return (
@@ -126,27 +106,20 @@ export default function PriceTemplatesPage() {
         }
         testId="price-filters"
       />
-      <Space style={{ marginBottom: 12 }} wrap>
-        {canChange && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ template: null })}
-            disabled={full}
-            title={full ? t("errors.PRICE_TEMPLATE_LIMIT") : undefined}
-            data-testid="price-add"
-          >
-            {t("priceTemplates.add")}
-          </Button>
-        )}
-        {usage.data && (
-          <Typography.Text type={full ? "danger" : "secondary"} data-testid="price-usage">
-            {t("priceTemplates.usage", { count: usage.data.total, limit: usage.data.template_limit })}
-          </Typography.Text>
-        )}
-      </Space>
+      <CapUsageBar
+        usage={usage}
+        add={{
+          labelKey: "priceTemplates.add",
+          fullKey: "errors.PRICE_TEMPLATE_LIMIT",
+          testId: "price-add",
+          allowed: canChange,
+          onClick: dialog.openNew,
+        }}
+        usageKey="priceTemplates.usage"
+        usageTestId="price-usage"
+      />
       <DataTable
-        contract={API.priceTemplate.list}
+        contract={API.priceTemplates.list}
         filters={filters}
         columns={[...columns(currency, info?.hide_symbol === "1", timeZone), ...actions]}
         rowKey={(row) => row.id}
@@ -154,12 +127,9 @@ export default function PriceTemplatesPage() {
         emptyText={t("priceTemplates.empty")}
         testId="price-table"
       />
-      <PriceTemplateDialog
-        open={dialog !== null}
-        template={dialog?.template ?? null}
-        currency={currency}
-        onClose={() => setDialog(null)}
-      />
+      {dialog.state && (
+        <PriceTemplateDialog template={dialog.state.record} currency={currency} onClose={dialog.close} />
+      )}
     </Card>
   );
 }

@@ -1,10 +1,7 @@
-import { useMutation } from "@tanstack/react-query";
 import { API, APP_ROLES, type AppRole, ROLE_PRESETS, type RoleItem, roleFields } from "@washboard/shared";
 import { Checkbox, Form, Input, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { queryClient } from "../../app/api/query-client";
-import { toastSuccess } from "../../app/feedback/toast";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
 import { useSession } from "../../app/session/store";
 import { FormModal } from "../../app/ui/FormModal";
@@ -18,25 +15,17 @@ interface RoleForm {
   app_roles: AppRole[];
 }
 
-export function invalidateRoles(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: ["list", API.role.list.path] });
-}
-
 /** Create (with a §6 preset as a starting point) or edit a role. */
-export function RoleDialog(props: { item: RoleItem | null; open: boolean; onClose(): void }) {
+export function RoleDialog(props: { item: RoleItem | null; onClose(): void }) {
   const { t } = useTranslation();
   const user = useSession();
   const [form] = Form.useForm<RoleForm>();
   const editing = props.item !== null;
   const grantable = user?.level === 4 ? new Set(user.permissions ?? []) : null;
-  const save = useMutation({
-    mutationFn: (values: RoleForm) =>
-      props.item ? call(API.role.modify, { id: props.item.id, ...values }) : call(API.role.create, values),
-    onSuccess: async () => {
-      toastSuccess(editing ? "success.modify" : "success.add");
-      await invalidateRoles();
-      props.onClose();
-    },
+  const save = useCallMutation(props.item ? API.roles.modify : API.roles.create, {
+    toBody: (values: RoleForm) => (props.item ? { id: props.item.id, ...values } : values),
+    success: editing ? "success.modify" : "success.add",
+    onSuccess: props.onClose,
   });
   const initial: RoleForm = props.item
     ? {
@@ -50,7 +39,7 @@ export function RoleDialog(props: { item: RoleItem | null; open: boolean; onClos
   return (
     <FormModal
       form={form}
-      open={props.open}
+      open
       title={t(editing ? "roles.edit" : "roles.add")}
       onCancel={props.onClose}
       saving={save.isPending}

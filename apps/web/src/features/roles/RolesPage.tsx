@@ -1,43 +1,37 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { useMutation } from "@tanstack/react-query";
 import { API, formatTimestamp, type RoleItem } from "@washboard/shared";
 import { Button, Card, Input, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
 import { i18next } from "../../app/i18n";
-import { useSession } from "../../app/session/store";
 import { useCan } from "../../app/session/useCan";
-import { useConfirm } from "../../app/ui/confirm";
+import { useTimeZone } from "../../app/session/useTimeZone";
+import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import type { DataColumn } from "../../app/ui/data-table/types";
-import { invalidateRoles, RoleDialog } from "./RoleDialog";
+import { useDialog } from "../../app/ui/useDialog";
+import { RoleDialog } from "./RoleDialog";
 
 /** /account/role: the vendor's roles, with the §6 permission tree for each. */
 export default function RolesPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const confirm = useConfirm();
-  const timeZone = useSession()?.accountInfo?.common_info.time_zone ?? "UTC";
+  const timeZone = useTimeZone();
   const [filters, setFilters] = useState<{ name?: string }>({});
-  const [dialog, setDialog] = useState<{ role: RoleItem | null } | null>(null);
-  const remove = useMutation({
-    mutationFn: (role: RoleItem) => call(API.role.remove, { id: role.id }),
-    onSuccess: async () => {
-      toastSuccess("success.delete");
-      await invalidateRoles();
-    },
-  });
+  const dialog = useDialog<RoleItem>();
 
-  const askRemove = async (role: RoleItem) => {
-    const content = role.account_count > 0 ? t("roles.removeInUse", { count: role.account_count }) : undefined;
-    if (await confirm({ title: t("roles.removeConfirm", { name: role.name }), content, danger: true })) {
-      remove.mutate(role);
-    }
-  };
+  const remove = useRemoveAction(API.roles.remove, {
+    labelKey: "roles.remove",
+    testId: "role-remove",
+    allowed: can("role_remove"),
+    body: (role: RoleItem) => ({ id: role.id }),
+    confirm: (role) => ({
+      title: t("roles.removeConfirm", { name: role.name }),
+      content: role.account_count > 0 ? t("roles.removeInUse", { count: role.account_count }) : undefined,
+    }),
+  });
 
   const columns: DataColumn<RoleItem>[] = [
     { key: "name", titleKey: "roles.name", dataIndex: "name" },
@@ -61,15 +55,9 @@ export default function RolesPage() {
         labelKey: "roles.editShort",
         testId: "role-edit",
         allowed: can("role_modify"),
-        onClick: (row) => setDialog({ role: row }),
+        onClick: dialog.openEdit,
       },
-      {
-        labelKey: "roles.remove",
-        testId: "role-remove",
-        danger: true,
-        allowed: can("role_remove"),
-        onClick: (row) => void askRemove(row),
-      },
+      remove,
     ]),
   ];
 
@@ -78,12 +66,7 @@ export default function RolesPage() {
       data-testid="roles-page"
       extra={
         can("role_add") && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ role: null })}
-            data-testid="role-add"
-          >
+          <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew} data-testid="role-add">
             {t("roles.add")}
           </Button>
         )
@@ -95,7 +78,7 @@ export default function RolesPage() {
         testId="role-filters"
       />
       <DataTable
-        contract={API.role.list}
+        contract={API.roles.list}
         filters={filters}
         columns={columns}
         rowKey={(row) => row.id}
@@ -103,7 +86,7 @@ export default function RolesPage() {
         emptyText={t("roles.empty")}
         testId="role-table"
       />
-      {dialog && <RoleDialog item={dialog.role} open onClose={() => setDialog(null)} />}
+      {dialog.state && <RoleDialog item={dialog.state.record} onClose={dialog.close} />}
     </Card>
   );
 }

@@ -1,15 +1,12 @@
-import { useMutation } from "@tanstack/react-query";
 import { API, LIMITS, SHOP_SERVICE_TYPE, type ShopItem, shopFields } from "@washboard/shared";
 import { Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
-import { useFillOnOpen } from "../../app/forms/useFillOnOpen";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
 import { ImageUpload } from "../../app/ui/ImageUpload";
-import { EMPTY_SHOP_FORM, optionalPortRule, type ShopForm, toShopForm, toShopPayload } from "./form";
-import { refreshShops, useShopOptions } from "./queries";
+import { optionalPortRule, type ShopForm, toShopForm, toShopPayload } from "./form";
+import { useShopOptions } from "./queries";
 
 /** Spec §9 service types, in the order of their codes. */
 export const SERVICE_TYPE_KEYS = {
@@ -28,27 +25,19 @@ const MQTT_TEXT = [
 
 /**
  * Create (shop null) or edit a shop with every §3 field. Location, brand and alliance come from
- * API.shop.options; secrets are password inputs showing the stored mask as placeholder, and
+ * API.shops.options; secrets are password inputs showing the stored mask as placeholder, and
  * left blank they keep the stored value.
  */
-export function ShopDialog(props: { open: boolean; shop: ShopItem | null; onClose(): void }) {
+export function ShopDialog(props: { shop: ShopItem | null; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ShopForm>();
   const editing = props.shop;
   const options = useShopOptions();
 
-  useFillOnOpen(form, props.open, editing, toShopForm);
-
-  const save = useMutation({
-    mutationFn: (values: ShopForm) =>
-      editing
-        ? call(API.shop.modify, { ...toShopPayload(values), id: editing.id })
-        : call(API.shop.create, toShopPayload(values)),
-    onSuccess: async () => {
-      toastSuccess(editing ? "success.modify" : "success.add");
-      await refreshShops();
-      props.onClose();
-    },
+  const save = useCallMutation(editing ? API.shops.modify : API.shops.create, {
+    toBody: (values: ShopForm) => (editing ? { ...toShopPayload(values), id: editing.id } : toShopPayload(values)),
+    success: editing ? "success.modify" : "success.add",
+    onSuccess: props.onClose,
   });
 
   const choices = (items: { id: number; name: string }[] | undefined) =>
@@ -64,17 +53,16 @@ export function ShopDialog(props: { open: boolean; shop: ShopItem | null; onClos
   return (
     <FormModal
       form={form}
-      open={props.open}
+      open
       title={t(editing ? "shops.edit" : "shops.add")}
       onCancel={props.onClose}
       saving={save.isPending}
-      forceRender
     >
       <Form<ShopForm>
         form={form}
         name="shop"
         layout="vertical"
-        initialValues={EMPTY_SHOP_FORM}
+        initialValues={toShopForm(editing)}
         onFinish={(values) => save.mutate(values)}
         data-testid="shop-form"
       >

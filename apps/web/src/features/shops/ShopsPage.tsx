@@ -1,22 +1,21 @@
-import { PlusOutlined } from "@ant-design/icons";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { API, formatTimestamp, type NameSort, type ShopItem, type ShopServiceType } from "@washboard/shared";
-import { Button, Card, Input, Select, Space, Tag, Typography } from "antd";
+import { Card, Input, Select, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
 import { i18next } from "../../app/i18n";
-import { useSession } from "../../app/session/store";
 import { useCan } from "../../app/session/useCan";
-import { useConfirm } from "../../app/ui/confirm";
+import { useTimeZone } from "../../app/session/useTimeZone";
+import { CapUsageBar } from "../../app/ui/CapUsageBar";
+import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
-import { refreshShops, useShopOptions } from "./queries";
+import { useCapUsage } from "../../app/ui/useCapUsage";
+import { useDialog } from "../../app/ui/useDialog";
+import { useShopOptions } from "./queries";
 import { SERVICE_TYPE_KEYS, ShopDialog } from "./ShopDialog";
 
 interface Filters {
@@ -78,30 +77,20 @@ function shopColumns(timeZone: string): DataColumn<ShopItem>[] {
 export default function ShopsPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const confirm = useConfirm();
-  const user = useSession();
-  const timeZone = user?.accountInfo?.common_info.time_zone ?? "UTC";
+  const timeZone = useTimeZone();
   const options = useShopOptions();
   const [filters, setFilters] = useState<Filters>({});
-  const [dialog, setDialog] = useState<{ shop: ShopItem | null } | null>(null);
+  const dialog = useDialog<ShopItem>();
+  // The vendor's usage of its plan's cap.
+  const usage = useCapUsage(API.shops.list, (page) => ({ count: page.shop_total, limit: page.shop_limit }));
 
-  // The vendor's usage of its cap: shop_total and shop_limit of a one-row page.
-  const usage = useQuery({
-    queryKey: ["list", API.shop.list.path, "usage", user?.activeVendorId ?? null],
-    queryFn: () => call(API.shop.list, { page_size: 1 }),
+  const remove = useRemoveAction(API.shops.remove, {
+    labelKey: "shops.removeAction",
+    testId: "shop-remove",
+    allowed: can("shop_remove"),
+    body: (row: ShopItem) => ({ id: row.id }),
+    confirm: (row) => ({ title: t("shops.confirmRemove", { name: row.name }) }),
   });
-  const full = usage.data !== undefined && usage.data.shop_total >= usage.data.shop_limit;
-
-  const remove = useMutation({
-    mutationFn: (row: ShopItem) => call(API.shop.remove, { id: row.id }),
-    onSuccess: async () => {
-      toastSuccess("success.delete");
-      await refreshShops();
-    },
-  });
-  const askRemove = async (row: ShopItem) => {
-    if (await confirm({ title: t("shops.confirmRemove", { name: row.name }), danger: true })) remove.mutate(row);
-  };
 
   const columns: DataColumn<ShopItem>[] = [
     ...shopColumns(timeZone),
@@ -110,15 +99,9 @@ export default function ShopsPage() {
         labelKey: "shops.editAction",
         testId: "shop-edit",
         allowed: can("shop_modify"),
-        onClick: (row) => setDialog({ shop: row }),
+        onClick: dialog.openEdit,
       },
-      {
-        labelKey: "shops.removeAction",
-        testId: "shop-remove",
-        danger: true,
-        allowed: can("shop_remove"),
-        onClick: (row) => void askRemove(row),
-      },
+      remove,
     ]),
   ];
 
@@ -168,27 +151,20 @@ export default function ShopsPage() {
         }
         testId="shop-filters"
       />
-      <Space style={{ marginBottom: 12 }} wrap>
-        {can("shop_add") && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ shop: null })}
-            disabled={full}
-            title={full ? t("errors.SHOP_LIMIT") : undefined}
-            data-testid="shop-add"
-          >
-            {t("shops.add")}
-          </Button>
-        )}
-        {usage.data && (
-          <Typography.Text type={full ? "danger" : "secondary"} data-testid="shop-usage">
-            {t("shops.usage", { count: usage.data.shop_total, limit: usage.data.shop_limit })}
-          </Typography.Text>
-        )}
-      </Space>
+      <CapUsageBar
+        usage={usage}
+        add={{
+          labelKey: "shops.add",
+          fullKey: "errors.SHOP_LIMIT",
+          testId: "shop-add",
+          allowed: can("shop_add"),
+          onClick: dialog.openNew,
+        }}
+        usageKey="shops.usage"
+        usageTestId="shop-usage"
+      />
       <DataTable
-        contract={API.shop.list}
+        contract={API.shops.list}
         filters={filters}
         columns={columns}
         rowKey={(row) => row.id}
@@ -196,7 +172,7 @@ export default function ShopsPage() {
         emptyText={t("shops.empty")}
         testId="shop-table"
       />
-      <ShopDialog open={dialog !== null} shop={dialog?.shop ?? null} onClose={() => setDialog(null)} />
+      {dialog.state && <ShopDialog shop={dialog.state.record} onClose={dialog.close} />}
     </Card>
   );
 }

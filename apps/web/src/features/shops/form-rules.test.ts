@@ -19,7 +19,7 @@ describe("the shop form rejects what the server rejects", () => {
     expect(fieldError(shopFields.address, "")).toBe(i18next.t("validation.required"));
   });
 
-  it("MQTT port: 65534 passes, 65535 fails with 'Must be below 65535'; empty is no port", async () => {
+  it("MQTT port: 1 and 65534 pass; 0 and 65535 fail with the rule itself, 1 to 65534; empty is no port", async () => {
     expect(LIMITS.portExclusiveMax).toBe(65535);
     expect(await passes(optionalPortRule, 65534)).toBe(true);
     expect(await passes(optionalPortRule, 1)).toBe(true);
@@ -27,7 +27,8 @@ describe("the shop form rejects what the server rejects", () => {
     expect(await passes(optionalPortRule, undefined)).toBe(true);
     expect(await passes(optionalPortRule, 65535)).toBe(false);
     expect(await passes(optionalPortRule, 0)).toBe(false);
-    expect(fieldError(optionalPortRule, 65535)).toBe("Must be below 65535");
+    expect(fieldError(optionalPortRule, 65535)).toBe("Must be a whole number from 1 to 65534");
+    expect(fieldError(optionalPortRule, 0)).toBe("Must be a whole number from 1 to 65534");
   });
 
   it("shop images: six pass, a seventh is refused; the icon takes one image", async () => {

@@ -74,7 +74,7 @@ export function toShopForm(shop: ShopItem | null): ShopForm {
  * The create/modify payload of the dialog's values: no choice is null, and a blank secret is left
  * out so the server keeps the stored one.
  */
-export function toShopPayload(form: ShopForm): BodyOf<typeof API.shop.create> {
+export function toShopPayload(form: ShopForm): BodyOf<typeof API.shops.create> {
   const secret = (value: string) => (value.trim() === "" ? undefined : value);
   return {
     name: form.name,

@@ -1,10 +1,10 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { API, createSubAccountRequest, type SubAccountItem, subAccountEmail } from "@washboard/shared";
 import { Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
-import { queryClient } from "../../app/api/query-client";
-import { toastSuccess } from "../../app/feedback/toast";
+import { queryKeys } from "../../app/api/query-keys";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { PasswordFields } from "../../app/forms/PasswordFields";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
@@ -20,15 +20,11 @@ interface SubAccountForm {
 
 const fields = createSubAccountRequest.shape;
 
-export function invalidateSubAccounts(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: ["list", API.subAccount.list.path] });
-}
-
 /** The vendor's roles, for the role picker. */
 export function useRoleOptions() {
   return useQuery({
-    queryKey: ["role-options"],
-    queryFn: () => call(API.role.list, { page_size: 200 }),
+    queryKey: queryKeys.call(API.roles.list, "options"),
+    queryFn: () => call(API.roles.list, { page_size: 200 }),
     select: (page) => page.items.map((r) => ({ value: r.id, label: r.name })),
   });
 }
@@ -39,26 +35,15 @@ export function SubAccountDialog(props: { account: SubAccountItem | null; onClos
   const [form] = Form.useForm<SubAccountForm>();
   const roles = useRoleOptions();
   const editing = props.account !== null;
-  const save = useMutation({
-    mutationFn: (values: SubAccountForm) => {
+  const save = useCallMutation(props.account ? API.subAccounts.modify : API.subAccounts.create, {
+    toBody: (values: SubAccountForm) => {
       if (!props.account)
-        return call(API.subAccount.create, {
-          ...values,
-          password: values.password ?? "",
-          confirm_password: values.confirm_password ?? "",
-        });
+        return { ...values, password: values.password ?? "", confirm_password: values.confirm_password ?? "" };
       const { username: _username, password, confirm_password, ...rest } = values;
-      return call(API.subAccount.modify, {
-        id: props.account.id,
-        ...rest,
-        ...(password ? { password, confirm_password } : {}),
-      });
+      return { id: props.account.id, ...rest, ...(password ? { password, confirm_password } : {}) };
     },
-    onSuccess: async () => {
-      toastSuccess(editing ? "success.modify" : "success.add");
-      await invalidateSubAccounts();
-      props.onClose();
-    },
+    success: editing ? "success.modify" : "success.add",
+    onSuccess: props.onClose,
   });
 
   return (

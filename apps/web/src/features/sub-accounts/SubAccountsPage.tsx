@@ -1,20 +1,19 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { useMutation } from "@tanstack/react-query";
 import { API, formatTimestamp, SUB_ACCOUNT_STATUSES, type SubAccountItem } from "@washboard/shared";
 import { Button, Card, Input, Select, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
 import { i18next } from "../../app/i18n";
 import { useSession } from "../../app/session/store";
 import { useCan } from "../../app/session/useCan";
-import { useConfirm } from "../../app/ui/confirm";
+import { useTimeZone } from "../../app/session/useTimeZone";
+import { accountStatus, useRemoveAction, useToggleAction } from "../../app/ui/data-table/confirmed-actions";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import type { DataColumn } from "../../app/ui/data-table/types";
-import { invalidateSubAccounts, SubAccountDialog, useRoleOptions } from "./SubAccountDialog";
+import { useDialog } from "../../app/ui/useDialog";
+import { SubAccountDialog, useRoleOptions } from "./SubAccountDialog";
 
 interface Filters {
   keyword?: string;
@@ -28,41 +27,32 @@ const statusLabel = (row: SubAccountItem) => i18next.t(`common.${row.status}`);
 export default function SubAccountsPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const confirm = useConfirm();
   const user = useSession();
-  const timeZone = user?.accountInfo?.common_info.time_zone ?? "UTC";
+  const timeZone = useTimeZone();
   const roles = useRoleOptions();
   const [filters, setFilters] = useState<Filters>({});
-  const [dialog, setDialog] = useState<{ account: SubAccountItem | null } | null>(null);
-
-  const setStatus = useMutation({
-    mutationFn: (row: SubAccountItem) =>
-      call(API.subAccount.modify, { id: row.id, status: row.status === "enabled" ? "disabled" : "enabled" }),
-    onSuccess: async () => {
-      toastSuccess("success.set");
-      await invalidateSubAccounts();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (row: SubAccountItem) => call(API.subAccount.remove, { id: row.id }),
-    onSuccess: async () => {
-      toastSuccess("success.delete");
-      await invalidateSubAccounts();
-    },
-  });
-
-  const askStatus = async (row: SubAccountItem) => {
-    const key = row.status === "enabled" ? "subAccounts.disableConfirm" : "subAccounts.enableConfirm";
-    if (await confirm({ title: t(key, { name: row.username }), danger: row.status === "enabled" })) {
-      setStatus.mutate(row);
-    }
-  };
-  const askRemove = async (row: SubAccountItem) => {
-    if (await confirm({ title: t("subAccounts.removeConfirm", { name: row.username }), danger: true })) {
-      remove.mutate(row);
-    }
-  };
+  const dialog = useDialog<SubAccountItem>();
   const isSelf = (row: SubAccountItem) => user?.level === 4 && user.username === row.username;
+
+  const toggle = useToggleAction(API.subAccounts.modify, {
+    labelKeys: { enable: "subAccounts.enable", disable: "subAccounts.disable" },
+    testId: "sub-toggle",
+    allowed: can("sub_act_modify"),
+    hidden: isSelf,
+    isEnabled: (row: SubAccountItem) => row.status === "enabled",
+    body: (row, enable) => ({ id: row.id, status: accountStatus(enable) }),
+    confirm: (row, enabling) => ({
+      title: t(enabling ? "subAccounts.enableConfirm" : "subAccounts.disableConfirm", { name: row.username }),
+    }),
+  });
+  const remove = useRemoveAction(API.subAccounts.remove, {
+    labelKey: "subAccounts.remove",
+    testId: "sub-remove",
+    allowed: can("sub_act_remove"),
+    hidden: isSelf,
+    body: (row: SubAccountItem) => ({ id: row.id }),
+    confirm: (row) => ({ title: t("subAccounts.removeConfirm", { name: row.username }) }),
+  });
 
   const columns: DataColumn<SubAccountItem>[] = [
     { key: "username", titleKey: "subAccounts.username", dataIndex: "username" },
@@ -86,23 +76,10 @@ export default function SubAccountsPage() {
         testId: "sub-edit",
         allowed: can("sub_act_modify"),
         hidden: isSelf,
-        onClick: (row) => setDialog({ account: row }),
+        onClick: dialog.openEdit,
       },
-      {
-        labelKey: (row) => (row.status === "enabled" ? "subAccounts.disable" : "subAccounts.enable"),
-        testId: "sub-toggle",
-        allowed: can("sub_act_modify"),
-        hidden: isSelf,
-        onClick: (row) => void askStatus(row),
-      },
-      {
-        labelKey: "subAccounts.remove",
-        testId: "sub-remove",
-        danger: true,
-        allowed: can("sub_act_remove"),
-        hidden: isSelf,
-        onClick: (row) => void askRemove(row),
-      },
+      toggle,
+      remove,
     ]),
   ];
 
@@ -111,12 +88,7 @@ export default function SubAccountsPage() {
       data-testid="sub-accounts-page"
       extra={
         can("sub_act_add") && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ account: null })}
-            data-testid="sub-add"
-          >
+          <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew} data-testid="sub-add">
             {t("subAccounts.add")}
           </Button>
         )
@@ -156,7 +128,7 @@ export default function SubAccountsPage() {
         testId="sub-filters"
       />
       <DataTable
-        contract={API.subAccount.list}
+        contract={API.subAccounts.list}
         filters={filters}
         columns={columns}
         rowKey={(row) => row.id}
@@ -164,7 +136,7 @@ export default function SubAccountsPage() {
         emptyText={t("subAccounts.empty")}
         testId="sub-table"
       />
-      {dialog && <SubAccountDialog account={dialog.account} onClose={() => setDialog(null)} />}
+      {dialog.state && <SubAccountDialog account={dialog.state.record} onClose={dialog.close} />}
     </Card>
   );
 }

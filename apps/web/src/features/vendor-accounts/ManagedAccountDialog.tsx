@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import {
   API,
   type ManagedAccountItem,
@@ -8,9 +7,7 @@ import {
 } from "@washboard/shared";
 import { Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { queryClient } from "../../app/api/query-client";
-import { toastSuccess } from "../../app/feedback/toast";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { PasswordFields } from "../../app/forms/PasswordFields";
 import { zodRule } from "../../app/forms/zod-rule";
 import { useSession } from "../../app/session/store";
@@ -20,13 +17,9 @@ import { FormModal } from "../../app/ui/FormModal";
 export type ManagedKind = "vendor" | "group";
 
 export const MANAGED_CALLS = {
-  vendor: API.vendorAccount,
-  group: API.groupSubAccount,
+  vendor: API.vendorAccounts,
+  group: API.groupSubAccounts,
 } as const;
-
-export function invalidateManagedAccounts(kind: ManagedKind): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: ["list", MANAGED_CALLS[kind].list.path] });
-}
 
 interface AccountForm {
   vendor_id?: number;
@@ -52,16 +45,17 @@ export function ManagedAccountDialog(props: {
   const calls = MANAGED_CALLS[props.kind];
   const vendorOptions = (user?.vendorList ?? []).map((v) => ({ value: v.vendor_id, label: v.name }));
 
-  const save = useMutation({
-    mutationFn: async (values: AccountForm) => {
+  const create = props.kind === "vendor" ? API.vendorAccounts.create : API.groupSubAccounts.create;
+  const save = useCallMutation(props.account ? calls.modify : create, {
+    toBody: (values: AccountForm) => {
       if (props.account) {
         const { password, confirm_password } = values;
-        return call(calls.modify, {
+        return {
           account_id: props.account.account_id,
           nickname: values.nickname,
           email: values.email,
           ...(password ? { password, confirm_password } : {}),
-        });
+        };
       }
       const created = {
         username: values.username ?? "",
@@ -70,15 +64,10 @@ export function ManagedAccountDialog(props: {
         password: values.password ?? "",
         confirm_password: values.confirm_password ?? "",
       };
-      return props.kind === "vendor"
-        ? call(API.vendorAccount.create, { ...created, vendor_id: values.vendor_id ?? 0 })
-        : call(API.groupSubAccount.create, created);
+      return props.kind === "vendor" ? { ...created, vendor_id: values.vendor_id ?? 0 } : created;
     },
-    onSuccess: async () => {
-      toastSuccess(editing ? "success.modify" : "success.add");
-      await invalidateManagedAccounts(props.kind);
-      props.onClose();
-    },
+    success: editing ? "success.modify" : "success.add",
+    onSuccess: props.onClose,
   });
 
   const initial: Partial<AccountForm> = props.account

@@ -1,24 +1,18 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { useMutation } from "@tanstack/react-query";
 import { API, formatTimestamp, MANAGED_ACCOUNT_STATUSES, type ManagedAccountItem } from "@washboard/shared";
 import { Alert, Button, Card, Input, Select, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
 import { i18next } from "../../app/i18n";
 import { useSession } from "../../app/session/store";
-import { useConfirm } from "../../app/ui/confirm";
+import { useTimeZone } from "../../app/session/useTimeZone";
+import { accountStatus, useRemoveAction, useToggleAction } from "../../app/ui/data-table/confirmed-actions";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import type { DataColumn } from "../../app/ui/data-table/types";
-import {
-  invalidateManagedAccounts,
-  MANAGED_CALLS,
-  ManagedAccountDialog,
-  type ManagedKind,
-} from "./ManagedAccountDialog";
+import { useDialog } from "../../app/ui/useDialog";
+import { MANAGED_CALLS, ManagedAccountDialog, type ManagedKind } from "./ManagedAccountDialog";
 
 type Row = ManagedAccountItem & { vendor_id?: number; vendor_name?: string };
 
@@ -37,46 +31,33 @@ const statusLabel = (row: Row) => i18next.t(`common.${row.status}`);
 export function ManagedAccountsScreen(props: { kind: ManagedKind; canManage: boolean; titleKey: string }) {
   const { kind, canManage } = props;
   const { t } = useTranslation();
-  const confirm = useConfirm();
   const user = useSession();
-  const timeZone = user?.accountInfo?.common_info.time_zone ?? "UTC";
+  const timeZone = useTimeZone();
   const calls = MANAGED_CALLS[kind];
   const [filters, setFilters] = useState<Filters>({});
-  const [dialog, setDialog] = useState<{ account: Row | null } | null>(null);
+  const dialog = useDialog<Row>();
 
-  const setStatus = useMutation({
-    mutationFn: (row: Row) =>
-      call(calls.modify, { account_id: row.account_id, status: row.status === "enabled" ? "disabled" : "enabled" }),
-    onSuccess: async () => {
-      toastSuccess("success.set");
-      await invalidateManagedAccounts(kind);
-    },
+  const toggle = useToggleAction(calls.modify, {
+    labelKeys: { enable: "managedAccounts.enable", disable: "managedAccounts.disable" },
+    testId: "account-toggle",
+    allowed: canManage,
+    isEnabled: (row: Row) => row.status === "enabled",
+    body: (row, enable) => ({ account_id: row.account_id, status: accountStatus(enable) }),
+    confirm: (row, enabling) => ({
+      title: t(enabling ? "managedAccounts.enableTitle" : "managedAccounts.disableTitle", { name: row.username }),
+      content: enabling ? undefined : t("managedAccounts.disableBody"),
+    }),
   });
-  const remove = useMutation({
-    mutationFn: (row: Row) => call(calls.remove, { account_id: row.account_id }),
-    onSuccess: async () => {
-      toastSuccess("success.delete");
-      await invalidateManagedAccounts(kind);
-    },
-  });
-
-  const askStatus = async (row: Row) => {
-    const disabling = row.status === "enabled";
-    const ok = await confirm({
-      title: t(disabling ? "managedAccounts.disableTitle" : "managedAccounts.enableTitle", { name: row.username }),
-      ...(disabling ? { content: t("managedAccounts.disableBody") } : {}),
-      danger: disabling,
-    });
-    if (ok) setStatus.mutate(row);
-  };
-  const askRemove = async (row: Row) => {
-    const ok = await confirm({
+  const remove = useRemoveAction(calls.remove, {
+    labelKey: "managedAccounts.remove",
+    testId: "account-remove",
+    allowed: canManage,
+    body: (row: Row) => ({ account_id: row.account_id }),
+    confirm: (row) => ({
       title: t("managedAccounts.removeTitle", { name: row.username }),
       content: t("managedAccounts.removeBody"),
-      danger: true,
-    });
-    if (ok) remove.mutate(row);
-  };
+    }),
+  });
 
   const columns: DataColumn<Row>[] = [
     { key: "username", titleKey: "managedAccounts.username", dataIndex: "username" },
@@ -110,21 +91,10 @@ export function ManagedAccountsScreen(props: { kind: ManagedKind; canManage: boo
         labelKey: "managedAccounts.edit",
         testId: "account-edit",
         allowed: canManage,
-        onClick: (row) => setDialog({ account: row }),
+        onClick: dialog.openEdit,
       },
-      {
-        labelKey: (row) => (row.status === "enabled" ? "managedAccounts.disable" : "managedAccounts.enable"),
-        testId: "account-toggle",
-        allowed: canManage,
-        onClick: (row) => void askStatus(row),
-      },
-      {
-        labelKey: "managedAccounts.remove",
-        testId: "account-remove",
-        danger: true,
-        allowed: canManage,
-        onClick: (row) => void askRemove(row),
-      },
+      toggle,
+      remove,
     ]),
   ];
 
@@ -160,7 +130,7 @@ export function ManagedAccountsScreen(props: { kind: ManagedKind; canManage: boo
   const table =
     kind === "vendor" ? (
       <DataTable
-        contract={API.vendorAccount.list}
+        contract={API.vendorAccounts.list}
         filters={filters}
         columns={columns}
         rowKey={(row) => row.account_id}
@@ -170,7 +140,7 @@ export function ManagedAccountsScreen(props: { kind: ManagedKind; canManage: boo
       />
     ) : (
       <DataTable
-        contract={API.groupSubAccount.list}
+        contract={API.groupSubAccounts.list}
         filters={{
           ...(filters.keyword ? { keyword: filters.keyword } : {}),
           ...(filters.status ? { status: filters.status } : {}),
@@ -188,12 +158,7 @@ export function ManagedAccountsScreen(props: { kind: ManagedKind; canManage: boo
       data-testid={`managed-accounts-${kind}`}
       extra={
         canManage && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ account: null })}
-            data-testid="account-add"
-          >
+          <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew} data-testid="account-add">
             {t("managedAccounts.add")}
           </Button>
         )
@@ -212,7 +177,7 @@ export function ManagedAccountsScreen(props: { kind: ManagedKind; canManage: boo
         testId="managed-accounts-filters"
       />
       {table}
-      {dialog && <ManagedAccountDialog kind={kind} account={dialog.account} onClose={() => setDialog(null)} />}
+      {dialog.state && <ManagedAccountDialog kind={kind} account={dialog.state.record} onClose={dialog.close} />}
     </Card>
   );
 }

@@ -1,12 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
 import { API, type PaymentProviderItem, payDiscount, providerFields } from "@washboard/shared";
 import { Alert, Form, type FormRule, Input, InputNumber, Switch } from "antd";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { queryClient } from "../../app/api/query-client";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { toastSuccess } from "../../app/feedback/toast";
 import { i18next } from "../../app/i18n";
-import { sessionStore } from "../../app/session/store";
 import { FormModal } from "../../app/ui/FormModal";
 
 interface ProviderForm {
@@ -24,12 +21,6 @@ const discountRule: FormRule = {
   },
 };
 
-/** After a provider is switched on or off, the vendor's flags (and so the order menu) follow. */
-async function refreshVendorSummary(): Promise<void> {
-  const vendor = await call(API.vendor.current, {});
-  sessionStore.updateUser({ vendor });
-}
-
 /**
  * One provider's switch, credentials and pay discount. Secret fields show their mask; leaving
  * the mask keeps the stored secret, typing a new value replaces it.
@@ -38,25 +29,22 @@ export function PaymentProviderDialog(props: { item: PaymentProviderItem; onClos
   const { t } = useTranslation();
   const [form] = Form.useForm<ProviderForm>();
   const { item } = props;
-  const save = useMutation({
-    mutationFn: async (values: ProviderForm) => {
-      await call(API.vendorProfile.modifyPaymentInfo, {
-        provider: item.provider,
-        enabled: values.enabled,
-        fields: values.fields ?? {},
-      });
-      const discount = values.discount ?? null;
+  const saveProvider = useCallMutation(API.vendorProfile.modifyPaymentInfo);
+  const saveDiscount = useCallMutation(API.vendorProfile.modifyPayDiscounts);
+  const save = async (values: ProviderForm) => {
+    const discount = values.discount ?? null;
+    try {
+      await saveProvider.mutateAsync({ provider: item.provider, enabled: values.enabled, fields: values.fields ?? {} });
       if (discount !== item.discount) {
-        await call(API.vendorProfile.modifyPayDiscounts, { discounts: [{ provider: item.provider, discount }] });
+        await saveDiscount.mutateAsync({ discounts: [{ provider: item.provider, discount }] });
       }
-    },
-    onSuccess: async () => {
-      toastSuccess("success.set");
-      await queryClient.invalidateQueries({ queryKey: ["vendor-payment-info"] });
-      await refreshVendorSummary();
-      props.onClose();
-    },
-  });
+    } catch {
+      // The failed call has toasted its error; the dialog stays open to correct it.
+      return;
+    }
+    toastSuccess("success.set");
+    props.onClose();
+  };
 
   return (
     <FormModal
@@ -64,14 +52,14 @@ export function PaymentProviderDialog(props: { item: PaymentProviderItem; onClos
       open
       title={t("vendorProfile.configureTitle", { provider: t(`vendorProfile.providerNames.${item.provider}`) })}
       onCancel={props.onClose}
-      saving={save.isPending}
+      saving={saveProvider.isPending || saveDiscount.isPending}
     >
       <Form<ProviderForm>
         form={form}
         layout="vertical"
         preserve={false}
         initialValues={{ enabled: item.enabled, fields: item.fields, discount: item.discount }}
-        onFinish={(values) => save.mutate(values)}
+        onFinish={(values) => void save(values)}
         data-testid="provider-form"
       >
         <Form.Item

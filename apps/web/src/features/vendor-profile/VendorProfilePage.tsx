@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import {
   API,
   formatMoney,
@@ -8,25 +8,22 @@ import {
   type VendorProfile,
 } from "@washboard/shared";
 import { Alert, Button, Card, Descriptions, Form, Input, Table, Tag } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
+import { queryKeys } from "../../app/api/query-keys";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
 import { useSession } from "../../app/session/store";
 import { FormModal } from "../../app/ui/FormModal";
+import { useDialog } from "../../app/ui/useDialog";
 import { PaymentProviderDialog } from "./PaymentProviderDialog";
 
-function ContactDialog(props: { profile: VendorProfile; onClose(): void; onSaved(): void }) {
+function ContactDialog(props: { profile: VendorProfile; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ phone: string; home_page: string }>();
-  const save = useMutation({
-    mutationFn: (values: { phone: string; home_page: string }) => call(API.vendorProfile.modifyContact, values),
-    onSuccess: () => {
-      toastSuccess("success.modify");
-      props.onSaved();
-      props.onClose();
-    },
+  const save = useCallMutation(API.vendorProfile.modifyContact, {
+    success: "success.modify",
+    onSuccess: props.onClose,
   });
   const fields = modifyVendorContactRequest.shape;
   return (
@@ -54,13 +51,16 @@ export default function VendorProfilePage() {
   const { t } = useTranslation();
   const user = useSession();
   const isMain = user?.level === 3;
-  const profile = useQuery({ queryKey: ["vendor-profile"], queryFn: () => call(API.vendorProfile.profile, {}) });
+  const profile = useQuery({
+    queryKey: queryKeys.call(API.vendorProfile.profile),
+    queryFn: () => call(API.vendorProfile.profile, {}),
+  });
   const payments = useQuery({
-    queryKey: ["vendor-payment-info"],
+    queryKey: queryKeys.call(API.vendorProfile.paymentInfo),
     queryFn: () => call(API.vendorProfile.paymentInfo, {}),
   });
-  const [editing, setEditing] = useState(false);
-  const [configuring, setConfiguring] = useState<PaymentProviderItem | null>(null);
+  const contact = useDialog<VendorProfile>();
+  const configure = useDialog<PaymentProviderItem>();
   const p = profile.data;
   const dash = (v: string) => v || "—";
 
@@ -72,7 +72,7 @@ export default function VendorProfilePage() {
         extra={
           isMain &&
           p && (
-            <Button onClick={() => setEditing(true)} data-testid="vendor-edit-contact">
+            <Button onClick={() => contact.openEdit(p)} data-testid="vendor-edit-contact">
               {t("vendorProfile.editContact")}
             </Button>
           )
@@ -90,8 +90,10 @@ export default function VendorProfilePage() {
               {t("vendorProfile.days", { count: p.settlement_cycle_days })}
             </Descriptions.Item>
             <Descriptions.Item label={t("vendorProfile.currency")}>{p.currency}</Descriptions.Item>
-            <Descriptions.Item label={t("vendorProfile.feeRateCoins")}>{p.fee_rate_coins}</Descriptions.Item>
-            <Descriptions.Item label={t("vendorProfile.feeRateNoCoins")}>{p.fee_rate_no_coins}</Descriptions.Item>
+            <Descriptions.Item label={t("vendorProfile.feeRateCoins")}>{p.fee_rate_coins.toFixed(2)}</Descriptions.Item>
+            <Descriptions.Item label={t("vendorProfile.feeRateNoCoins")}>
+              {p.fee_rate_no_coins.toFixed(2)}
+            </Descriptions.Item>
             <Descriptions.Item label={t("vendorProfile.coinDenomination")}>
               {formatMoney(p.coin_denomination, p.currency)}
             </Descriptions.Item>
@@ -155,7 +157,7 @@ export default function VendorProfilePage() {
                     render: (_v: unknown, row: PaymentProviderItem) => (
                       <Button
                         size="small"
-                        onClick={() => setConfiguring(row)}
+                        onClick={() => configure.openEdit(row)}
                         data-testid={`provider-configure-${row.provider}`}
                       >
                         {t("vendorProfile.configure")}
@@ -167,10 +169,8 @@ export default function VendorProfilePage() {
           ]}
         />
       </Card>
-      {editing && p && (
-        <ContactDialog profile={p} onClose={() => setEditing(false)} onSaved={() => void profile.refetch()} />
-      )}
-      {configuring && <PaymentProviderDialog item={configuring} onClose={() => setConfiguring(null)} />}
+      {contact.state?.record && <ContactDialog profile={contact.state.record} onClose={contact.close} />}
+      {configure.state?.record && <PaymentProviderDialog item={configure.state.record} onClose={configure.close} />}
     </div>
   );
 }

@@ -58,8 +58,8 @@ beforeAll(async () => {
     phone: "+60 3",
     home_page: "",
     settlement_cycle_days: 7,
-    fee_rate_coins: "0.00",
-    fee_rate_no_coins: "0.00",
+    fee_rate_coins: 0,
+    fee_rate_no_coins: 0,
     currency: "MYR",
     language: "en",
     time_zone: "Asia/Kuala_Lumpur",
@@ -141,7 +141,7 @@ describe("vendor profile screen", () => {
 describe("role dialog", () => {
   it("shows the permission tree with the locked keys checked and disabled, and variant-only keys marked", async () => {
     signInAs(3);
-    wrap(<RoleDialog item={null} open onClose={() => {}} />);
+    wrap(<RoleDialog item={null} onClose={() => {}} />);
     const tree = await screen.findByTestId("permission-tree");
     const node = (key: string) => screen.getByTestId(`perm-${key}`).closest(".ant-tree-treenode");
     expect(node("console")?.querySelector(".ant-tree-checkbox-checked")).toBeTruthy();
@@ -154,7 +154,7 @@ describe("role dialog", () => {
 
   it("lets a level-4 editor check only keys it holds", async () => {
     signInAs(4);
-    wrap(<RoleDialog item={null} open onClose={() => {}} />);
+    wrap(<RoleDialog item={null} onClose={() => {}} />);
     await screen.findByTestId("permission-tree");
     const node = (key: string) => screen.getByTestId(`perm-${key}`).closest(".ant-tree-treenode");
     expect(node("shop_add")?.querySelector(".ant-tree-checkbox-disabled")).toBeNull();

@@ -1,18 +1,20 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { useMutation } from "@tanstack/react-query";
 import { API, formatTimestamp, type WasherBrandItem } from "@washboard/shared";
 import { Button, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
 import { useCan } from "../../app/session/useCan";
-import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import type { DataColumn } from "../../app/ui/data-table/types";
-import { type CommonFilters, commonFilterFields, commonFilters, originColumn, useActionsColumn } from "./catalogue-ui";
-import { refreshCatalogue } from "./queries";
+import { useDialog } from "../../app/ui/useDialog";
+import {
+  type CommonFilters,
+  commonFilterFields,
+  commonFilters,
+  originColumn,
+  useCatalogueActions,
+} from "./catalogue-ui";
 import { WasherBrandDialog } from "./WasherBrandDialog";
 
 interface Filters extends CommonFilters {
@@ -48,26 +50,15 @@ function columns(timeZone: string): DataColumn<WasherBrandItem>[] {
 
 export function BrandsTab({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation();
-  const confirm = useConfirm();
   const can = useCan();
   const [filters, setFilters] = useState<Filters>({});
-  const [dialog, setDialog] = useState<{ brand: WasherBrandItem | null } | null>(null);
+  const dialog = useDialog<WasherBrandItem>();
 
-  const remove = useMutation({
-    mutationFn: (row: WasherBrandItem) => call(API.washerCatalogue.removeBrand, { id: row.id }),
-    onSuccess: async () => {
-      toastSuccess("success.delete");
-      await refreshCatalogue();
-    },
+  const actions = useCatalogueActions("washer-brand", dialog.openEdit, {
+    contract: API.washerCatalogue.removeBrand,
+    body: (row: WasherBrandItem) => ({ id: row.id }),
+    confirmTitle: (row) => t("washerCatalogue.confirmRemoveBrand", { name: row.brand }),
   });
-  const actions = useActionsColumn<WasherBrandItem>(
-    (row) => setDialog({ brand: row }),
-    async (row) => {
-      const title = t("washerCatalogue.confirmRemoveBrand", { name: row.brand });
-      if (await confirm({ title, danger: true })) remove.mutate(row);
-    },
-    "washer-brand",
-  );
 
   return (
     <>
@@ -91,7 +82,7 @@ export function BrandsTab({ timeZone }: { timeZone: string }) {
           type="primary"
           icon={<PlusOutlined />}
           style={{ marginBottom: 12 }}
-          onClick={() => setDialog({ brand: null })}
+          onClick={dialog.openNew}
           data-testid="washer-brand-add"
         >
           {t("washerCatalogue.addBrand")}
@@ -106,7 +97,7 @@ export function BrandsTab({ timeZone }: { timeZone: string }) {
         emptyText={t("washerCatalogue.emptyBrands")}
         testId="washer-brand-table"
       />
-      <WasherBrandDialog open={dialog !== null} brand={dialog?.brand ?? null} onClose={() => setDialog(null)} />
+      {dialog.state && <WasherBrandDialog brand={dialog.state.record} onClose={dialog.close} />}
     </>
   );
 }

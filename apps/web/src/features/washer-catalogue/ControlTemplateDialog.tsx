@@ -1,13 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
 import { API, type ControlTemplateItem, controlTemplateFields, WASHER_CATALOGUE_LIMITS } from "@washboard/shared";
 import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
-import { useFillOnOpen } from "../../app/forms/useFillOnOpen";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
-import { refreshCatalogue } from "./queries";
 
 interface TemplateForm {
   name: string;
@@ -18,39 +14,33 @@ interface TemplateForm {
 const EMPTY: TemplateForm = { name: "", data_head: "", data_body: "" };
 
 /** Create (template null) or edit one of the vendor's control templates. */
-export function ControlTemplateDialog(props: { open: boolean; template: ControlTemplateItem | null; onClose(): void }) {
+export function ControlTemplateDialog(props: { template: ControlTemplateItem | null; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TemplateForm>();
   const editing = props.template;
 
-  useFillOnOpen(form, props.open, editing, (editing) => (editing ? { ...editing } : EMPTY));
-
-  const save = useMutation({
-    mutationFn: (values: TemplateForm) =>
-      editing
-        ? call(API.washerCatalogue.modifyControlTemplate, { ...values, id: editing.id })
-        : call(API.washerCatalogue.createControlTemplate, values),
-    onSuccess: async () => {
-      toastSuccess(editing ? "success.modify" : "success.add");
-      await refreshCatalogue();
-      props.onClose();
+  const save = useCallMutation(
+    editing ? API.washerCatalogue.modifyControlTemplate : API.washerCatalogue.createControlTemplate,
+    {
+      toBody: (values: TemplateForm) => (editing ? { ...values, id: editing.id } : values),
+      success: editing ? "success.modify" : "success.add",
+      onSuccess: props.onClose,
     },
-  });
+  );
 
   const f = controlTemplateFields;
   return (
     <FormModal
       form={form}
-      open={props.open}
+      open
       title={t(editing ? "washerCatalogue.editTemplate" : "washerCatalogue.addTemplate")}
       onCancel={props.onClose}
       saving={save.isPending}
-      forceRender
     >
       <Form<TemplateForm>
         form={form}
         layout="vertical"
-        initialValues={EMPTY}
+        initialValues={editing ? { ...editing } : EMPTY}
         onFinish={(values) => save.mutate(values)}
         data-testid="control-template-form"
       >

@@ -1,19 +1,21 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { useMutation } from "@tanstack/react-query";
 import { API, type ControlTemplateItem, formatTimestamp } from "@washboard/shared";
 import { Button, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
 import { useCan } from "../../app/session/useCan";
-import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import type { DataColumn } from "../../app/ui/data-table/types";
+import { useDialog } from "../../app/ui/useDialog";
 import { ControlTemplateDialog } from "./ControlTemplateDialog";
-import { type CommonFilters, commonFilterFields, commonFilters, originColumn, useActionsColumn } from "./catalogue-ui";
-import { refreshCatalogue } from "./queries";
+import {
+  type CommonFilters,
+  commonFilterFields,
+  commonFilters,
+  originColumn,
+  useCatalogueActions,
+} from "./catalogue-ui";
 
 interface Filters extends CommonFilters {
   name?: string;
@@ -41,27 +43,15 @@ function columns(timeZone: string): DataColumn<ControlTemplateItem>[] {
 
 export function ControlTemplatesTab({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation();
-  const confirm = useConfirm();
   const can = useCan();
   const [filters, setFilters] = useState<Filters>({});
-  const [dialog, setDialog] = useState<{ template: ControlTemplateItem | null } | null>(null);
+  const dialog = useDialog<ControlTemplateItem>();
 
-  const remove = useMutation({
-    mutationFn: (row: ControlTemplateItem) => call(API.washerCatalogue.removeControlTemplate, { id: row.id }),
-    onSuccess: async () => {
-      toastSuccess("success.delete");
-      await refreshCatalogue();
-    },
+  const actions = useCatalogueActions("control-template", dialog.openEdit, {
+    contract: API.washerCatalogue.removeControlTemplate,
+    body: (row: ControlTemplateItem) => ({ id: row.id }),
+    confirmTitle: (row) => t("washerCatalogue.confirmRemoveTemplate", { name: row.name }),
   });
-  const actions = useActionsColumn<ControlTemplateItem>(
-    (row) => setDialog({ template: row }),
-    async (row) => {
-      if (await confirm({ title: t("washerCatalogue.confirmRemoveTemplate", { name: row.name }), danger: true })) {
-        remove.mutate(row);
-      }
-    },
-    "control-template",
-  );
 
   return (
     <>
@@ -85,7 +75,7 @@ export function ControlTemplatesTab({ timeZone }: { timeZone: string }) {
           type="primary"
           icon={<PlusOutlined />}
           style={{ marginBottom: 12 }}
-          onClick={() => setDialog({ template: null })}
+          onClick={dialog.openNew}
           data-testid="control-template-add"
         >
           {t("washerCatalogue.addTemplate")}
@@ -100,11 +90,7 @@ export function ControlTemplatesTab({ timeZone }: { timeZone: string }) {
         emptyText={t("washerCatalogue.emptyTemplates")}
         testId="control-template-table"
       />
-      <ControlTemplateDialog
-        open={dialog !== null}
-        template={dialog?.template ?? null}
-        onClose={() => setDialog(null)}
-      />
+      {dialog.state && <ControlTemplateDialog template={dialog.state.record} onClose={dialog.close} />}
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { useMutation } from "@tanstack/react-query";
 import {
   API,
   formatTimestamp,
@@ -11,16 +10,20 @@ import {
 import { Button, Input, Select } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
 import { i18next } from "../../app/i18n";
 import { useCan } from "../../app/session/useCan";
-import { useConfirm } from "../../app/ui/confirm";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import type { DataColumn } from "../../app/ui/data-table/types";
-import { type CommonFilters, commonFilterFields, commonFilters, originColumn, useActionsColumn } from "./catalogue-ui";
-import { refreshCatalogue, useCatalogueOptions } from "./queries";
+import { useDialog } from "../../app/ui/useDialog";
+import {
+  type CommonFilters,
+  commonFilterFields,
+  commonFilters,
+  originColumn,
+  useCatalogueActions,
+} from "./catalogue-ui";
+import { useCatalogueOptions } from "./queries";
 import { WasherModelDialog } from "./WasherModelDialog";
 
 interface Filters extends CommonFilters {
@@ -54,28 +57,16 @@ function columns(timeZone: string): DataColumn<WasherModelItem>[] {
 
 export function ModelsTab({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation();
-  const confirm = useConfirm();
   const can = useCan();
   const options = useCatalogueOptions();
   const [filters, setFilters] = useState<Filters>({});
-  const [dialog, setDialog] = useState<{ model: WasherModelItem | null } | null>(null);
+  const dialog = useDialog<WasherModelItem>();
 
-  const remove = useMutation({
-    mutationFn: (row: WasherModelItem) => call(API.washerCatalogue.removeModel, { id: row.id }),
-    onSuccess: async () => {
-      toastSuccess("success.delete");
-      await refreshCatalogue();
-    },
+  const actions = useCatalogueActions("washer-model", dialog.openEdit, {
+    contract: API.washerCatalogue.removeModel,
+    body: (row: WasherModelItem) => ({ id: row.id }),
+    confirmTitle: (row) => t("washerCatalogue.confirmRemoveModel", { name: row.name }),
   });
-  const actions = useActionsColumn<WasherModelItem>(
-    (row) => setDialog({ model: row }),
-    async (row) => {
-      if (await confirm({ title: t("washerCatalogue.confirmRemoveModel", { name: row.name }), danger: true })) {
-        remove.mutate(row);
-      }
-    },
-    "washer-model",
-  );
 
   return (
     <>
@@ -129,7 +120,7 @@ export function ModelsTab({ timeZone }: { timeZone: string }) {
           type="primary"
           icon={<PlusOutlined />}
           style={{ marginBottom: 12 }}
-          onClick={() => setDialog({ model: null })}
+          onClick={dialog.openNew}
           data-testid="washer-model-add"
         >
           {t("washerCatalogue.addModel")}
@@ -144,7 +135,7 @@ export function ModelsTab({ timeZone }: { timeZone: string }) {
         emptyText={t("washerCatalogue.emptyModels")}
         testId="washer-model-table"
       />
-      <WasherModelDialog open={dialog !== null} model={dialog?.model ?? null} onClose={() => setDialog(null)} />
+      {dialog.state && <WasherModelDialog model={dialog.state.record} onClose={dialog.close} />}
     </>
   );
 }

@@ -1,13 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
 import { API, WASHER_CATALOGUE_LIMITS, type WasherBrandItem, washerBrandFields } from "@washboard/shared";
 import { Col, Form, Input, Row } from "antd";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
-import { useFillOnOpen } from "../../app/forms/useFillOnOpen";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
-import { refreshCatalogue } from "./queries";
 
 interface BrandForm {
   manufacturer: string;
@@ -19,23 +15,15 @@ interface BrandForm {
 const EMPTY: BrandForm = { manufacturer: "", brand: "", alias: "", logo_url: "" };
 
 /** Create (brand null) or edit one of the vendor's washer brands. */
-export function WasherBrandDialog(props: { open: boolean; brand: WasherBrandItem | null; onClose(): void }) {
+export function WasherBrandDialog(props: { brand: WasherBrandItem | null; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<BrandForm>();
   const editing = props.brand;
 
-  useFillOnOpen(form, props.open, editing, (editing) => (editing ? { ...editing } : EMPTY));
-
-  const save = useMutation({
-    mutationFn: (values: BrandForm) =>
-      editing
-        ? call(API.washerCatalogue.modifyBrand, { ...values, id: editing.id })
-        : call(API.washerCatalogue.createBrand, values),
-    onSuccess: async () => {
-      toastSuccess(editing ? "success.modify" : "success.add");
-      await refreshCatalogue();
-      props.onClose();
-    },
+  const save = useCallMutation(editing ? API.washerCatalogue.modifyBrand : API.washerCatalogue.createBrand, {
+    toBody: (values: BrandForm) => (editing ? { ...values, id: editing.id } : values),
+    success: editing ? "success.modify" : "success.add",
+    onSuccess: props.onClose,
   });
 
   const f = washerBrandFields;
@@ -43,16 +31,15 @@ export function WasherBrandDialog(props: { open: boolean; brand: WasherBrandItem
   return (
     <FormModal
       form={form}
-      open={props.open}
+      open
       title={t(editing ? "washerCatalogue.editBrand" : "washerCatalogue.addBrand")}
       onCancel={props.onClose}
       saving={save.isPending}
-      forceRender
     >
       <Form<BrandForm>
         form={form}
         layout="vertical"
-        initialValues={EMPTY}
+        initialValues={editing ? { ...editing } : EMPTY}
         onFinish={(values) => save.mutate(values)}
         data-testid="washer-brand-form"
       >

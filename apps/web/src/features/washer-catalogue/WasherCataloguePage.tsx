@@ -1,6 +1,6 @@
 import { Card, Tabs } from "antd";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../app/session/store";
+import { useTimeZone } from "../../app/session/useTimeZone";
 import { BrandsTab } from "./BrandsTab";
 import { ControlTemplatesTab } from "./ControlTemplatesTab";
 import { ModelsTab } from "./ModelsTab";
@@ -11,7 +11,7 @@ import { ModelsTab } from "./ModelsTab";
  */
 export default function WasherCataloguePage() {
   const { t } = useTranslation();
-  const timeZone = useSession()?.accountInfo?.common_info.time_zone ?? "UTC";
+  const timeZone = useTimeZone();
   return (
     <Card data-testid="washer-catalogue">
       <Tabs

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import {
   API,
   MACHINE_TYPES,
@@ -10,12 +9,10 @@ import {
 } from "@washboard/shared";
 import { Col, Form, Input, Row, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { toastSuccess } from "../../app/feedback/toast";
-import { useFillOnOpen } from "../../app/forms/useFillOnOpen";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
-import { refreshCatalogue, useCatalogueOptions } from "./queries";
+import { useCatalogueOptions } from "./queries";
 
 /** The form's values once its rules passed (brand and machine type are then set). */
 interface ModelForm {
@@ -27,53 +24,46 @@ interface ModelForm {
 
 const EMPTY: Partial<ModelForm> = { name: "", control_template_id: null };
 
+function toForm(model: WasherModelItem | null): Partial<ModelForm> {
+  if (!model) return EMPTY;
+  return {
+    brand_id: model.brand_id,
+    name: model.name,
+    // A type outside spec §9 (written elsewhere) leaves the select empty, to be chosen again.
+    machine_type: MACHINE_TYPES.find((type) => type === model.machine_type),
+    control_template_id: model.control_template_id,
+  };
+}
+
 /** Create (model null) or edit one of the vendor's models, under a brand it sees. */
-export function WasherModelDialog(props: { open: boolean; model: WasherModelItem | null; onClose(): void }) {
+export function WasherModelDialog(props: { model: WasherModelItem | null; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ModelForm>();
   const options = useCatalogueOptions();
   const editing = props.model;
 
-  useFillOnOpen(form, props.open, editing, (editing) =>
-    editing
-      ? {
-          brand_id: editing.brand_id,
-          name: editing.name,
-          // A type outside spec §9 (written elsewhere) leaves the select empty, to be chosen again.
-          machine_type: MACHINE_TYPES.find((type) => type === editing.machine_type),
-          control_template_id: editing.control_template_id,
-        }
-      : EMPTY,
-  );
-
-  const save = useMutation({
-    mutationFn: (values: ModelForm) => {
+  const save = useCallMutation(editing ? API.washerCatalogue.modifyModel : API.washerCatalogue.createModel, {
+    toBody: (values: ModelForm) => {
       const body = { ...values, control_template_id: values.control_template_id ?? null };
-      return editing
-        ? call(API.washerCatalogue.modifyModel, { ...body, id: editing.id })
-        : call(API.washerCatalogue.createModel, body);
+      return editing ? { ...body, id: editing.id } : body;
     },
-    onSuccess: async () => {
-      toastSuccess(editing ? "success.modify" : "success.add");
-      await refreshCatalogue();
-      props.onClose();
-    },
+    success: editing ? "success.modify" : "success.add",
+    onSuccess: props.onClose,
   });
 
   const f = washerModelFields;
   return (
     <FormModal
       form={form}
-      open={props.open}
+      open
       title={t(editing ? "washerCatalogue.editModel" : "washerCatalogue.addModel")}
       onCancel={props.onClose}
       saving={save.isPending}
-      forceRender
     >
       <Form<ModelForm>
         form={form}
         layout="vertical"
-        initialValues={EMPTY}
+        initialValues={toForm(editing)}
         onFinish={(values) => save.mutate(values)}
         data-testid="washer-model-form"
       >

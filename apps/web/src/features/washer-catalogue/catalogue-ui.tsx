@@ -1,7 +1,9 @@
-import { CATALOGUE_ORIGINS, type NameSort } from "@washboard/shared";
+import { CATALOGUE_ORIGINS, type EndpointContract, type NameSort } from "@washboard/shared";
 import { Select, Tag } from "antd";
+import type { z } from "zod";
 import { i18next } from "../../app/i18n";
 import { useCan } from "../../app/session/useCan";
+import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
 import type { FilterField } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
@@ -59,28 +61,23 @@ export function originColumn<Row extends { editable: boolean }>(): DataColumn<Ro
  * Edit and remove for the vendor's own rows, when the account holds dev_control; starter rows
  * and read-only accounts get no buttons (the server refuses them anyway).
  */
-export function useActionsColumn<Row extends { editable: boolean }>(
-  onEdit: (row: Row) => void,
-  onRemove: (row: Row) => void,
+export function useCatalogueActions<Row extends { editable: boolean }, C extends EndpointContract>(
   testId: string,
+  onEdit: (row: Row) => void,
+  remove: { contract: C; body: (row: Row) => z.input<C["body"]>; confirmTitle: (row: Row) => string },
 ): DataColumn<Row>[] {
   const allowed = useCan()("dev_control");
   const starter = (row: Row) => !row.editable;
+  const removeAction = useRemoveAction(remove.contract, {
+    labelKey: "washerCatalogue.removeAction",
+    testId: `${testId}-remove`,
+    allowed,
+    hidden: starter,
+    body: remove.body,
+    confirm: (row) => ({ title: remove.confirmTitle(row) }),
+  });
   return actionsColumn<Row>([
-    {
-      labelKey: "washerCatalogue.editAction",
-      testId: `${testId}-edit`,
-      onClick: onEdit,
-      allowed,
-      hidden: starter,
-    },
-    {
-      labelKey: "washerCatalogue.removeAction",
-      testId: `${testId}-remove`,
-      danger: true,
-      onClick: onRemove,
-      allowed,
-      hidden: starter,
-    },
+    { labelKey: "washerCatalogue.editAction", testId: `${testId}-edit`, onClick: onEdit, allowed, hidden: starter },
+    removeAction,
   ]);
 }

@@ -1,13 +1,14 @@
 import { ReloadOutlined } from "@ant-design/icons";
 import { Button, Empty, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import type { Key } from "react";
+import { type Key, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../feedback/toast";
 import { ExportMenu } from "./ExportMenu";
 import { Pager } from "./Pager";
 import { cellText, type DataColumn, type ListContract, type ListFilters, type ListRow } from "./types";
 import { useKeysetList } from "./useKeysetList";
+import { useScrollRegion } from "./useScrollRegion";
 import "./data-table.css";
 
 export interface DataTableProps<C extends ListContract> {
@@ -34,11 +35,15 @@ export interface DataTableProps<C extends ListContract> {
 export function DataTable<C extends ListContract>(props: DataTableProps<C>) {
   const { t } = useTranslation();
   const list = useKeysetList(props.contract, props.filters);
-  const columns: ColumnsType<ListRow<C>> = props.columns.map((column) => ({
+  const container = useRef<HTMLDivElement>(null);
+  useScrollRegion(container, props.title);
+  const columns: ColumnsType<ListRow<C>> = props.columns.map((column, index) => ({
     key: column.key,
-    title: t(column.titleKey),
+    title: <HeaderText text={t(column.titleKey)} />,
     width: column.width,
     ellipsis: column.ellipsis,
+    // The first column (usually the name) stays in view while a wide table scrolls sideways.
+    fixed: index === 0 ? "start" : undefined,
     render: (_value: unknown, row: ListRow<C>) => (column.render ? column.render(row) : cellText(column, row)),
   }));
   const empty = list.error ? (
@@ -50,7 +55,7 @@ export function DataTable<C extends ListContract>(props: DataTableProps<C>) {
   );
 
   return (
-    <div className="data-table" data-testid={props.testId}>
+    <div className="data-table" data-testid={props.testId} ref={container}>
       <div className="data-table-toolbar">
         <Typography.Text data-testid="table-total">{t("table.total", { total: list.total })}</Typography.Text>
         <div className="data-table-actions">
@@ -105,5 +110,17 @@ export function DataTable<C extends ListContract>(props: DataTableProps<C>) {
         />
       </div>
     </div>
+  );
+}
+
+/**
+ * A column title on one line: a long one ends in an ellipsis instead of widening its column or
+ * wrapping mid-word, and shows in full on hover.
+ */
+function HeaderText({ text }: { text: string }) {
+  return (
+    <span className="data-table-header" title={text}>
+      {text}
+    </span>
   );
 }

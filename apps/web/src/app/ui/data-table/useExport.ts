@@ -2,7 +2,7 @@ import { localDate, nowSeconds } from "@washboard/shared";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toastError, toastSuccess, toastWarning } from "../../feedback/toast";
-import { useSession } from "../../session/store";
+import { useTimeZone } from "../../session/useTimeZone";
 import { downloadBlob } from "./download";
 import { EXPORT_MIME, type ExportFormat, type ExportTable, exportFileName, toCsv, toHtml } from "./export";
 import { ExportCancelled, fetchAllRows } from "./fetch-all";
@@ -35,7 +35,7 @@ export function useExport<C extends ListContract>(options: {
   knownTotal?: number;
 }) {
   const { t, i18n } = useTranslation();
-  const timeZone = useSession()?.accountInfo?.common_info.time_zone ?? "UTC";
+  const timeZone = useTimeZone();
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
 

@@ -2,8 +2,9 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { LIST_PAGE_SIZE } from "@washboard/shared";
 import { useEffect, useState } from "react";
 import { call } from "../../api/client";
+import { queryKeys } from "../../api/query-keys";
 import { toastError } from "../../feedback/toast";
-import { useSession } from "../../session/store";
+import { useActiveVendorId } from "../../session/store";
 import type { ListContract, ListFilters, ListRow } from "./types";
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
@@ -40,7 +41,7 @@ export function pagePayload<C extends ListContract>(
  * vendor start again at the first page.
  */
 export function useKeysetList<C extends ListContract>(contract: C, filters: ListFilters<C>): KeysetList<ListRow<C>> {
-  const activeVendorId = useSession()?.activeVendorId ?? null;
+  const activeVendorId = useActiveVendorId();
   const [pageSize, setPageSize] = useState<number>(LIST_PAGE_SIZE.default);
   const resetKey = JSON.stringify([filters, pageSize, activeVendorId]);
   const [stack, setStack] = useState<{ key: string; cursors: (string | undefined)[] }>({
@@ -51,7 +52,7 @@ export function useKeysetList<C extends ListContract>(contract: C, filters: List
   const cursor = cursors.at(-1);
 
   const query = useQuery({
-    queryKey: ["list", contract.path, activeVendorId, filters, pageSize, cursor ?? null],
+    queryKey: queryKeys.call(contract, activeVendorId, filters, pageSize, cursor ?? null),
     queryFn: () => call(contract, pagePayload<C>(filters, pageSize, cursor) as Parameters<typeof call<C>>[1]),
     placeholderData: keepPreviousData,
   });

@@ -1,10 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
 import {
   API,
   coinDenomination,
   formatMoney,
   type LanguageCode,
-  PAYMENT_PROVIDERS,
+  ORDER_PROVIDERS,
   parseMoney,
   VENDOR_PAYMENT_METHODS,
   type VendorAdminItem,
@@ -13,13 +12,9 @@ import {
 } from "@washboard/shared";
 import { Col, Form, type FormRule, Input, InputNumber, Row, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { call } from "../../app/api/client";
-import { queryClient } from "../../app/api/query-client";
-import { toastSuccess } from "../../app/feedback/toast";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
 import { i18next } from "../../app/i18n";
-import { selectVendor } from "../../app/session/boot";
-import { sessionStore } from "../../app/session/store";
 import { FormModal } from "../../app/ui/FormModal";
 import { browserTimeZone, currencyOptions, languageOptions, timeZoneOptions } from "../auth/choices";
 
@@ -42,22 +37,8 @@ interface VendorForm {
 
 /** A payment method in the interface language; providers use their names from the permission tree. */
 export function paymentMethodLabel(method: string): string {
-  const provider = PAYMENT_PROVIDERS.find((p) => p.id === method);
-  return i18next.t(provider ? `permissions.${provider.permission}` : `vendorAdmin.paymentMethod.${method}`);
-}
-
-/**
- * After a change the top bar's vendor list (and its currencies) must follow. A removed vendor that
- * was the active one is dropped first (every call would name it); a changed active vendor reloads
- * the account's common_info (currency, time zone).
- */
-export async function afterVendorChange(change: { removed?: number; modified?: number } = {}): Promise<void> {
-  const active = sessionStore.get().user?.activeVendorId ?? null;
-  if (active !== null && change.removed === active) await selectVendor(null);
-  else if (active !== null && change.modified === active) await selectVendor(active);
-  await queryClient.invalidateQueries({ queryKey: ["list", API.vendorAdmin.list.path] });
-  const { vendor_list } = await call(API.vendor.listByGroup, {});
-  sessionStore.updateUser({ vendorList: vendor_list });
+  const provider = ORDER_PROVIDERS.find((p) => p.id === method);
+  return i18next.t(provider ? `permissions.${provider.orders.permission}` : `vendorAdmin.paymentMethod.${method}`);
 }
 
 /** The coin denomination as typed in the form's currency, checked with the server's rule once in minor units. */
@@ -78,19 +59,14 @@ export function VendorDialog(props: { vendor: VendorAdminItem | null; onClose():
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<VendorForm>();
   const editing = props.vendor !== null;
-  const save = useMutation({
-    mutationFn: (values: VendorForm) => {
+  const save = useCallMutation(props.vendor ? API.vendorAdmin.modify : API.vendorAdmin.create, {
+    toBody: (values: VendorForm) => {
       const { coin, ...rest } = values;
       const body = { ...rest, coin_denomination: parseMoney(coin, values.currency) ?? -1 };
-      return props.vendor
-        ? call(API.vendorAdmin.modify, { ...body, vendor_id: props.vendor.vendor_id })
-        : call(API.vendorAdmin.create, body);
+      return props.vendor ? { ...body, vendor_id: props.vendor.vendor_id } : body;
     },
-    onSuccess: async (result) => {
-      toastSuccess(editing ? "success.modify" : "success.add");
-      props.onClose();
-      await afterVendorChange({ modified: result.vendor_id });
-    },
+    success: editing ? "success.modify" : "success.add",
+    onSuccess: props.onClose,
   });
 
   const v = props.vendor;

@@ -1,34 +1,35 @@
 import { EditOutlined } from "@ant-design/icons";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { API, type GroupProfile, groupProfileFields, LEVEL } from "@washboard/shared";
 import { Alert, Button, Card, Descriptions, Form, Input } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
-import { queryClient } from "../../app/api/query-client";
-import { toastSuccess } from "../../app/feedback/toast";
+import { queryKeys } from "../../app/api/query-keys";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
 import { useSession } from "../../app/session/store";
 import { FormModal } from "../../app/ui/FormModal";
+import { useDialog } from "../../app/ui/useDialog";
 
 type ProfileForm = Omit<GroupProfile, "id">;
 
 const FIELDS = [
-  ["name", "groupProfile.name", 128],
-  ["address", "groupProfile.address", 255],
-  ["c_app_id", "groupProfile.cAppId", 128],
-  ["b_app_id", "groupProfile.bAppId", 128],
+  ["name", "groups.name", 128],
+  ["address", "groups.address", 255],
+  ["c_app_id", "groups.cAppId", 128],
+  ["b_app_id", "groups.bAppId", 128],
 ] as const;
-
-const PROFILE_KEY = ["group-profile"];
 
 /** /group/index: the group's profile; the main administrator (level 6) edits it, level 7 reads it. */
 export default function GroupProfilePage() {
   const { t } = useTranslation();
   const user = useSession();
   const canEdit = user?.level === LEVEL.GROUP_ADMIN;
-  const [editing, setEditing] = useState(false);
-  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: () => call(API.group.profile, {}) });
+  const edit = useDialog<GroupProfile>();
+  const profile = useQuery({
+    queryKey: queryKeys.call(API.groups.profile),
+    queryFn: () => call(API.groups.profile, {}),
+  });
 
   return (
     <Card
@@ -40,19 +41,19 @@ export default function GroupProfilePage() {
           <Button
             type="primary"
             icon={<EditOutlined />}
-            onClick={() => setEditing(true)}
+            onClick={() => profile.data && edit.openEdit(profile.data)}
             disabled={!profile.data}
             data-testid="group-edit"
           >
-            {t("groupProfile.edit")}
+            {t("groups.edit")}
           </Button>
         )
       }
     >
-      {!canEdit && <Alert type="info" showIcon title={t("groupProfile.readOnly")} style={{ marginBottom: 16 }} />}
+      {!canEdit && <Alert type="info" showIcon title={t("groups.readOnly")} style={{ marginBottom: 16 }} />}
       {profile.data && (
         <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label={t("groupProfile.id")}>{profile.data.id}</Descriptions.Item>
+          <Descriptions.Item label={t("groups.id")}>{profile.data.id}</Descriptions.Item>
           {FIELDS.map(([name, labelKey]) => (
             <Descriptions.Item key={name} label={t(labelKey)}>
               <span data-testid={`group-${name}`}>{profile.data[name] || "—"}</span>
@@ -60,7 +61,7 @@ export default function GroupProfilePage() {
           ))}
         </Descriptions>
       )}
-      {editing && profile.data && <EditDialog profile={profile.data} onClose={() => setEditing(false)} />}
+      {edit.state?.record && <EditDialog profile={edit.state.record} onClose={edit.close} />}
     </Card>
   );
 }
@@ -68,16 +69,9 @@ export default function GroupProfilePage() {
 function EditDialog(props: { profile: GroupProfile; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProfileForm>();
-  const save = useMutation({
-    mutationFn: (values: ProfileForm) => call(API.group.modifyProfile, values),
-    onSuccess: (result) => {
-      queryClient.setQueryData(PROFILE_KEY, result);
-      toastSuccess("success.modify");
-      props.onClose();
-    },
-  });
+  const save = useCallMutation(API.groups.modifyProfile, { success: "success.modify", onSuccess: props.onClose });
   return (
-    <FormModal form={form} open title={t("groupProfile.edit")} onCancel={props.onClose} saving={save.isPending}>
+    <FormModal form={form} open title={t("groups.edit")} onCancel={props.onClose} saving={save.isPending}>
       <Form<ProfileForm>
         form={form}
         layout="vertical"

@@ -1,8 +1,10 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { API, modifyOwnRequest } from "@washboard/shared";
 import { Button, Card, Descriptions, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
+import { queryKeys } from "../../app/api/query-keys";
+import { useCallMutation } from "../../app/api/useCallMutation";
 import { toastSuccess } from "../../app/feedback/toast";
 import { matchesField, zodRule } from "../../app/forms/zod-rule";
 import { sessionStore, useSession } from "../../app/session/store";
@@ -21,14 +23,15 @@ export default function AccountSettingsPage() {
   const { t } = useTranslation();
   const user = useSession();
   const [form] = Form.useForm<ProfileForm>();
-  const info = useQuery({ queryKey: ["account-info"], queryFn: () => call(API.auth.accountInfo, {}) });
-  const save = useMutation({
-    mutationFn: (values: ProfileForm) => call(API.auth.modifyOwn, values),
+  const info = useQuery({
+    queryKey: queryKeys.call(API.auth.accountInfo),
+    queryFn: () => call(API.auth.accountInfo, {}),
+  });
+  const save = useCallMutation(API.auth.modifyOwn, {
     onSuccess: (result) => {
       sessionStore.updateUser({ name: result.nickname });
       toastSuccess(result.password_changed ? "accountSettings.passwordChanged" : "success.modify");
       form.resetFields(["old_pwd", "new_pwd", "confirm_new_pwd"]);
-      void info.refetch();
     },
   });
   const account = info.data?.account;

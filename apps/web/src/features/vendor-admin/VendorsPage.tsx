@@ -1,19 +1,21 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { useMutation } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { API, formatMoney, formatTimestamp, type VendorAdminItem } from "@washboard/shared";
 import { Button, Card, Input, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, call } from "../../app/api/client";
-import { toastError, toastSuccess } from "../../app/feedback/toast";
+import { applyChange } from "../../app/api/apply-change";
+import { ApiError } from "../../app/api/client";
+import { toastError } from "../../app/feedback/toast";
 import { i18next } from "../../app/i18n";
-import { useSession } from "../../app/session/store";
-import { useConfirm } from "../../app/ui/confirm";
+import { useTimeZone } from "../../app/session/useTimeZone";
+import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import type { DataColumn } from "../../app/ui/data-table/types";
-import { afterVendorChange, paymentMethodLabel, VendorDialog } from "./VendorDialog";
+import { useDialog } from "../../app/ui/useDialog";
+import { paymentMethodLabel, VendorDialog } from "./VendorDialog";
 
 interface Filters {
   keyword?: string;
@@ -68,49 +70,35 @@ function vendorColumns(timeZone: string): DataColumn<VendorAdminItem>[] {
 /** /groups/vendors: the group's merchants with every vendor field; levels 6 and 7 manage them. */
 export default function VendorsPage() {
   const { t } = useTranslation();
-  const confirm = useConfirm();
-  const user = useSession();
-  const timeZone = user?.accountInfo?.common_info.time_zone ?? "UTC";
+  const queryClient = useQueryClient();
+  const timeZone = useTimeZone();
   const [filters, setFilters] = useState<Filters>({});
-  const [dialog, setDialog] = useState<{ vendor: VendorAdminItem | null } | null>(null);
+  const dialog = useDialog<VendorAdminItem>();
 
-  const remove = useMutation({
-    mutationFn: (row: VendorAdminItem) => call(API.vendorAdmin.remove, { vendor_id: row.vendor_id }),
-    onSuccess: async (result) => {
-      toastSuccess("success.delete");
-      await afterVendorChange({ removed: result.vendor_id });
-    },
+  const blockedText = (row: VendorAdminItem) =>
+    t("vendorAdmin.removeBlocked", { name: row.name, accounts: row.account_count, devices: row.device_count });
+  const remove = useRemoveAction(API.vendorAdmin.remove, {
+    labelKey: "vendorAdmin.remove",
+    testId: "vendor-remove",
+    body: (row: VendorAdminItem) => ({ vendor_id: row.vendor_id }),
+    confirm: (row) => ({
+      title: t("vendorAdmin.removeTitle", { name: row.name }),
+      content: row.account_count > 0 || row.device_count > 0 ? blockedText(row) : t("vendorAdmin.removeBody"),
+    }),
     onError: (error, row) => {
       if (error instanceof ApiError && error.code === "HAS_DEPENDENTS") {
-        toastError(
-          new ApiError(
-            "HAS_DEPENDENTS_DETAIL",
-            t("vendorAdmin.removeBlocked", { name: row.name, accounts: row.account_count, devices: row.device_count }),
-            409,
-          ),
-        );
-        void afterVendorChange();
+        toastError(new ApiError("HAS_DEPENDENTS_DETAIL", blockedText(row), 409));
+        // The counts shown were stale: the list and the top bar's vendors follow what the server holds.
+        void applyChange(queryClient, { contract: API.vendorAdmin.remove, result: undefined });
       } else toastError(error);
     },
   });
 
-  const askRemove = async (row: VendorAdminItem) => {
-    const blocked = row.account_count > 0 || row.device_count > 0;
-    const ok = await confirm({
-      title: t("vendorAdmin.removeTitle", { name: row.name }),
-      content: blocked
-        ? t("vendorAdmin.removeBlocked", { name: row.name, accounts: row.account_count, devices: row.device_count })
-        : t("vendorAdmin.removeBody"),
-      danger: true,
-    });
-    if (ok) remove.mutate(row);
-  };
-
   const columns: DataColumn<VendorAdminItem>[] = [
     ...vendorColumns(timeZone),
     ...actionsColumn<VendorAdminItem>([
-      { labelKey: "vendorAdmin.edit", testId: "vendor-edit", onClick: (row) => setDialog({ vendor: row }) },
-      { labelKey: "vendorAdmin.remove", testId: "vendor-remove", danger: true, onClick: (row) => void askRemove(row) },
+      { labelKey: "vendorAdmin.edit", testId: "vendor-edit", onClick: dialog.openEdit },
+      remove,
     ]),
   ];
 
@@ -118,12 +106,7 @@ export default function VendorsPage() {
     <Card
       data-testid="vendors-page"
       extra={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setDialog({ vendor: null })}
-          data-testid="vendor-add"
-        >
+        <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew} data-testid="vendor-add">
           {t("vendorAdmin.add")}
         </Button>
       }
@@ -148,7 +131,7 @@ export default function VendorsPage() {
         emptyText={t("vendorAdmin.empty")}
         testId="vendors-table"
       />
-      {dialog && <VendorDialog vendor={dialog.vendor} onClose={() => setDialog(null)} />}
+      {dialog.state && <VendorDialog vendor={dialog.state.record} onClose={dialog.close} />}
     </Card>
   );
 }

@@ -1,0 +1,48 @@
+import type { EndpointContract } from "@washboard/shared";
+import { followVendorChange, refreshSessionAlliances, refreshSessionVendor } from "../session/boot";
+import type { Domain } from "./query-keys";
+
+/** One successful mutating call: what a domain's side effect may read. */
+export interface Change {
+  contract: EndpointContract;
+  /** The call's answer; undefined when a failed call still changed what others show. */
+  result: unknown;
+}
+
+/**
+ * What else a change of a domain makes stale. `refetch`: the other domains whose queries show its
+ * records (names, counts, choices). `sideEffect`: session state built from it outside the query
+ * cache, brought up to date before any query refetches (the queries may depend on it).
+ */
+export interface ChangeDeclaration {
+  refetch: readonly Domain[];
+  sideEffect?: (change: Change) => Promise<void>;
+}
+
+/** After a mutation of a domain, its own queries refetch, and what is declared here. */
+export const CHANGES: Record<Domain, ChangeDeclaration> = {
+  auth: { refetch: [] },
+  systemConfig: { refetch: [] },
+  tenancy: { refetch: [] },
+  devices: { refetch: [] },
+  dashboard: { refetch: [] },
+  operationLog: { refetch: [] },
+  groups: { refetch: [] },
+  groupSubAccounts: { refetch: [] },
+  vendorAdmin: { refetch: [], sideEffect: followVendorChange },
+  vendorAccounts: { refetch: [] },
+  roles: { refetch: [] },
+  subAccounts: { refetch: [] },
+  vendorProfile: { refetch: [], sideEffect: refreshSessionVendor },
+  brands: { refetch: [] },
+  ecards: { refetch: [] },
+  uploads: { refetch: [] },
+  emailConfig: { refetch: [] },
+  shops: { refetch: ["locations", "alliances", "payqr"] },
+  locations: { refetch: ["shops"] },
+  alliances: { refetch: ["shops"], sideEffect: refreshSessionAlliances },
+  payqr: { refetch: [] },
+  washerCatalogue: { refetch: [] },
+  priceTemplates: { refetch: [] },
+  live: { refetch: [] },
+};

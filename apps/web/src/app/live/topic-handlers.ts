@@ -1,0 +1,42 @@
+import type { QueryClient } from "@tanstack/react-query";
+import {
+  API,
+  DASHBOARD_RECENT_OPERATIONS,
+  type DashboardSummary,
+  type LiveData,
+  type LiveTopic,
+} from "@washboard/shared";
+import { queryKeys } from "../api/query-keys";
+
+export interface LiveContext {
+  client: QueryClient;
+  /** The vendor the top bar has chosen (levels 6/7), whose cached answers the event belongs to. */
+  activeVendorId: number | null;
+}
+
+/**
+ * What each live topic does to the query cache: merge the new fact where it is shown (so the screen
+ * changes without a round trip) and mark the lists it changes stale. One entry per topic of
+ * LIVE_TOPICS; the type makes a new topic without a handler a compile error.
+ */
+export const TOPIC_HANDLERS: { [T in LiveTopic]: (data: LiveData<T>, context: LiveContext) => void } = {
+  "operationLog.recorded": (operation, { client, activeVendorId }) => {
+    client.setQueryData<DashboardSummary>(queryKeys.call(API.dashboard.summary, activeVendorId), (summary) => {
+      if (!summary || summary.recent_operations.some((o) => o.id === operation.id)) return summary;
+      const recent = [operation, ...summary.recent_operations].slice(0, DASHBOARD_RECENT_OPERATIONS);
+      return { ...summary, recent_operations: recent };
+    });
+    void client.invalidateQueries({ queryKey: queryKeys.domain("operationLog") });
+  },
+};
+
+/** Applies one event of the stream; control events (`reset`) refetch everything on screen. */
+export function applyLiveEvent(topic: string, data: string, context: LiveContext): void {
+  if (topic === "reset") {
+    void context.client.invalidateQueries();
+    return;
+  }
+  const handler = TOPIC_HANDLERS[topic as LiveTopic] as ((data: unknown, context: LiveContext) => void) | undefined;
+  // The server validated what it published; a topic this console does not know yet is ignored.
+  if (handler) handler(JSON.parse(data), context);
+}

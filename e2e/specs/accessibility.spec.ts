@@ -1,0 +1,78 @@
+import type { Page } from "@playwright/test";
+import type { RouteMeta } from "@washboard/shared";
+import { expect, signIn, test } from "../fixtures";
+import { type Finding, pageOutline, seriousViolations } from "../support/axe";
+import { routesWithScreens, screensFor, signedInSubject } from "../support/screens";
+import { text } from "./catalogue";
+
+const en = (key: string) => text("en", key);
+
+/** The demo logins of README.md, one per console level. */
+const LEVELS = [
+  { username: "group_admin", level: 6 },
+  { username: "group_sub", level: 7 },
+  { username: "vendor_admin", level: 3 },
+  { username: "vendor_sub", level: 4 },
+] as const;
+
+/** Waits until the page has settled: its title heading shown, nothing loading. */
+async function settled(page: Page) {
+  await expect(page.locator("h1:visible")).toHaveCount(1);
+  await expect(page.locator(".page-spinner, .ant-spin-spinning, .ant-skeleton, .ant-btn-loading")).toHaveCount(0);
+}
+
+/** Audits what the page shows: no serious or critical axe finding, one main landmark, one h1. */
+async function audit(page: Page, route: RouteMeta, found: Map<string, Finding[]>) {
+  await settled(page);
+  const outline = await pageOutline(page);
+  expect.soft(outline.mains, `${route.path}: main landmarks`).toBe(1);
+  expect.soft(outline.h1s, `${route.path}: h1 headings`).toHaveLength(1);
+  const violations = await seriousViolations(page);
+  if (violations.length > 0) found.set(route.path, violations);
+}
+
+async function report(found: Map<string, Finding[]>, visited: readonly string[]) {
+  test.info().annotations.push({ type: "screens", description: visited.join(", ") });
+  const findings = JSON.stringify(Object.fromEntries(found), null, 2);
+  await test.info().attach("axe-findings.json", { body: findings, contentType: "application/json" });
+  expect(Object.fromEntries(found), "serious or critical axe-core violations by route").toEqual({});
+}
+
+for (const { username, level } of LEVELS) {
+  test(`level ${level} (${username}): every screen it may open has no serious accessibility violation, one main and one h1`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signIn(page, username);
+    await expect(page.getByTestId("dashboard")).toBeVisible();
+    const routes = screensFor(await signedInSubject(page));
+    expect(routes.length).toBeGreaterThan(3);
+    const found = new Map<string, Finding[]>();
+    for (const route of routes) {
+      await page.goto(`/#${route.path}`);
+      await expect(page).toHaveURL(new RegExp(`#${route.path}$`));
+      await audit(page, route, found);
+      await expect(page.locator("h1:visible")).toHaveText(en(route.titleKey));
+    }
+    await report(
+      found,
+      routes.map((r) => r.path),
+    );
+  });
+}
+
+test("signed out: the sign-in page and the public pages have no serious accessibility violation, one main and one h1", async ({
+  page,
+}) => {
+  const routes = routesWithScreens().filter((route) => route.noLogin);
+  expect(routes.map((r) => r.path)).toContain("/login");
+  const found = new Map<string, Finding[]>();
+  for (const route of routes) {
+    await page.goto(`/#${route.path}`);
+    await audit(page, route, found);
+  }
+  await report(
+    found,
+    routes.map((r) => r.path),
+  );
+});

@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { PNG } from "pngjs";
+import { API_KEY, confirmDialog, expect } from "../fixtures";
+import { text } from "../specs/catalogue";
+
+/** What the browser tests share: choosing in the console's controls, and setting up state on the API. */
+
+const en = (key: string) => text("en", key);
+
+/** A short random suffix, new for every test run, so a spec can run again against the same server. */
+export const newSuffix = () => randomBytes(3).toString("hex");
+
+/**
+ * Picks an option of an antd Select: open it, type to filter where it searches, click the option,
+ * and see the select show it — again if a click landed while the dropdown was still opening.
+ */
+export async function pick(page: Page, select: Locator, option: string | RegExp, search?: string) {
+  const shown = select.locator("xpath=ancestor-or-self::*[contains(concat(' ', @class, ' '), ' ant-select ')][1]");
+  await expect(async () => {
+    await select.click();
+    if (search !== undefined) await page.keyboard.type(search);
+    await page
+      .locator(".ant-select-item-option")
+      .filter({ visible: true })
+      .filter({ hasText: option })
+      .first()
+      .click({ timeout: 2_000 });
+    await expect(shown).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** A form dialog by the test id of its form. */
+export function dialogOf(page: Page, formTestId: string): Locator {
+  return page.getByRole("dialog").filter({ has: page.getByTestId(formTestId) });
+}
+
+/** Submits an antd modal with its primary button, then waits for it to close and for the success toast. */
+export async function submitDialog(page: Page, dialog: Locator, successKey: string) {
+  await dialog.getByRole("button", { name: en("common.save") }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page
+      .locator(".toast-success")
+      .filter({ hasText: en(successKey) })
+      .first(),
+  ).toBeVisible();
+}
+
+/** Signs out through the account menu and its confirmation, as a person would. */
+export async function signOut(page: Page) {
+  await page.getByTestId("account-dropdown").click();
+  await page.getByRole("menuitem", { name: en("layout.logout") }).click();
+  await confirmDialog(page, en("common.confirm"));
+  await expect(page.getByTestId("login-card")).toBeVisible();
+}
+
+/** The session token the console keeps for the signed-in account. */
+export async function storedToken(page: Page): Promise<string> {
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem("washboard") ?? "{}") as { user?: { token?: string } }).user?.token,
+  );
+  expect(token).toBeTruthy();
+  return token ?? "";
+}
+
+/** One call of the API with a session token; answers the `result` of a 200. */
+export async function apiCall<T>(
+  request: APIRequestContext,
+  path: string,
+  token: string,
+  data: object = {},
+): Promise<T> {
+  const response = await request.post(path, { headers: { "api-key": API_KEY }, data: { ...data, token } });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { result: T }).result;
+}
+
+/** A small PNG with a diagonal band, in its own colour: each image has its own bytes (and key). */
+export function pngImage(rgb: readonly [number, number, number], size = 24): Buffer {
+  const png = new PNG({ width: size, height: size });
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const i = (y * size + x) * 4;
+      const band = Math.abs(x - y) < size / 4;
+      png.data[i] = band ? rgb[0] : 255;
+      png.data[i + 1] = band ? rgb[1] : 255;
+      png.data[i + 2] = band ? rgb[2] : 255;
+      png.data[i + 3] = 255;
+    }
+  }
+  return PNG.sync.write(png);
+}
+
+/** The key the server stores an image under: the SHA-256 of its bytes and its extension. */
+export const imageKeyOf = (bytes: Buffer) => `${createHash("sha256").update(bytes).digest("hex")}.png`;
+
+/** The rows of a data table (by its test id) holding a text. */
+export const rowsOf = (page: Page, tableTestId: string, hasText: string) =>
+  page.getByTestId(tableTestId).locator("tr.ant-table-row").filter({ hasText });
+
+/** The cell of a row under the column headed `header` (exact text). */
+export async function cellOf(page: Page, tableTestId: string, row: Locator, header: string): Promise<Locator> {
+  const headers = (await page.getByTestId(tableTestId).locator("thead th").allInnerTexts()).map((h) => h.trim());
+  const index = headers.indexOf(header);
+  expect(index, `column "${header}" in ${headers.join(" | ")}`).toBeGreaterThanOrEqual(0);
+  return row.locator("td").nth(index);
+}
