@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { parseCliOptions } from "./cli-options.js";
+import { parseFleet } from "./fleet-file.js";
+
+describe("parseCliOptions", () => {
+  it("reads the options and resolves the fleet file from where npm was run", () => {
+    const args = ["--broker", "mqtt://127.0.0.1:1884", "--fleet", "fleet.json", "--time-scale", "60", "--seed", "1"];
+    expect(parseCliOptions([...args, "--devices", "100"], "/home/me")).toEqual({
+      brokerUrl: "mqtt://127.0.0.1:1884",
+      fleetFile: "/home/me/fleet.json",
+      timeScale: 60,
+      seed: 1,
+      devices: 100,
+      concurrency: 200,
+    });
+  });
+
+  it("refuses what is missing or wrong", () => {
+    expect(() => parseCliOptions(["--fleet", "f.json"], "/")).toThrow(/--broker/);
+    expect(() => parseCliOptions(["--broker", "mqtt://x", "--fleet", "f", "--time-scale", "0"], "/")).toThrow(
+      /time-scale/,
+    );
+    expect(() => parseCliOptions(["--broker", "mqtt://x", "--fleet", "f", "--devices", "1.5"], "/")).toThrow(/devices/);
+    expect(() => parseCliOptions(["--broker", "mqtt://x", "--fleet", "f", "--colour"], "/")).toThrow();
+  });
+});
+
+describe("parseFleet", () => {
+  it("reads the server's fleet file", () => {
+    expect(
+      parseFleet([
+        { serial: "WB-0001", secret: "a", machine_type: "washer" },
+        { serial: "WB-0002", secret: "b", machine_type: "dryer", firmware: "2.1.0" },
+      ]),
+    ).toEqual([
+      { serial: "WB-0001", secret: "a", machineType: "washer" },
+      { serial: "WB-0002", secret: "b", machineType: "dryer", firmware: "2.1.0" },
+    ]);
+  });
+
+  it("names the first bad entry", () => {
+    expect(() => parseFleet({})).toThrow(/array/);
+    expect(() => parseFleet([{ serial: "a/b", secret: "x", machine_type: "washer" }])).toThrow(/fleet\[0\]: serial/);
+    expect(() => parseFleet([{ serial: "WB-0001", machine_type: "washer" }])).toThrow(/secret/);
+  });
+});

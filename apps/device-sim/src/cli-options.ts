@@ -1,0 +1,65 @@
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+
+export interface CliOptions {
+  brokerUrl: string;
+  fleetFile: string;
+  timeScale: number;
+  seed: number | undefined;
+  /** Only the first this many devices of the file; all when undefined. */
+  devices: number | undefined;
+  concurrency: number;
+}
+
+export const USAGE = `Usage: npm run simulate -w @washboard/device-sim -- --broker URL --fleet FILE [options]
+
+  --broker URL        MQTT broker, e.g. mqtt://127.0.0.1:1884
+  --fleet FILE        JSON [{ "serial", "secret", "machine_type", "firmware"? }]
+  --devices N         run only the first N devices of the file
+  --time-scale N      simulated seconds per real second (default 1; 60 = a minute per second)
+  --seed N            make customers, faults and drops reproducible
+  --concurrency N     connections opened at a time at start (default 200)`;
+
+function positive(name: string, text: string | undefined, fallback: number, integer: boolean): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new Error(`--${name} must be a positive ${integer ? "integer" : "number"}, not "${text}"`);
+  }
+  return value;
+}
+
+/**
+ * Reads the command line. A relative fleet path is taken from where npm was run (INIT_CWD), not
+ * from the workspace folder `npm run -w` switches to.
+ */
+export function parseCliOptions(args: readonly string[], baseDir: string): CliOptions {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      broker: { type: "string" },
+      fleet: { type: "string" },
+      devices: { type: "string" },
+      "time-scale": { type: "string" },
+      seed: { type: "string" },
+      concurrency: { type: "string" },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.broker === undefined) throw new Error("--broker is required");
+  if (values.fleet === undefined) throw new Error("--fleet is required");
+  let seed: number | undefined;
+  if (values.seed !== undefined) {
+    seed = Number(values.seed);
+    if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, not "${values.seed}"`);
+  }
+  return {
+    brokerUrl: values.broker,
+    fleetFile: resolve(baseDir, values.fleet),
+    timeScale: positive("time-scale", values["time-scale"], 1, false),
+    seed,
+    devices: values.devices === undefined ? undefined : positive("devices", values.devices, 0, true),
+    concurrency: positive("concurrency", values.concurrency, 200, true),
+  };
+}

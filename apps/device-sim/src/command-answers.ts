@@ -1,0 +1,74 @@
+import type { CommandAck, DeviceCommand, RefusalReason } from "@washboard/device-protocol";
+import type { Machine } from "./machine.js";
+
+/** A device's answer to a command and what it then does; the answer goes out first. */
+export interface CommandOutcome {
+  ack: CommandAck;
+  act?: () => void;
+}
+
+/** What a command may do beyond the machine itself. */
+export interface CommandContext {
+  machine: Machine;
+  /** Drops the connection and comes back, as a controller reboot does. */
+  restart(): void;
+  /** Whether a firmware install will fail (an autonomous device fails a few). */
+  firmwareFails(): boolean;
+  /** Cycle length when a remote start names none. */
+  defaultMinutes(): number;
+  nowSeconds: number;
+}
+
+export function refusal(id: string, reason: RefusalReason, detail?: string): CommandAck {
+  return detail === undefined ? { v: 1, id, ok: false, reason } : { v: 1, id, ok: false, reason, detail };
+}
+
+/** Decides a valid command that was not answered before. */
+export function answerCommand(command: DeviceCommand, context: CommandContext): CommandOutcome {
+  const { id } = command;
+  const ok: CommandAck = { v: 1, id, ok: true };
+  if (command.expires_at < context.nowSeconds) return { ack: refusal(id, "expired") };
+  const { machine } = context;
+  switch (command.kind) {
+    case "restart":
+      return { ack: ok, act: () => context.restart() };
+    case "remote_start": {
+      if (machine.isBusy) return { ack: refusal(id, "busy") };
+      const fault = machine.faultCode;
+      if (fault !== null) return { ack: refusal(id, "fault", fault) };
+      if (machine.isUpdating) return { ack: refusal(id, "not_ready", "installing firmware") };
+      const { start_type, program, price } = command;
+      const minutes = command.minutes ?? context.defaultMinutes();
+      return { ack: ok, act: () => machine.startCycle({ start_type, program, price, minutes, command_id: id }) };
+    }
+    case "cashbox_audit":
+      return { ack: { ...ok, cashbox: machine.state.cashbox } };
+    case "cashbox_reset":
+      // The answer is the cash box as read before emptying, which `act` does right after it is sent.
+      return { ack: { ...ok, cashbox: machine.state.cashbox }, act: () => machine.collectCashbox() };
+    case "set_params": {
+      const { params } = command;
+      return { ack: ok, act: () => machine.applyParams(params) };
+    }
+    case "firmware_notice": {
+      const { version } = command;
+      if (version === machine.firmwareVersion) return { ack: refusal(id, "invalid", `${version} is installed`) };
+      if (machine.isUpdating) return { ack: refusal(id, "not_ready", "an update is in progress") };
+      const fails = context.firmwareFails();
+      return { ack: ok, act: () => machine.updateFirmware(version, fails) };
+    }
+  }
+}
+
+/** The id of a command that does not decode, so it can still be refused; null when there is none. */
+export function readCommandId(payload: Uint8Array): string | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(payload));
+  } catch {
+    return null;
+  }
+  if (typeof json !== "object" || json === null || !("id" in json)) return null;
+  const { id } = json;
+  return typeof id === "string" && id.length >= 1 && id.length <= 64 ? id : null;
+}

@@ -1,0 +1,49 @@
+import { expect, it } from "vitest";
+import { Scheduler, TaskGroup } from "./scheduler.js";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it("runs tasks in order of due time, then of scheduling", async () => {
+  const scheduler = new Scheduler();
+  const ran: string[] = [];
+  scheduler.schedule(30, () => ran.push("c"));
+  scheduler.schedule(10, () => ran.push("a"));
+  scheduler.schedule(10, () => ran.push("b"));
+  scheduler.schedule(0, () => ran.push("first"));
+  expect(scheduler.pending).toBe(4);
+  await sleep(60);
+  expect(ran).toEqual(["first", "a", "b", "c"]);
+  expect(scheduler.pending).toBe(0);
+});
+
+it("cancels single tasks and whole groups, and keeps going when a task throws", async () => {
+  const errors: unknown[] = [];
+  const scheduler = new Scheduler((error) => errors.push(error));
+  const group = new TaskGroup(scheduler);
+  const ran: string[] = [];
+  const cancelled = scheduler.schedule(5, () => ran.push("cancelled"));
+  group.after(5, () => ran.push("group"));
+  group.after(10, () => ran.push("group too"));
+  scheduler.schedule(5, () => {
+    throw new Error("boom");
+  });
+  scheduler.schedule(15, () => ran.push("kept"));
+  cancelled.cancel();
+  group.cancelAll();
+  expect(scheduler.pending).toBe(2);
+  await sleep(40);
+  expect(ran).toEqual(["kept"]);
+  expect(errors).toHaveLength(1);
+  expect(group.size).toBe(0);
+});
+
+it("holds many tasks and cancellations cheaply", async () => {
+  const scheduler = new Scheduler();
+  let ran = 0;
+  const tasks = Array.from({ length: 10_000 }, (_, i) => scheduler.schedule(1 + (i % 20), () => ran++));
+  for (const task of tasks.filter((_, i) => i % 2 === 0)) task.cancel();
+  expect(scheduler.pending).toBe(5_000);
+  await sleep(60);
+  expect(ran).toBe(5_000);
+  expect(scheduler.pending).toBe(0);
+});

@@ -1,0 +1,282 @@
+import { type DeviceCommand, deviceTopic, LAST_WILL, type StatusMessage } from "@washboard/device-protocol";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { SimulatedDevice, type SimulatedDeviceOptions } from "./simulated-device.js";
+import { startTestBroker, type TestBroker } from "./test/test-broker.js";
+import { retainedOn, TestGateway } from "./test/test-gateway.js";
+
+/** A simulated minute lasts 100 ms, so cycles and firmware updates end within a test. */
+const TIME_SCALE = 600;
+
+let broker: TestBroker;
+let gateway: TestGateway;
+const devices: SimulatedDevice[] = [];
+let serials = 0;
+let commandIds = 0;
+
+beforeAll(async () => {
+  broker = await startTestBroker();
+  gateway = await TestGateway.connect(broker.url);
+});
+
+afterEach(async () => {
+  await Promise.all(devices.splice(0).map((device) => device.disconnect()));
+  expect(gateway.invalid).toEqual([]);
+});
+
+afterAll(async () => {
+  await gateway.close();
+  await broker.close();
+});
+
+/** A connected washer with a serial of its own, so retained messages of other tests do not matter. */
+async function connectedDevice(options: Partial<SimulatedDeviceOptions> = {}): Promise<SimulatedDevice> {
+  serials++;
+  const device = new SimulatedDevice(
+    { serial: `SIM-${serials}`, secret: "s3cret", machineType: "washer", firmware: "1.0.0" },
+    { brokerUrl: broker.url, timeScale: TIME_SCALE, ...options },
+  );
+  devices.push(device);
+  await device.connect();
+  return device;
+}
+
+const base = () => ({ v: 1 as const, id: `cmd-${++commandIds}`, expires_at: Math.floor(Date.now() / 1000) + 60 });
+const remoteStart = (minutes: number) =>
+  ({
+    ...base(),
+    kind: "remote_start",
+    start_type: "free_start",
+    program: "hot",
+    price: 0,
+    minutes,
+  }) satisfies DeviceCommand;
+
+/** Sends a command and waits for its (first) answer. */
+async function send(device: SimulatedDevice, command: DeviceCommand) {
+  await gateway.command(device.serial, command);
+  return gateway.ack(device.serial, command.id);
+}
+
+/** Restarts a device by command and waits until it said offline and then online again. */
+async function restart(device: SimulatedDevice): Promise<string> {
+  const seen = gateway.list(device.serial, "status").length;
+  const command = { ...base(), kind: "restart" } satisfies DeviceCommand;
+  expect(await send(device, command)).toEqual({ v: 1, id: command.id, ok: true });
+  await gateway.until(() => {
+    const statuses: StatusMessage[] = gateway.list(device.serial, "status").slice(seen);
+    const offline = statuses.findIndex((status) => !status.online);
+    return offline >= 0 && statuses.slice(offline).some((status) => status.online) ? true : undefined;
+  });
+  await device.waitFor((state) => state.online);
+  return command.id;
+}
+
+describe("connecting", () => {
+  it("leaves a retained online status and reports its shadow", async () => {
+    const device = await connectedDevice({ initial: { cashbox: { current: 300, cumulative: 9_000 } } });
+    const retained = await retainedOn(broker.url, deviceTopic(device.serial, "status"));
+    expect(retained).toMatchObject({ v: 1, online: true, busy: false, fault: null, firmware: "1.0.0" });
+    const shadow = await gateway.next(device.serial, "shadow/reported");
+    expect(shadow).toMatchObject({ v: 1, cashbox: { current: 300, cumulative: 9_000 }, firmware: "1.0.0" });
+    expect(shadow.params).toMatchObject({ price: expect.any(Number), cycle_minutes: expect.any(Number) });
+    expect(device.state.online).toBe(true);
+  });
+
+  it("publishes its will when the connection is cut and says offline when it leaves", async () => {
+    const cut = await connectedDevice();
+    await cut.disconnect({ abrupt: true });
+    expect(await gateway.next(cut.serial, "status", (status) => !status.online)).toEqual(LAST_WILL);
+    expect(await retainedOn(broker.url, deviceTopic(cut.serial, "status"))).toEqual(LAST_WILL);
+
+    const leaving = await connectedDevice();
+    await leaving.disconnect();
+    const offline = await gateway.next(leaving.serial, "status", (status) => !status.online);
+    expect(offline).toMatchObject({ v: 1, online: false, ts: expect.any(Number) });
+  });
+});
+
+describe("commands", () => {
+  it("restart: answers ok, goes offline and comes back", async () => {
+    const device = await connectedDevice();
+    const id = await restart(device);
+    expect(device.state.handledCommands).toEqual([id]);
+  });
+
+  it("remote_start: answers ok, runs the cycle and reports busy, then idle", async () => {
+    const device = await connectedDevice();
+    const command = remoteStart(1);
+    expect(await send(device, command)).toEqual({ v: 1, id: command.id, ok: true });
+    const started = await gateway.next(device.serial, "event", (event) => event.type === "cycle_started");
+    expect(started).toMatchObject({
+      type: "cycle_started",
+      start_type: "free_start",
+      program: "hot",
+      price: 0,
+      minutes: 1,
+      command_id: command.id,
+    });
+    await gateway.next(device.serial, "status", (status) => status.busy === true);
+    await gateway.next(device.serial, "event", (event) => event.type === "cycle_finished");
+    // The idle status follows the event.
+    await gateway.until(() => (gateway.list(device.serial, "status").at(-1)?.busy === false ? true : undefined));
+    expect(device.state.busy).toBe(false);
+  });
+
+  it("cashbox_audit: answers the cash box", async () => {
+    const device = await connectedDevice();
+    device.insertCoins(200);
+    const command = { ...base(), kind: "cashbox_audit" } satisfies DeviceCommand;
+    expect(await send(device, command)).toEqual({
+      v: 1,
+      id: command.id,
+      ok: true,
+      cashbox: { current: 200, cumulative: 200 },
+    });
+  });
+
+  it("cashbox_reset: answers the cash box before emptying and reports it empty after", async () => {
+    const device = await connectedDevice();
+    device.insertCoins(500);
+    device.insertCoins(200);
+    await gateway.next(device.serial, "shadow/reported", (shadow) => shadow.cashbox.current === 700);
+    const command = { ...base(), kind: "cashbox_reset" } satisfies DeviceCommand;
+    expect(await send(device, command)).toEqual({
+      v: 1,
+      id: command.id,
+      ok: true,
+      cashbox: { current: 700, cumulative: 700 },
+    });
+    const collected = await gateway.next(device.serial, "event", (event) => event.type === "cashbox_collected");
+    expect(collected).toMatchObject({ amount: 700 });
+    await gateway.next(
+      device.serial,
+      "shadow/reported",
+      (shadow) => shadow.cashbox.current === 0 && shadow.cashbox.cumulative === 700,
+    );
+    expect(device.state.cashbox).toEqual({ current: 0, cumulative: 700 });
+    expect(gateway.events(device.serial, "coin_inserted").map((event) => event.amount)).toEqual([500, 200]);
+  });
+
+  it("set_params: applies them, answers ok and reports them", async () => {
+    const device = await connectedDevice();
+    const command = { ...base(), kind: "set_params", params: { price: 650, water_temp: 60 } } satisfies DeviceCommand;
+    expect(await send(device, command)).toEqual({ v: 1, id: command.id, ok: true });
+    const shadow = await gateway.next(device.serial, "shadow/reported", (s) => s.params.price === 650);
+    expect(shadow.params).toMatchObject({ price: 650, water_temp: 60 });
+    expect(device.state.params).toMatchObject({ price: 650, water_temp: 60 });
+  });
+
+  it("firmware_notice: refuses the installed version, installs another with progress", async () => {
+    const device = await connectedDevice();
+    const url = "https://firmware.example.com/washer-2.0.0.bin";
+    const same = { ...base(), kind: "firmware_notice", version: "1.0.0", url } satisfies DeviceCommand;
+    expect(await send(device, same)).toMatchObject({ id: same.id, ok: false, reason: "invalid" });
+
+    const update = { ...base(), kind: "firmware_notice", version: "2.0.0", url } satisfies DeviceCommand;
+    expect(await send(device, update)).toEqual({ v: 1, id: update.id, ok: true });
+    await gateway.next(device.serial, "status", (status) => status.firmware === "2.0.0");
+    const stages = gateway
+      .events(device.serial, "firmware_progress")
+      .map((event) => `${event.version} ${event.stage} ${event.percent}`);
+    expect(stages).toEqual([
+      "2.0.0 downloading 0",
+      "2.0.0 downloading 25",
+      "2.0.0 downloading 50",
+      "2.0.0 downloading 75",
+      "2.0.0 downloading 100",
+      "2.0.0 installing 0",
+      "2.0.0 done 100",
+    ]);
+    await gateway.next(device.serial, "shadow/reported", (shadow) => shadow.firmware === "2.0.0");
+    expect(device.state.handledCommands).toEqual([update.id]);
+  });
+
+  it("refuses what does not decode as invalid, and ignores what has no id", async () => {
+    const device = await connectedDevice();
+    await gateway.command(device.serial, { v: 1, id: "bad-1", kind: "self_destruct", expires_at: 0 });
+    expect(await gateway.ack(device.serial, "bad-1")).toMatchObject({ ok: false, reason: "invalid" });
+    await gateway.commandRaw(device.serial, "not json");
+    await gateway.command(device.serial, { v: 1, kind: "restart" });
+    // A valid command after them is answered, and nothing else was.
+    const after = { ...base(), kind: "cashbox_audit" } satisfies DeviceCommand;
+    await send(device, after);
+    expect(gateway.list(device.serial, "ack").map((ack) => ack.id)).toEqual(["bad-1", after.id]);
+  });
+
+  it("acts on a repeated command id once and answers it twice the same", async () => {
+    const device = await connectedDevice();
+    const command = remoteStart(30);
+    await gateway.command(device.serial, command);
+    await gateway.command(device.serial, command);
+    const acks = await gateway.until(() => {
+      const answered = gateway.acks(device.serial, command.id);
+      return answered.length === 2 ? answered : undefined;
+    });
+    expect(acks[0]).toEqual({ v: 1, id: command.id, ok: true });
+    expect(acks[1]).toEqual(acks[0]);
+    expect(gateway.events(device.serial, "cycle_started")).toHaveLength(1);
+    expect(device.state.handledCommands).toEqual([command.id]);
+  });
+
+  it("refuses an expired command", async () => {
+    const device = await connectedDevice();
+    const command = {
+      ...base(),
+      expires_at: Math.floor(Date.now() / 1000) - 10,
+      kind: "cashbox_reset",
+    } satisfies DeviceCommand;
+    expect(await send(device, command)).toEqual({ v: 1, id: command.id, ok: false, reason: "expired" });
+    expect(device.state.handledCommands).toEqual([]);
+  });
+
+  it("refuses a remote start while busy, and while faulted", async () => {
+    const device = await connectedDevice();
+    expect(await send(device, remoteStart(30))).toMatchObject({ ok: true });
+    expect(await send(device, remoteStart(30))).toMatchObject({ ok: false, reason: "busy" });
+
+    const faulted = await connectedDevice();
+    faulted.raiseFault("DOOR");
+    await gateway.next(faulted.serial, "status", (status) => status.fault === "DOOR");
+    expect(await send(faulted, remoteStart(1))).toMatchObject({ ok: false, reason: "fault" });
+    faulted.clearFault();
+    await gateway.next(faulted.serial, "status", (status) => status.fault === null && status.online);
+    expect(await send(faulted, remoteStart(1))).toMatchObject({ ok: true });
+  });
+
+  it("receives commands and never answers when silent", async () => {
+    const device = await connectedDevice();
+    device.answer = "silent";
+    const ignored = { ...base(), kind: "cashbox_audit" } satisfies DeviceCommand;
+    await gateway.command(device.serial, ignored);
+    await vi.waitFor(() => expect(device.stats.commandsReceived).toBe(1));
+    device.answer = "normal";
+    // Commands are handled in order, so once the next one is answered the silent one was passed over.
+    const answered = { ...base(), kind: "cashbox_audit" } satisfies DeviceCommand;
+    await send(device, answered);
+    expect(gateway.acks(device.serial, ignored.id)).toEqual([]);
+    expect(device.stats.commandsReceived).toBe(2);
+  });
+});
+
+describe("desired shadow", () => {
+  it("applies the params of each version once, also across reconnections", async () => {
+    const device = await connectedDevice();
+    await gateway.desire(device.serial, 1, { price: 700 });
+    await device.waitFor((state) => state.desiredVersion === 1);
+    await gateway.next(device.serial, "shadow/reported", (shadow) => shadow.params.price === 700);
+
+    // The same version again, with other params, is not applied; the next version is.
+    await gateway.desire(device.serial, 1, { price: 900 });
+    await gateway.desire(device.serial, 2, { price: 750 });
+    await device.waitFor((state) => state.desiredVersion === 2);
+    expect(device.state.params.price).toBe(750);
+    expect(gateway.list(device.serial, "shadow/reported").some((shadow) => shadow.params.price === 900)).toBe(false);
+
+    // A reconnection receives the retained version 2 again: nothing changes.
+    device.insertCoins(100);
+    const before = device.state;
+    await restart(device);
+    expect(device.state.params).toEqual(before.params);
+    expect(device.state.desiredVersion).toBe(2);
+  });
+});
