@@ -1,5 +1,6 @@
 // Starts the real server for the browser tests: the built console, a fresh embedded database in a
-// temporary folder (or a fresh database on DATABASE_URL's server), seeded with the demo tenant.
+// temporary folder (or a fresh database on DATABASE_URL's server), seeded with the demo tenant and
+// its fleet, and the embedded MQTT broker on the next port.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -8,10 +9,18 @@ import path from "node:path";
 import pg from "pg";
 
 const root = path.resolve(import.meta.dirname, "..");
+const port = process.env.E2E_PORT ?? "18080";
+// Known to the specs (support/fleet.ts): the demo fleet's credentials are written here, and the
+// embedded MQTT broker listens beside the server, so a spec can run a machine of the demo fleet.
+const dataDir = path.join(os.tmpdir(), `wb-e2e-${port}`);
+fs.rmSync(dataDir, { recursive: true, force: true });
 // The organization spec's test email goes to a capturing SMTP server on loopback.
 const env = {
   ...process.env,
-  PORT: process.env.E2E_PORT ?? "18080",
+  PORT: port,
+  DATA_DIR: dataDir,
+  MQTT_URL: "",
+  MQTT_EMBEDDED_PORT: String(Number(port) + 1),
   HOST: "127.0.0.1",
   LOG_LEVEL: "warn",
   SMTP_ALLOW_PRIVATE: "1",
@@ -33,11 +42,8 @@ if (process.env.DATABASE_URL) {
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await client.end();
   });
-} else {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-e2e-"));
-  env.DATA_DIR = dir;
-  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
 }
+cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
   cwd: root,

@@ -25,5 +25,36 @@ if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sourceTime) {
 }
 
 const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], { cwd: root, stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+const children = [server];
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+}
+server.on("exit", (code) => {
+  for (const child of children) if (child !== server) child.kill("SIGTERM");
+  process.exit(code ?? 0);
+});
+
+// The demo fleet: once the server has seeded it (DATA_DIR/demo-fleet.json), the simulator runs its
+// machines against the server's broker, so the console shows machines that really answer.
+// DEMO_FLEET=0 leaves it out; DEMO_TIME_SCALE makes the machines' day pass faster (default 10).
+const fleetFile = path.resolve(root, process.env.DATA_DIR ?? "./data", "demo-fleet.json");
+const broker = process.env.MQTT_URL || `mqtt://127.0.0.1:${process.env.MQTT_EMBEDDED_PORT || 1884}`;
+if (process.env.DEMO_FLEET !== "0" && process.env.SEED_DEMO !== "0") {
+  const started = Date.now();
+  const waitForFleet = setInterval(() => {
+    if (fs.existsSync(fleetFile)) {
+      clearInterval(waitForFleet);
+      const args = ["--broker", broker, "--fleet", fleetFile, "--time-scale", process.env.DEMO_TIME_SCALE || "10"];
+      const simulator = spawn(process.execPath, ["--import", "tsx", "apps/device-sim/src/cli.ts", ...args], {
+        cwd: root,
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      children.push(simulator);
+      console.log(`Demo fleet: simulated machines from ${path.relative(root, fleetFile)} on ${broker}`);
+    } else if (Date.now() - started > 120_000) {
+      clearInterval(waitForFleet);
+    }
+  }, 500);
+}

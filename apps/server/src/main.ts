@@ -14,6 +14,7 @@ async function main() {
     await seedDemoData(MODULES, database.db, {
       tenantOnly: process.env.SEED_DEMO_SHOPS === "0",
       files: uploadStore(config),
+      dataDir: config.dataDir,
     });
   }
   const app = await buildApp(config, database);

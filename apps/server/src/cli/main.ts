@@ -33,6 +33,7 @@ async function main() {
       const wrote = await seedDemoData(MODULES, database.db, {
         tenantOnly: process.env.SEED_DEMO_SHOPS === "0",
         files: uploadStore(config),
+        dataDir: config.dataDir,
       });
       console.log(wrote.includes("tenancy") ? "Demo tenant seeded." : "Demo tenant already present.");
       const more = wrote.filter((name) => name !== "tenancy");

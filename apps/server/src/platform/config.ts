@@ -31,6 +31,22 @@ export interface Config {
   liveHeartbeatMs: number;
   /** Check every answer against its contract (the tests do; production writes answers as they are). */
   validateResponses: boolean;
+  /** The MQTT broker devices connect to; absent means the embedded broker. */
+  mqttUrl: string | undefined;
+  /** Where the embedded broker listens (127.0.0.1); 0 picks a free port (tests). */
+  mqttEmbeddedPort: number;
+  /** The gateway's broker login; the broker's hooks admit it to every device topic. */
+  mqttGatewayUsername: string;
+  /** Its password; absent with the embedded broker means a random one per start. */
+  mqttGatewayPassword: string | undefined;
+  /** Several API instances share the device topics through this MQTT shared-subscription group. */
+  mqttSharedGroup: string | undefined;
+  /** When set, the broker's HTTP auth hooks must send it as `Authorization: Bearer`. */
+  mqttHookToken: string | undefined;
+  /** A sent command that has no answer after this long has timed out. */
+  deviceAckTimeoutMs: number;
+  /** How long a restart or parameter change waits for an offline device before it expires. */
+  deviceCommandWaitMinutes: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -64,5 +80,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisLiveStream: env.REDIS_LIVE_STREAM || "washboard:live",
     liveHeartbeatMs: int(env.LIVE_HEARTBEAT_MS, 15_000),
     validateResponses: env.VALIDATE_RESPONSES === "1",
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttEmbeddedPort: int(env.MQTT_EMBEDDED_PORT, 1884),
+    mqttGatewayUsername: env.MQTT_GATEWAY_USERNAME || "washboard-gateway",
+    mqttGatewayPassword: env.MQTT_GATEWAY_PASSWORD || undefined,
+    mqttSharedGroup: env.MQTT_SHARED_GROUP || undefined,
+    mqttHookToken: env.MQTT_HOOK_TOKEN || undefined,
+    deviceAckTimeoutMs: int(env.DEVICE_ACK_TIMEOUT_MS, 10_000),
+    deviceCommandWaitMinutes: int(env.DEVICE_COMMAND_WAIT_MINUTES, 10),
   };
 }

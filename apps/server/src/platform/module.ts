@@ -34,6 +34,8 @@ export interface DemoSeedOptions {
   tenantOnly: boolean;
   /** Where the demo's images are stored: the server's own upload store (DATA_DIR/uploads). */
   files: FileStore;
+  /** DATA_DIR: where the demo fleet's credentials are written for the simulator. */
+  dataDir: string;
 }
 
 /**

@@ -20,6 +20,9 @@ export const DEMO_LOGINS = [
 
 const SEED_MARKER = "seed.demo";
 
+/** The demo tenant's two vendors (Kuala Lumpur, MYR; Bangkok, THB). */
+export const DEMO_VENDOR_NAMES = ["Demo Laundry Kuala Lumpur", "Demo Laundry Bangkok"] as const;
+
 /** Seeds the demo tenant once; later runs find the marker and do nothing. */
 export async function seedDemo(db: Db): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -50,7 +53,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .values([
         {
           groupId: group.id,
-          name: "Demo Laundry Kuala Lumpur",
+          name: DEMO_VENDOR_NAMES[0],
           currency: "MYR",
           language: "en",
           timeZone: "Asia/Kuala_Lumpur",
@@ -68,7 +71,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         },
         {
           groupId: group.id,
-          name: "Demo Laundry Bangkok",
+          name: DEMO_VENDOR_NAMES[1],
           currency: "THB",
           language: "th-th",
           timeZone: "Asia/Bangkok",

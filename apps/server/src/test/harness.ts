@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import net from "node:net";
 import type { Writable } from "node:stream";
 import { API, type BodyOf, type EndpointContract, type ResultOf } from "@washboard/shared";
 import type { FastifyInstance, InjectOptions } from "fastify";
@@ -88,6 +89,20 @@ export interface TestServerOptions {
   logStream?: Writable;
 }
 
+/** A port nothing listens on now (the embedded broker's, so tests know where to connect devices). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The broker a test server's gateway uses: the machine's (MQTT_URL) or its embedded one. */
+export function brokerUrlOf(config: Config): string {
+  return config.mqttUrl ?? `mqtt://127.0.0.1:${config.mqttEmbeddedPort}`;
+}
+
 export async function startTestServer(
   overrides: Partial<Config> = {},
   options: TestServerOptions = {},
@@ -100,6 +115,12 @@ export async function startTestServer(
     apiKey: TEST_API_KEY,
     // Every answer of every test is checked against its contract, extra fields included.
     validateResponses: true,
+    // Devices: CI's PostgreSQL pass talks to the machine's Mosquitto; otherwise each server has its
+    // own embedded broker on a free port.
+    mqttUrl: process.env.MQTT_URL || undefined,
+    mqttEmbeddedPort: await freePort(),
+    // Known to the test, so a second instance's gateway can join the first one's embedded broker.
+    mqttGatewayPassword: "test-gateway-password",
     secretKey: randomBytes(32).toString("base64"),
     webDist: undefined,
     ...overrides,
@@ -176,7 +197,11 @@ export async function startTestServer(
     login,
     async secondInstance(more = {}) {
       const second = await reopen();
-      const other = await buildApp({ ...config, ...more }, second, { logger: false, modules });
+      // The second instance's gateway joins the first one's broker, as instances of one deployment do.
+      const other = await buildApp({ ...config, mqttUrl: brokerUrlOf(config), ...more }, second, {
+        logger: false,
+        modules,
+      });
       others.push({ app: other, database: second });
       return other;
     },

@@ -24,6 +24,15 @@ export const dashboardSummaryResult = z.object({
   account_count: z.number().int(),
   device_count: z.number().int(),
   device_online_count: z.number().int(),
+  /** Machines by state (spec §4): busy and faulted count online machines only. */
+  device_states: z.object({
+    online: z.number().int(),
+    offline: z.number().int(),
+    busy: z.number().int(),
+    fault: z.number().int(),
+  }),
+  /** Machines by type, each with how many are online. */
+  device_types: z.array(z.object({ machine_type: z.string(), count: z.number().int(), online: z.number().int() })),
   last_login_at: z.number().int().nullable(),
   last_login_ip: z.string().nullable(),
   recent_operations: z.array(recentOperation),

@@ -1,5 +1,9 @@
+import { machineParams, REMOTE_START_TYPES } from "@washboard/device-protocol";
 import { z } from "zod";
+import { machineType } from "../devices/machine-types.js";
 import { emptyBody, endpoint } from "./contract.js";
+import { epochSeconds, recordId } from "./fields.js";
+import { listRequest, listResult } from "./list.js";
 
 export const deviceStatusCountsResult = z.object({
   total_count: z.number().int(),
@@ -7,14 +11,217 @@ export const deviceStatusCountsResult = z.object({
   overdue_count: z.number().int(),
 });
 
+/** Spec §3 Device, as the device list shows it: the register and the shadow the gateway keeps. */
+export const deviceItem = z.object({
+  id: z.number().int(),
+  serial_number: z.string(),
+  name: z.string(),
+  machine_number: z.string(),
+  machine_type: z.string(),
+  shop_id: z.number().int().nullable(),
+  shop_name: z.string().nullable(),
+  price_template_id: z.number().int().nullable(),
+  online: z.boolean(),
+  busy: z.boolean(),
+  fault_code: z.string().nullable(),
+  firmware: z.string(),
+  cashbox_current: z.number().int(),
+  cashbox_cumulative: z.number().int(),
+  params_reported: z.record(z.string(), z.number()),
+  params_desired: z.record(z.string(), z.number()),
+  responding: z.boolean(),
+  last_seen_at: z.number().int().nullable(),
+  subscription_expires_at: z.number().int().nullable(),
+});
+export type DeviceItem = z.infer<typeof deviceItem>;
+
+export const SUBSCRIPTION_STATES = ["expiring", "expired"] as const;
+
+export const deviceListFilters = {
+  shop_id: recordId.optional(),
+  machine_type: machineType.optional(),
+  online: z.boolean().optional(),
+  busy: z.boolean().optional(),
+  fault: z.boolean().optional(),
+  subscription: z.enum(SUBSCRIPTION_STATES).optional(),
+  /** Part of the serial number, name or machine number. */
+  search: z.string().trim().max(64, { error: "validation.tooLong" }).optional(),
+};
+export const deviceListRequest = listRequest(deviceListFilters);
+export const deviceListResult = listResult(deviceItem);
+
+export const COMMAND_STATES = ["queued", "sent", "succeeded", "failed", "timed_out", "expired"] as const;
+export type CommandStateName = (typeof COMMAND_STATES)[number];
+
+/** A command to a device and what became of it (also the `devices.command` live event). */
+export const commandItem = z.object({
+  id: z.string(),
+  device_id: z.number().int(),
+  batch_id: z.string().nullable(),
+  kind: z.string(),
+  args: z.record(z.string(), z.unknown()),
+  state: z.enum(COMMAND_STATES),
+  /** Why it failed: `offline`, or the device's refusal (busy, fault, expired, unsupported, invalid, not_ready). */
+  reason: z.string().nullable(),
+  detail: z.string().nullable(),
+  result: z.record(z.string(), z.unknown()).nullable(),
+  account_id: z.number().int().nullable(),
+  created_at: z.number().int(),
+  sent_at: z.number().int().nullable(),
+  finished_at: z.number().int().nullable(),
+  expires_at: z.number().int(),
+});
+export type CommandItem = z.infer<typeof commandItem>;
+
+/** At most this many devices in one bulk command. */
+export const MAX_COMMAND_TARGETS = 500;
+
+/** Which devices a command goes to: a selection, or every device of one shop. */
+const targets = {
+  device_ids: z
+    .array(recordId)
+    .min(1, { error: "validation.noDevices" })
+    .max(MAX_COMMAND_TARGETS, { error: "validation.invalid" })
+    .optional(),
+  shop_id: recordId.optional(),
+};
+const oneTarget = <T extends { device_ids?: number[] | undefined; shop_id?: number | undefined }>(v: T) =>
+  (v.device_ids === undefined) !== (v.shop_id === undefined);
+const targetRule = { error: "validation.noDevices", path: ["device_ids"] };
+
+export const rebootRequest = z.object(targets).refine(oneTarget, targetRule);
+export const remoteStartRequest = z
+  .object({
+    ...targets,
+    start_type: z.enum(REMOTE_START_TYPES),
+    program: z.string().trim().min(1, { error: "validation.required" }).max(64, { error: "validation.tooLong" }),
+    /** In the vendor currency's minor unit. */
+    price: z.number().int().min(0).max(2_147_483_647),
+    minutes: z.number().int().min(1).max(1440).optional(),
+  })
+  .refine(oneTarget, targetRule);
+export const coinCollectionRequest = z
+  .object({ ...targets, action: z.enum(["audit", "reset"]) })
+  .refine(oneTarget, targetRule);
+export const updateShadowRequest = z.object({ ...targets, params: machineParams }).refine(oneTarget, targetRule);
+
+export const commandsResult = z.object({ commands: z.array(commandItem) });
+
+export const commandListRequest = listRequest({
+  device_id: recordId.optional(),
+  batch_id: z.string().uuid().optional(),
+  state: z.enum(COMMAND_STATES).optional(),
+});
+export const commandListResult = listResult(commandItem);
+
+/** What a device reported (spec "device log details"), newest first. */
+export const DEVICE_EVENT_TYPES = [
+  "cycle_started",
+  "cycle_finished",
+  "coin_inserted",
+  "note_inserted",
+  "card_used",
+  "cashbox_collected",
+  "firmware_progress",
+] as const;
+
+export const deviceLogItem = z.object({
+  id: z.number().int(),
+  device_id: z.number().int(),
+  device_name: z.string(),
+  serial_number: z.string(),
+  shop_name: z.string().nullable(),
+  type: z.string(),
+  /** The event's own fields (amount, program, start type, …) as the device sent them. */
+  details: z.record(z.string(), z.unknown()),
+  occurred_at: z.number().int(),
+});
+export type DeviceLogItem = z.infer<typeof deviceLogItem>;
+
+export const deviceLogRequest = listRequest({
+  device_id: recordId.optional(),
+  shop_id: recordId.optional(),
+  type: z.enum(DEVICE_EVENT_TYPES).optional(),
+  from: epochSeconds.optional(),
+  to: epochSeconds.optional(),
+});
+export const deviceLogResult = listResult(deviceLogItem);
+
+const VENDOR = [3, 4] as const;
+
 export const devicesEndpoints = {
   statusCounts: endpoint({
     method: "POST",
-    path: "/api/Device/get_device_status_count",
+    path: "/api/Device/check_device_status",
     summary: "Counts of the vendor's devices whose subscription is expiring soon or expired",
-    access: { kind: "session", levels: [3, 4] },
+    access: { kind: "session", levels: VENDOR },
     body: emptyBody,
     result: deviceStatusCountsResult,
+    mutates: false,
+  }),
+  list: endpoint({
+    method: "POST",
+    path: "/api/Vendor/get_devicelist",
+    summary:
+      "The vendor's devices with their live state (online, busy, fault, cash box, firmware, parameters), filtered and paged by cursor",
+    access: { kind: "session", levels: VENDOR, permission: "dev_query" },
+    body: deviceListRequest,
+    result: deviceListResult,
+    mutates: false,
+  }),
+  reboot: endpoint({
+    method: "POST",
+    path: "/api/Manager/reboot_device",
+    summary: "Restarts devices (a selection or a shop's); an offline device's restart waits for it until it expires",
+    access: { kind: "session", levels: VENDOR, permission: "dev_control" },
+    body: rebootRequest,
+    result: commandsResult,
+    mutates: true,
+  }),
+  remoteStart: endpoint({
+    method: "POST",
+    path: "/api/Manager/remote_start_device",
+    summary: "Starts a program remotely (spec §4 start types); never waits: an offline device fails at once",
+    access: { kind: "session", levels: VENDOR, permission: "dev_control" },
+    body: remoteStartRequest,
+    result: commandsResult,
+    mutates: true,
+  }),
+  coinCollection: endpoint({
+    method: "POST",
+    path: "/api/Manager/coin_collection_device",
+    summary: "Audits the cash box (reads current and cumulative) or resets it to zero",
+    access: { kind: "session", levels: VENDOR, permission: "dev_control" },
+    body: coinCollectionRequest,
+    result: commandsResult,
+    mutates: true,
+  }),
+  updateShadow: endpoint({
+    method: "POST",
+    path: "/api/Manager/update_device_shadow",
+    summary:
+      "Sets machine parameters (desired shadow, values below 65535); waits for an offline device until it expires",
+    access: { kind: "session", levels: VENDOR, permission: "dev_control" },
+    body: updateShadowRequest,
+    result: commandsResult,
+    mutates: true,
+  }),
+  commands: endpoint({
+    method: "POST",
+    path: "/api/Manager/get_device_commands",
+    summary: "Command history, newest first: per device, per bulk batch or by state",
+    access: { kind: "session", levels: VENDOR, permission: "dev_query" },
+    body: commandListRequest,
+    result: commandListResult,
+    mutates: false,
+  }),
+  log: endpoint({
+    method: "POST",
+    path: "/api/Log/get_device_log_details",
+    summary: "The device log: every event the vendor's machines reported, newest first, by device, shop, type and date",
+    access: { kind: "session", levels: VENDOR, permission: "log_dev" },
+    body: deviceLogRequest,
+    result: deviceLogResult,
     mutates: false,
   }),
 } as const;

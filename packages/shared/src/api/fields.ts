@@ -76,3 +76,10 @@ export const ENABLED_STATUS = { disabled: 0, enabled: 1 } as const;
 export const enabledStatus = z.union([z.literal(ENABLED_STATUS.disabled), z.literal(ENABLED_STATUS.enabled)], {
   error: "validation.invalid",
 });
+
+/** Whole seconds since the epoch (spec §9), for date filters; a `to` is inclusive of its whole second. */
+export const epochSeconds = z
+  .number({ error: "validation.invalid" })
+  .int({ error: "validation.invalid" })
+  .min(0, { error: "validation.invalid" })
+  .max(253_402_300_799, { error: "validation.invalid" });

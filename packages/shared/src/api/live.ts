@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "./contract.js";
 import { recentOperation } from "./dashboard.js";
+import { commandItem } from "./devices.js";
 import { recordId } from "./fields.js";
 
 /**
@@ -11,6 +12,27 @@ import { recordId } from "./fields.js";
 export const LIVE_TOPICS = {
   /** A mutating call was logged: the dashboard's "recent operations" and the operation log. */
   "operationLog.recorded": { permission: "v_console", data: recentOperation },
+  /** Devices whose state changed (only the fields that changed): the device list and the dashboard. */
+  "devices.status": {
+    permission: "dev_query",
+    data: z.object({
+      devices: z.array(
+        z.object({
+          id: z.number().int(),
+          online: z.boolean().optional(),
+          busy: z.boolean().optional(),
+          fault: z.string().nullable().optional(),
+          firmware: z.string().optional(),
+          cashbox: z.object({ current: z.number().int(), cumulative: z.number().int() }).optional(),
+          params: z.record(z.string(), z.number()).optional(),
+          responding: z.boolean().optional(),
+          last_seen_at: z.number().int(),
+        }),
+      ),
+    }),
+  },
+  /** A command was issued or reached a new state. */
+  "devices.command": { permission: "dev_query", data: commandItem },
 } as const satisfies Record<string, { permission: string; data: z.ZodType }>;
 
 export type LiveTopic = keyof typeof LIVE_TOPICS;

@@ -1,16 +1,10 @@
 import { z } from "zod";
 import { endpoint } from "./contract.js";
+import { epochSeconds } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 
 export const OPERATION_OUTCOMES = ["success", "failure"] as const;
 export type OperationOutcome = (typeof OPERATION_OUTCOMES)[number];
-
-/** Whole seconds since the epoch (spec §9); `to` is inclusive of its whole second. */
-const epochSeconds = z
-  .number({ error: "validation.invalid" })
-  .int({ error: "validation.invalid" })
-  .min(0, { error: "validation.invalid" })
-  .max(253_402_300_799, { error: "validation.invalid" });
 
 export const operationLogFilters = {
   /** Part of the actor's username, case-insensitive. */

@@ -2,7 +2,7 @@ import { API, type BodyOf } from "@washboard/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors, type OtherTenant, otherTenant } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
-import { devices } from "../devices/tables.js";
+import { deviceShadows, devices } from "../devices/tables.js";
 
 let server: TestServer;
 let klId = 0;
@@ -22,25 +22,30 @@ beforeAll(async () => {
   otherVendorId = other.vendor.id;
 
   let serial = 0;
-  const device = (vendorId: number, online: boolean) => ({
+  const device = (vendorId: number, online: boolean, machineType = "washer") => ({
     vendorId,
     online,
     serialNumber: `SN-${++serial}`,
-    machineType: "washer",
+    machineType,
   });
-  await db
+  const [, klBusy, klFaulted] = await db
     .insert(devices)
     .values([
-      device(klId, true),
-      device(klId, true),
       device(klId, false),
+      device(klId, true),
+      device(klId, true, "dryer"),
       device(bkkId, true),
       device(bkkId, false),
       device(otherVendorId, true),
       device(otherVendorId, true),
       device(otherVendorId, true),
       device(otherVendorId, true),
-    ]);
+    ])
+    .returning();
+  await db.insert(deviceShadows).values([
+    { deviceId: klBusy?.id ?? 0, busy: true },
+    { deviceId: klFaulted?.id ?? 0, faultCode: "E21" },
+  ]);
   // Operations of other tenants, which must not show in the demo tenant's recent operations.
   await server.login(other.groupAdmin.username);
   await server.login(other.vendorAdmin.username);
@@ -64,6 +69,11 @@ describe("POST /api/v3/Dashboard/get_account_summary", () => {
         account_count: 2,
         device_count: 3,
         device_online_count: 2,
+        device_states: { online: 2, offline: 1, busy: 1, fault: 1 },
+        device_types: [
+          { machine_type: "dryer", count: 1, online: 1 },
+          { machine_type: "washer", count: 2, online: 1 },
+        ],
       });
     }
     const { body } = await summary("vendor2_admin");

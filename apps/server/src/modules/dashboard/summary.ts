@@ -32,6 +32,8 @@ export async function dashboardSummary(db: Db, ctx: SignedInContext): Promise<Da
     account_count: accountCount,
     device_count: devices.total,
     device_online_count: devices.online,
+    device_states: devices.states,
+    device_types: devices.types,
     last_login_at: info.account.last_login_at,
     last_login_ip: info.account.last_login_ip,
     recent_operations: recent,

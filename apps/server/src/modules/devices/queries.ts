@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
 import type { VendorTenant } from "../tenancy/scope.js";
-import { devices } from "./tables.js";
+import { deviceShadows, devices } from "./tables.js";
 
 /** What other modules may know of devices. */
 
@@ -52,11 +52,31 @@ export async function setDevicesPriceTemplate(tx: Tx, tenant: VendorTenant, devi
   return rows.map((r) => r.id);
 }
 
-/** How many devices the vendors own, and how many of them are online. */
+/**
+ * How many devices the vendors own, by state and by type: online, busy and faulted (online ones), and
+ * each machine type's count and online count. One grouped query.
+ */
 export async function deviceCounts(db: Db, vendorIds: number[]) {
-  const [row] = await db
-    .select({ total: count(), online: count(sql`case when ${devices.online} then 1 end`) })
+  const rows = await db
+    .select({
+      machineType: devices.machineType,
+      total: count(),
+      online: count(sql`case when ${devices.online} then 1 end`),
+      busy: count(sql`case when ${devices.online} and ${deviceShadows.busy} then 1 end`),
+      fault: count(sql`case when ${devices.online} and ${deviceShadows.faultCode} is not null then 1 end`),
+    })
     .from(devices)
-    .where(inArray(devices.vendorId, vendorIds));
-  return { total: row?.total ?? 0, online: row?.online ?? 0 };
+    .leftJoin(deviceShadows, eq(deviceShadows.deviceId, devices.id))
+    .where(inArray(devices.vendorId, vendorIds))
+    .groupBy(devices.machineType)
+    .orderBy(asc(devices.machineType));
+  const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((n, row) => n + pick(row), 0);
+  const total = sum((r) => r.total);
+  const online = sum((r) => r.online);
+  return {
+    total,
+    online,
+    states: { online, offline: total - online, busy: sum((r) => r.busy), fault: sum((r) => r.fault) },
+    types: rows.map((r) => ({ machine_type: r.machineType, count: r.total, online: r.online })),
+  };
 }

@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe("POST /api/Device/get_device_status_count", () => {
+describe("POST /api/Device/check_device_status", () => {
   it("counts the vendor's own devices: all, expiring within 30 days, and overdue", async () => {
     for (const username of ["vendor_admin", "vendor_sub"]) {
       const { http, body } = await server.send(API.devices.statusCounts, {}, { as: username });

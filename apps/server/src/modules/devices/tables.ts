@@ -1,12 +1,26 @@
-import { boolean, index, integer, pgTable, serial, timestamp, varchar } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "../../platform/db/columns.js";
 import { priceTemplates } from "../price-templates/tables.js";
 import { shops } from "../shops/tables.js";
 import { vendors } from "../tenancy/tables.js";
 
 /**
- * The device register. Ownership, shop, price template, presence and the subscription end for the
- * console's status counts; the device issue adds the shadow, cash box and firmware.
+ * The device register: ownership, shop, price template, the subscription end, and the device's
+ * broker credential (only the SHA-256 of its 256-bit secret, as for session tokens: a random secret
+ * needs no slow hash, and the broker checks every connection against it).
  */
 export const devices = pgTable(
   "devices",
@@ -17,10 +31,14 @@ export const devices = pgTable(
       .references(() => vendors.id),
     serialNumber: varchar("serial_number", { length: 64 }).notNull().unique(),
     name: varchar("name", { length: 128 }).notNull().default(""),
+    /** The number on the machine's front panel that customers and staff call it by. */
+    machineNumber: varchar("machine_number", { length: 32 }).notNull().default(""),
     shopId: integer("shop_id").references(() => shops.id),
     priceTemplateId: integer("price_template_id").references(() => priceTemplates.id),
     machineType: varchar("machine_type", { length: 32 }).notNull(),
+    /** Kept by the gateway from the status topic (the shadow has the rest). */
     online: boolean("online").notNull().default(false),
+    secretHash: varchar("secret_hash", { length: 64 }),
     subscriptionExpiresAt: timestamp("subscription_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -28,5 +46,91 @@ export const devices = pgTable(
     index("devices_vendor_idx").on(t.vendorId),
     index("devices_shop_idx").on(t.shopId),
     index("devices_price_template_idx").on(t.priceTemplateId),
+  ],
+);
+
+/**
+ * What the gateway knows of each device, written in batches off the broker: a row per device, kept
+ * apart from the register so the hot writes never lock what operators edit.
+ */
+export const deviceShadows = pgTable("device_shadows", {
+  deviceId: integer("device_id")
+    .primaryKey()
+    .references(() => devices.id, { onDelete: "cascade" }),
+  busy: boolean("busy").notNull().default(false),
+  faultCode: varchar("fault_code", { length: 32 }),
+  firmware: varchar("firmware", { length: 32 }).notNull().default(""),
+  cashboxCurrent: integer("cashbox_current").notNull().default(0),
+  cashboxCumulative: integer("cashbox_cumulative").notNull().default(0),
+  paramsReported: jsonb("params_reported").$type<Record<string, number>>().notNull().default({}),
+  paramsDesired: jsonb("params_desired").$type<Record<string, number>>().notNull().default({}),
+  desiredVersion: integer("desired_version").notNull().default(0),
+  /** False once a command to it timed out; true again at its next answer (spec §3 responded). */
+  responding: boolean("responding").notNull().default(true),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+});
+
+export const COMMAND_STATES = ["queued", "sent", "succeeded", "failed", "timed_out", "expired"] as const;
+export type CommandState = (typeof COMMAND_STATES)[number];
+
+/** Every command sent to a device, with who asked and what became of it. */
+export const deviceCommands = pgTable(
+  "device_commands",
+  {
+    id: uuid("id").primaryKey(),
+    /** The order commands were made in: the history pages by it. */
+    seq: bigserial("seq", { mode: "number" }).notNull().unique(),
+    deviceId: integer("device_id")
+      .notNull()
+      .references(() => devices.id, { onDelete: "cascade" }),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    /** The account that asked (null: the system, e.g. a paid order starting its machine). */
+    accountId: integer("account_id"),
+    /** Commands issued together (a selection, a whole shop) share a batch. */
+    batchId: uuid("batch_id"),
+    kind: varchar("kind", { length: 24 }).notNull(),
+    args: jsonb("args").$type<Record<string, unknown>>().notNull().default({}),
+    state: varchar("state", { length: 12 }).$type<CommandState>().notNull(),
+    /** Why it failed: the device's refusal reason, `offline`, … */
+    reason: varchar("reason", { length: 32 }),
+    detail: varchar("detail", { length: 200 }),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("device_commands_device_idx").on(t.deviceId, t.seq),
+    index("device_commands_vendor_idx").on(t.vendorId, t.seq),
+    index("device_commands_batch_idx").on(t.batchId),
+    // The sweeper's two questions: what waits for a device, what waits for an answer.
+    index("device_commands_open_idx").on(t.state, t.deviceId).where(sql`state in ('queued', 'sent')`),
+  ],
+);
+
+/** The device log (spec "device log details"): every event a device reported, appended. */
+export const deviceLog = pgTable(
+  "device_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    deviceId: integer("device_id")
+      .notNull()
+      .references(() => devices.id, { onDelete: "cascade" }),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    /** The device's own event id: a redelivered event is stored once. */
+    eventId: varchar("event_id", { length: 64 }).notNull(),
+    type: varchar("type", { length: 24 }).notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("device_log_event_uq").on(t.deviceId, t.eventId),
+    index("device_log_vendor_idx").on(t.vendorId, t.id),
   ],
 );

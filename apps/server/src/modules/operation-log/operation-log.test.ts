@@ -726,6 +726,40 @@ const SUCCESSFUL_CALLS: Record<
       expected: { actor: "vendor_admin", target: `price_template:${id}` },
     };
   },
+  // Device commands to a machine that is offline: restart waits for it, remote start fails at once;
+  // either way the call itself succeeded and is logged.
+  "devices.reboot": async () => {
+    const { deviceId } = await klShop("Logged reboot");
+    return {
+      body: { device_ids: [deviceId] },
+      options: { as: "vendor_admin" },
+      expected: { target: `device:${deviceId}` },
+    };
+  },
+  "devices.remoteStart": async () => {
+    const { deviceId } = await klShop("Logged start");
+    return {
+      body: { device_ids: [deviceId], start_type: "free_start", program: "Quick", price: 0 },
+      options: { as: "vendor_admin" },
+      expected: { target: `device:${deviceId}` },
+    };
+  },
+  "devices.coinCollection": async () => {
+    const { shopId } = await klShop("Logged audit");
+    return {
+      body: { shop_id: shopId, action: "audit" },
+      options: { as: "vendor_admin" },
+      expected: { target: `shop:${shopId}` },
+    };
+  },
+  "devices.updateShadow": async () => {
+    const { deviceId } = await klShop("Logged params");
+    return {
+      body: { device_ids: [deviceId], params: { price: 500 } },
+      options: { as: "vendor_admin" },
+      expected: { target: `device:${deviceId}` },
+    };
+  },
 };
 
 /** Payloads for read-only calls that need one (a record id) to succeed. */

@@ -54,6 +54,17 @@ export function countOf(db: Db, table: PgTable) {
   };
 }
 
+/**
+ * `count` of a list query whose rows need a join to filter (`countOf` without one): `select` is the
+ * `select({ n: count() }).from(…).join(…)` builder.
+ */
+export function countFrom(select: () => { where(where: SQL | undefined): PromiseLike<{ n: number }[]> }) {
+  return async (where: SQL | undefined): Promise<number> => {
+    const [row] = await select().where(where);
+    return Number(row?.n ?? 0);
+  };
+}
+
 /** The row type a select builder answers: `RowOf<ReturnType<typeof selectItems>>`. */
 export type RowOf<Query extends { execute(): Promise<unknown[]> }> = Awaited<ReturnType<Query["execute"]>>[number];
 

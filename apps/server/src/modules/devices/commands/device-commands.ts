@@ -1,0 +1,174 @@
+import { randomUUID } from "node:crypto";
+import type { CashBox, CommandAck, CommandKind, DeviceCommand } from "@washboard/device-protocol";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "../../../platform/db/client.js";
+import { AppError } from "../../../platform/http/app-error.js";
+import type { LiveBus } from "../../../platform/live/bus.js";
+import type { VendorTenant } from "../../tenancy/scope.js";
+import { deviceCommands, devices } from "../tables.js";
+import { type CommandView, commandView } from "./command-view.js";
+
+/** What the operator asks a device to do: a protocol command without its envelope (v, id, expiry). */
+export type CommandRequest = DistributiveOmit<DeviceCommand, "v" | "id" | "expires_at">;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export interface CommandTiming {
+  /** A sent command with no answer after this long has timed out. */
+  ackTimeoutMs: number;
+  /** How long a command that may wait for an offline device waits. */
+  waitMs: number;
+}
+
+/**
+ * Remote start never waits for an offline machine: a machine that starts hours later, with nobody in
+ * front of it, is a hazard. Everything else may wait for the device until it expires.
+ */
+const mayWait = (kind: CommandKind) => kind !== "remote_start";
+
+type Send = (serial: string, command: DeviceCommand) => void;
+/** Tells the shadow a device answered (or did not), with the cash box an audit or reset read. */
+type OnAnswered = (deviceId: number, vendorId: number, answer: { responding: boolean; cashbox?: CashBox }) => void;
+
+/**
+ * The life of every command: queued (waiting for its device) → sent → succeeded | failed (the
+ * device's reason) | timed out (no answer) | expired (never delivered in time). Each change is a
+ * conditional update of the command's row, so an answer, the sweeper and a second instance can
+ * race without one overwriting another's outcome; each change goes to the live stream.
+ */
+export class DeviceCommands {
+  constructor(
+    private readonly db: Db,
+    private readonly live: LiveBus,
+    private readonly timing: CommandTiming,
+    private readonly send: Send,
+    private readonly onAnswered: OnAnswered,
+  ) {}
+
+  /** Issues one command to each of the tenant's `deviceIds`; answers each device's command. */
+  async issue(
+    tenant: VendorTenant,
+    accountId: number | null,
+    deviceIds: number[],
+    request: CommandRequest,
+  ): Promise<CommandView[]> {
+    const ids = [...new Set(deviceIds)];
+    const targets = await this.db
+      .select({ id: devices.id, serial: devices.serialNumber, vendorId: devices.vendorId, online: devices.online })
+      .from(devices)
+      .where(and(inArray(devices.id, ids), tenant.owns(devices)));
+    if (targets.length !== ids.length) throw new AppError("NOT_FOUND", { field: "device_ids" });
+    const now = new Date();
+    const batchId = ids.length > 1 ? randomUUID() : null;
+    const { kind, ...args } = request;
+    const rows = targets.map((device) => {
+      const state = device.online ? "sent" : mayWait(kind) ? "queued" : "failed";
+      const lifetime = mayWait(kind) ? this.timing.waitMs : this.timing.ackTimeoutMs;
+      return {
+        id: randomUUID(),
+        deviceId: device.id,
+        vendorId: device.vendorId,
+        accountId,
+        batchId,
+        kind,
+        args,
+        state,
+        reason: state === "failed" ? "offline" : null,
+        sentAt: state === "sent" ? now : null,
+        finishedAt: state === "failed" ? now : null,
+        expiresAt: new Date(now.getTime() + lifetime),
+      } as const;
+    });
+    const stored = await this.db.insert(deviceCommands).values(rows).returning();
+    const serialOf = new Map(targets.map((d) => [d.id, d.serial]));
+    for (const row of stored) if (row.state === "sent") this.send(serialOf.get(row.deviceId) ?? "", toWire(row));
+    await this.announce(stored);
+    return stored.map(commandView);
+  }
+
+  /** A device answered: the command succeeds or fails with its reason, unless it already ended. */
+  async acknowledge(deviceId: number, vendorId: number, ack: CommandAck): Promise<void> {
+    if (!UUID.test(ack.id)) return;
+    const [row] = await this.db
+      .update(deviceCommands)
+      .set(
+        ack.ok
+          ? { state: "succeeded", finishedAt: new Date(), result: ack.cashbox ? { cashbox: ack.cashbox } : null }
+          : { state: "failed", finishedAt: new Date(), reason: ack.reason, detail: ack.detail ?? null },
+      )
+      .where(
+        and(
+          eq(deviceCommands.id, ack.id),
+          eq(deviceCommands.deviceId, deviceId),
+          inArray(deviceCommands.state, ["queued", "sent"]),
+        ),
+      )
+      .returning();
+    // An audit's answer is the box as it is now; a reset's is the box before it was emptied, and the
+    // device reports the emptied box itself.
+    const audited = ack.ok && ack.cashbox && row?.kind === "cashbox_audit" ? { cashbox: ack.cashbox } : {};
+    this.onAnswered(deviceId, vendorId, { responding: true, ...audited });
+    if (row) await this.announce([row]);
+  }
+
+  /** The device came online: what waits for it is sent now (claimed by one conditional update). */
+  async deliverWaiting(deviceId: number, serial: string): Promise<void> {
+    const claimed = await this.db
+      .update(deviceCommands)
+      .set({ state: "sent", sentAt: new Date() })
+      .where(
+        and(
+          eq(deviceCommands.deviceId, deviceId),
+          eq(deviceCommands.state, "queued"),
+          sql`${deviceCommands.expiresAt} > now()`,
+        ),
+      )
+      .returning();
+    claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    for (const row of claimed) this.send(serial, toWire(row));
+    await this.announce(claimed);
+  }
+
+  /** Ends what can no longer succeed: sent without answer past the timeout, queued past expiry. */
+  async sweep(now = new Date()): Promise<void> {
+    const timedOut = await this.db
+      .update(deviceCommands)
+      .set({ state: "timed_out", finishedAt: now })
+      .where(
+        and(
+          eq(deviceCommands.state, "sent"),
+          lt(deviceCommands.sentAt, new Date(now.getTime() - this.timing.ackTimeoutMs)),
+        ),
+      )
+      .returning();
+    const expired = await this.db
+      .update(deviceCommands)
+      .set({ state: "expired", finishedAt: now })
+      .where(and(eq(deviceCommands.state, "queued"), lt(deviceCommands.expiresAt, now)))
+      .returning();
+    for (const row of timedOut) this.onAnswered(row.deviceId, row.vendorId, { responding: false });
+    await this.announce([...timedOut, ...expired]);
+  }
+
+  private async announce(rows: (typeof deviceCommands.$inferSelect)[]): Promise<void> {
+    for (const row of rows) {
+      await this.live.publish({
+        topic: "devices.command",
+        vendorId: row.vendorId,
+        groupId: null,
+        data: commandView(row),
+      });
+    }
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toWire(row: typeof deviceCommands.$inferSelect): DeviceCommand {
+  return {
+    v: 1,
+    id: row.id,
+    kind: row.kind,
+    expires_at: Math.floor(row.expiresAt.getTime() / 1000),
+    ...row.args,
+  } as DeviceCommand;
+}

@@ -1,0 +1,139 @@
+import type { commandListRequest, commandListResult, deviceListRequest, deviceListResult } from "@washboard/shared";
+import { and, count, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../platform/db/client.js";
+import { toSeconds } from "../../platform/db/columns.js";
+import { idKeyset, nameKeyset } from "../../platform/db/keysets.js";
+import { countFrom, countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
+import { likeText } from "../../platform/db/text-search.js";
+import type { TenantScope } from "../../platform/http/context.js";
+import { shopNameOf } from "../shops/queries.js";
+import { type VendorTenant, vendorTenant } from "../tenancy/scope.js";
+import { commandView } from "./commands/command-view.js";
+import { EXPIRY_WARNING_DAYS } from "./status-counts.js";
+import { deviceCommands, deviceShadows, devices } from "./tables.js";
+
+const itemColumns = {
+  id: devices.id,
+  serialNumber: devices.serialNumber,
+  name: devices.name,
+  machineNumber: devices.machineNumber,
+  machineType: devices.machineType,
+  shopId: devices.shopId,
+  shopName: shopNameOf(devices.shopId),
+  priceTemplateId: devices.priceTemplateId,
+  online: devices.online,
+  subscriptionExpiresAt: devices.subscriptionExpiresAt,
+  busy: deviceShadows.busy,
+  faultCode: deviceShadows.faultCode,
+  firmware: deviceShadows.firmware,
+  cashboxCurrent: deviceShadows.cashboxCurrent,
+  cashboxCumulative: deviceShadows.cashboxCumulative,
+  paramsReported: deviceShadows.paramsReported,
+  paramsDesired: deviceShadows.paramsDesired,
+  responding: deviceShadows.responding,
+  lastSeenAt: deviceShadows.lastSeenAt,
+};
+
+function selectDevices(db: Db) {
+  // A device that never spoke has no shadow row yet: it shows as never seen.
+  return db.select(itemColumns).from(devices).leftJoin(deviceShadows, eq(deviceShadows.deviceId, devices.id));
+}
+
+type DeviceRow = Awaited<ReturnType<ReturnType<typeof selectDevices>["execute"]>>[number];
+
+function toItem(row: DeviceRow) {
+  return {
+    id: row.id,
+    serial_number: row.serialNumber,
+    name: row.name,
+    machine_number: row.machineNumber,
+    machine_type: row.machineType,
+    shop_id: row.shopId,
+    shop_name: row.shopName,
+    price_template_id: row.priceTemplateId,
+    online: row.online,
+    busy: row.busy ?? false,
+    fault_code: row.faultCode,
+    firmware: row.firmware ?? "",
+    cashbox_current: row.cashboxCurrent ?? 0,
+    cashbox_cumulative: row.cashboxCumulative ?? 0,
+    params_reported: row.paramsReported ?? {},
+    params_desired: row.paramsDesired ?? {},
+    responding: row.responding ?? true,
+    last_seen_at: toSeconds(row.lastSeenAt),
+    subscription_expires_at: toSeconds(row.subscriptionExpiresAt),
+  };
+}
+
+function filters(tenant: VendorTenant, input: z.output<typeof deviceListRequest>, now: Date): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [tenant.owns(devices)];
+  if (input.shop_id !== undefined) conditions.push(eq(devices.shopId, input.shop_id));
+  if (input.machine_type !== undefined) conditions.push(eq(devices.machineType, input.machine_type));
+  if (input.online !== undefined) conditions.push(eq(devices.online, input.online));
+  if (input.busy !== undefined) conditions.push(eq(deviceShadows.busy, input.busy));
+  if (input.fault === true) conditions.push(isNotNull(deviceShadows.faultCode));
+  if (input.fault === false) conditions.push(isNull(deviceShadows.faultCode));
+  const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000);
+  if (input.subscription === "expired") conditions.push(lte(devices.subscriptionExpiresAt, now));
+  if (input.subscription === "expiring") {
+    conditions.push(gt(devices.subscriptionExpiresAt, now), lte(devices.subscriptionExpiresAt, soon));
+  }
+  if (input.search) {
+    const text = likeText(input.search);
+    conditions.push(
+      or(ilike(devices.serialNumber, text), ilike(devices.name, text), ilike(devices.machineNumber, text)),
+    );
+  }
+  return and(...conditions);
+}
+
+export async function listDevices(
+  db: Db,
+  scope: TenantScope,
+  input: z.output<typeof deviceListRequest>,
+  now = new Date(),
+): Promise<z.input<typeof deviceListResult>> {
+  const tenant = vendorTenant(scope);
+  const where = filters(tenant, input, now);
+  const page = await listPage({
+    where,
+    keyset: nameKeyset("name_asc", { id: devices.id, name: devices.name }, (row: DeviceRow) => row),
+    input,
+    rows: rowsFrom(() => selectDevices(db)),
+    count: countFrom(() =>
+      db.select({ n: count() }).from(devices).leftJoin(deviceShadows, eq(deviceShadows.deviceId, devices.id)),
+    ),
+  });
+  return { items: page.rows.map(toItem), total: page.total, next_cursor: page.next_cursor };
+}
+
+export async function listCommands(
+  db: Db,
+  scope: TenantScope,
+  input: z.output<typeof commandListRequest>,
+): Promise<z.input<typeof commandListResult>> {
+  const tenant = vendorTenant(scope);
+  const conditions: (SQL | undefined)[] = [tenant.owns(deviceCommands)];
+  if (input.device_id !== undefined) conditions.push(eq(deviceCommands.deviceId, input.device_id));
+  if (input.batch_id !== undefined) conditions.push(eq(deviceCommands.batchId, input.batch_id));
+  if (input.state !== undefined) conditions.push(eq(deviceCommands.state, input.state));
+  const where = and(...conditions);
+  const page = await listPage({
+    where,
+    keyset: idKeyset(deviceCommands.seq, (row: typeof deviceCommands.$inferSelect) => row.seq),
+    input,
+    rows: rowsFrom(() => db.select().from(deviceCommands)),
+    count: countOf(db, deviceCommands),
+  });
+  return { items: page.rows.map(commandView), total: page.total, next_cursor: page.next_cursor };
+}
+
+/** The ids of the tenant's devices in one of its shops (a bulk command to a whole shop). */
+export async function deviceIdsOfShop(db: Db, tenant: VendorTenant, shopId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.shopId, shopId), tenant.owns(devices)));
+  return rows.map((r) => r.id);
+}
