@@ -6,6 +6,7 @@ import {
   type LiveData,
   type LiveTopic,
 } from "@washboard/shared";
+import { mergeCommandHistory, mergeDeviceStatus, recordOutcomes } from "../../features/devices/device-cache";
 import { queryKeys } from "../api/query-keys";
 
 export interface LiveContext {
@@ -27,6 +28,17 @@ export const TOPIC_HANDLERS: { [T in LiveTopic]: (data: LiveData<T>, context: Li
       return { ...summary, recent_operations: recent };
     });
     void client.invalidateQueries({ queryKey: queryKeys.domain("operationLog") });
+  },
+  "devices.status": ({ devices }, { client, activeVendorId }) => {
+    mergeDeviceStatus(client, activeVendorId, devices);
+    // The dashboard counts the devices online, busy and faulted.
+    if (devices.some((d) => d.online !== undefined || d.busy !== undefined || d.fault !== undefined)) {
+      void client.invalidateQueries({ queryKey: queryKeys.call(API.dashboard.summary, activeVendorId) });
+    }
+  },
+  "devices.command": (command, { client, activeVendorId }) => {
+    mergeCommandHistory(client, activeVendorId, command);
+    recordOutcomes(client, activeVendorId, [command]);
   },
 };
 

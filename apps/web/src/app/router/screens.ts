@@ -34,6 +34,7 @@ const CATALOGUE_SCREENS: Record<string, Load> = {
   "/shop/payqr": () => import("../../features/payqr/PayQrPage"),
   "/shop/location": () => import("../../features/locations/LocationsPage"),
   "/shop/shops": () => import("../../features/shops/ShopsPage"),
+  "/shop/devices": () => import("../../features/devices/DevicesPage"),
   "/shop/washer_catalogue": () => import("../../features/washer-catalogue/WasherCataloguePage"),
   "/shop/price_templates": () => import("../../features/price-templates/PriceTemplatesPage"),
 };

@@ -1,0 +1,80 @@
+import { API, formatMoney } from "@washboard/shared";
+import { Alert, Form, Input, InputNumber, Select } from "antd";
+import { useTranslation } from "react-i18next";
+import { moneyRule } from "../../app/forms/money";
+import { zodRule } from "../../app/forms/zod-rule";
+import { FormModal } from "../../app/ui/FormModal";
+import { type CommandTarget, type RemoteStartForm, remoteStartBody, START_TYPES, startFields } from "./command-form";
+import { startTypeLabel } from "./labels";
+import { TargetSummary } from "./TargetSummary";
+import { type IssuedBatch, useCommandCall } from "./useCommandCall";
+
+/**
+ * Spec §4 remote start: start type, program, price in the vendor's currency, and optionally the
+ * minutes to run. The server never queues a start: an offline machine's start fails at once, and
+ * the outcome panel says so.
+ */
+export function RemoteStartDialog(props: {
+  target: CommandTarget;
+  currency: string;
+  onIssued(batch: IssuedBatch): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<RemoteStartForm>();
+  const { target, currency } = props;
+  const start = useCommandCall(API.devices.remoteStart, {
+    toBody: ({ values }: { values: RemoteStartForm; target: CommandTarget }) =>
+      remoteStartBody(values, currency, target),
+    onIssued: props.onIssued,
+    onSuccess: props.onClose,
+  });
+
+  return (
+    <FormModal
+      form={form}
+      open
+      title={t("devices.kinds.remote_start")}
+      okText={t("devices.send")}
+      onCancel={props.onClose}
+      saving={start.isPending}
+    >
+      <TargetSummary target={target} />
+      <Alert type="info" showIcon className="device-dialog-note" title={t("devices.startNote")} />
+      <Form<RemoteStartForm>
+        form={form}
+        name="remote-start"
+        layout="vertical"
+        initialValues={{
+          start_type: "free_start",
+          program: "",
+          price: formatMoney(0, currency, { hideSymbol: true }),
+          minutes: null,
+        }}
+        onFinish={(values) => start.mutate({ values, target })}
+        data-testid="remote-start-form"
+      >
+        <Form.Item name="start_type" label={t("devices.start.startType")}>
+          <Select
+            options={START_TYPES.map((type) => ({ value: type, label: startTypeLabel(type) }))}
+            data-testid="remote-start-type"
+          />
+        </Form.Item>
+        <Form.Item name="program" label={t("devices.start.program")} rules={[zodRule(startFields.program)]}>
+          <Input maxLength={64} data-testid="remote-start-program" />
+        </Form.Item>
+        <Form.Item name="price" label={t("devices.start.price")} rules={[moneyRule(currency, startFields.price)]}>
+          <Input inputMode="decimal" addonBefore={currency} data-testid="remote-start-price" />
+        </Form.Item>
+        <Form.Item
+          name="minutes"
+          label={t("devices.start.minutes")}
+          extra={t("devices.start.minutesHelp")}
+          rules={[zodRule(startFields.minutes)]}
+        >
+          <InputNumber min={1} max={1440} precision={0} style={{ width: "100%" }} data-testid="remote-start-minutes" />
+        </Form.Item>
+      </Form>
+    </FormModal>
+  );
+}

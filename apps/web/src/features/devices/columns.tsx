@@ -1,0 +1,114 @@
+import { type DeviceItem, formatTimestamp, localDate, machineTypeLabelKey } from "@washboard/shared";
+import { Tag, Typography } from "antd";
+import { i18next } from "../../app/i18n";
+import type { DataColumn } from "../../app/ui/data-table/types";
+import { type MoneyDisplay, money } from "./labels";
+
+const t = (key: string, params?: Record<string, unknown>) => i18next.t(key, params ?? {});
+
+/** A two-sided state as a tag: its word, coloured when it needs attention. */
+function stateColumn(
+  key: string,
+  titleKey: string,
+  state: (row: DeviceItem) => { text: string; color: string },
+): DataColumn<DeviceItem> {
+  return {
+    key,
+    titleKey,
+    text: (row) => state(row).text,
+    render: (row) => {
+      const { text, color } = state(row);
+      return (
+        <Tag color={color} data-testid={`device-${key}`}>
+          {text}
+        </Tag>
+      );
+    },
+  };
+}
+
+/**
+ * The device list's columns (spec §3 Device): who it is, where, and its live state as the gateway
+ * last heard it. Money in the vendor's currency, times in its time zone; `now` (seconds) decides
+ * whether a subscription has run out.
+ */
+export function deviceColumns(timeZone: string, display: MoneyDisplay, now: number): DataColumn<DeviceItem>[] {
+  return [
+    {
+      key: "device",
+      titleKey: "devices.fields.device",
+      width: 150,
+      text: (r) => (r.name ? `${r.name} (${r.serial_number})` : r.serial_number),
+      render: (r) => (
+        <div className="device-cell">
+          <Typography.Text strong ellipsis={{ tooltip: r.name }} data-testid="device-name">
+            {r.name || r.serial_number}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: r.serial_number }} className="device-serial">
+            {r.serial_number}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    { key: "machineNumber", titleKey: "devices.fields.machineNumber", dataIndex: "machine_number" },
+    {
+      key: "machineType",
+      titleKey: "devices.fields.machineType",
+      text: (r) => t(machineTypeLabelKey(r.machine_type), { defaultValue: r.machine_type }),
+    },
+    { key: "shop", titleKey: "devices.fields.shop", text: (r) => r.shop_name ?? "" },
+    stateColumn("online", "devices.fields.online", (r) =>
+      r.online
+        ? { text: t("devices.state.online"), color: "green" }
+        : { text: t("devices.state.offline"), color: "default" },
+    ),
+    stateColumn("busy", "devices.fields.busy", (r) =>
+      r.busy ? { text: t("devices.state.busy"), color: "blue" } : { text: t("devices.state.idle"), color: "default" },
+    ),
+    stateColumn("fault", "devices.fields.fault", (r) =>
+      r.fault_code === null
+        ? { text: t("devices.state.noFault"), color: "default" }
+        : { text: t("devices.state.fault", { code: r.fault_code }), color: "red" },
+    ),
+    { key: "firmware", titleKey: "devices.fields.firmware", dataIndex: "firmware" },
+    {
+      key: "cashboxCurrent",
+      titleKey: "devices.fields.cashboxCurrent",
+      text: (r) => money(r.cashbox_current, display),
+    },
+    {
+      key: "cashboxCumulative",
+      titleKey: "devices.fields.cashboxCumulative",
+      text: (r) => money(r.cashbox_cumulative, display),
+    },
+    stateColumn("responding", "devices.fields.responding", (r) =>
+      r.responding
+        ? { text: t("devices.state.responding"), color: "default" }
+        : { text: t("devices.state.notResponding"), color: "magenta" },
+    ),
+    {
+      key: "lastSeen",
+      titleKey: "devices.fields.lastSeen",
+      text: (r) => (r.last_seen_at === null ? t("common.never") : formatTimestamp(r.last_seen_at, timeZone)),
+    },
+    {
+      key: "subscription",
+      titleKey: "devices.fields.subscription",
+      text: (r) => subscriptionText(r, timeZone, now),
+      render: (r) =>
+        r.subscription_expires_at !== null && r.subscription_expires_at <= now ? (
+          <Tag color="red" data-testid="device-subscription-expired">
+            {subscriptionText(r, timeZone, now)}
+          </Tag>
+        ) : (
+          subscriptionText(r, timeZone, now)
+        ),
+    },
+  ];
+}
+
+function subscriptionText(row: DeviceItem, timeZone: string, now: number): string {
+  if (row.subscription_expires_at === null) return t("devices.state.noSubscription");
+  const date = localDate(row.subscription_expires_at, timeZone);
+  return row.subscription_expires_at <= now ? t("devices.state.expiredOn", { date }) : date;
+}

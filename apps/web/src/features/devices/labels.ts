@@ -1,0 +1,77 @@
+import { type CommandItem, type CommandStateName, formatMoney } from "@washboard/shared";
+import { i18next } from "../../app/i18n";
+
+/** The money display of the device screen: the vendor's currency, its hide-symbol setting. */
+export interface MoneyDisplay {
+  currency: string;
+  hideSymbol: boolean;
+}
+
+export function money(minor: number, display: MoneyDisplay): string {
+  return formatMoney(minor, display.currency, { hideSymbol: display.hideSymbol });
+}
+
+/** A command kind (`restart`, `remote_start`, …) in the interface language. */
+export function commandKindLabel(kind: string): string {
+  return i18next.t(`devices.kinds.${kind}`, { defaultValue: kind });
+}
+
+/**
+ * The tag colour of each command state: running blue, success green, failure red, no answer
+ * magenta. Named colours, whose text the console theme keeps at AA contrast (not the status presets).
+ */
+export const STATE_COLOR: Record<CommandStateName, string> = {
+  queued: "default",
+  sent: "blue",
+  succeeded: "green",
+  failed: "red",
+  timed_out: "magenta",
+  expired: "default",
+};
+
+export function commandStateLabel(state: CommandStateName): string {
+  return i18next.t(`devices.states.${state}`);
+}
+
+/** Why a command failed (`offline`, or the device's refusal) in the interface language; a reason this console does not know as sent. */
+export function reasonLabel(reason: string): string {
+  return i18next.t(`devices.reasons.${reason}`, { defaultValue: reason });
+}
+
+export function startTypeLabel(type: string): string {
+  return i18next.t(`devices.startTypes.${type}`, { defaultValue: type });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** What a command asked for, in one line: the program and price of a start, the values set. */
+export function argsText(command: CommandItem, display: MoneyDisplay): string {
+  const args = command.args;
+  if (command.kind === "remote_start") {
+    const parts = [
+      typeof args.start_type === "string" ? startTypeLabel(args.start_type) : "",
+      typeof args.program === "string" ? args.program : "",
+      typeof args.price === "number" ? money(args.price, display) : "",
+      typeof args.minutes === "number" ? i18next.t("devices.minutesShort", { minutes: args.minutes }) : "",
+    ];
+    return parts.filter(Boolean).join(" · ");
+  }
+  if (command.kind === "set_params" && isRecord(args.params)) {
+    return Object.entries(args.params)
+      .map(([name, value]) => `${name} = ${String(value)}`)
+      .join(", ");
+  }
+  return "";
+}
+
+/** What a device answered besides yes: the cash box an audit read, or what a reset emptied. */
+export function resultText(command: CommandItem, display: MoneyDisplay): string {
+  const cashbox = command.result?.cashbox;
+  if (!isRecord(cashbox) || typeof cashbox.current !== "number" || typeof cashbox.cumulative !== "number") return "";
+  // A reset answers the cash box as it was before emptying it.
+  return i18next.t(command.kind === "cashbox_reset" ? "devices.cashboxEmptied" : "devices.cashboxRead", {
+    current: money(cashbox.current, display),
+    cumulative: money(cashbox.cumulative, display),
+  });
+}
