@@ -10,9 +10,11 @@ const v = z.literal(1);
 const seconds = z.number().int().nonnegative();
 const amount = z.number().int().nonnegative().max(2_147_483_647);
 /** Spec §9: machine values are below 65535. */
-export const machineValue = z.number().int().min(0).max(65_534);
+export const MACHINE_VALUE_MAX = 65_534;
+export const machineValue = z.number().int().min(0).max(MACHINE_VALUE_MAX);
 /** A parameter name: short and plain, so it can be shown and stored as given. */
-export const paramName = z.string().regex(/^[a-z][a-z0-9_]{0,31}$/);
+export const PARAM_NAME_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
+export const paramName = z.string().regex(PARAM_NAME_PATTERN);
 export const machineParams = z.record(paramName, machineValue);
 export type MachineParams = z.infer<typeof machineParams>;
 

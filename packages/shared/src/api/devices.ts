@@ -1,4 +1,4 @@
-import { machineParams, REMOTE_START_TYPES } from "@washboard/device-protocol";
+import { MACHINE_VALUE_MAX, PARAM_NAME_PATTERN, REMOTE_START_TYPES } from "@washboard/device-protocol";
 import { z } from "zod";
 import { machineType } from "../devices/machine-types.js";
 import { emptyBody, endpoint } from "./contract.js";
@@ -73,6 +73,20 @@ export const commandItem = z.object({
 });
 export type CommandItem = z.infer<typeof commandItem>;
 
+/** A parameter's name and value as the console and the server check them: the protocol's limits, with messages. */
+export const paramNameField = z.string().regex(PARAM_NAME_PATTERN, { error: "validation.paramName" });
+const machineValueRule = { error: "validation.machineValue" };
+export const machineValueField = z
+  .number(machineValueRule)
+  .int(machineValueRule)
+  .min(0, machineValueRule)
+  .max(MACHINE_VALUE_MAX, machineValueRule);
+export const startMinutesField = z
+  .number({ error: "validation.startMinutes" })
+  .int({ error: "validation.startMinutes" })
+  .min(1, { error: "validation.startMinutes" })
+  .max(1440, { error: "validation.startMinutes" });
+
 /** At most this many devices in one bulk command. */
 export const MAX_COMMAND_TARGETS = 500;
 
@@ -96,14 +110,16 @@ export const remoteStartRequest = z
     start_type: z.enum(REMOTE_START_TYPES),
     program: z.string().trim().min(1, { error: "validation.required" }).max(64, { error: "validation.tooLong" }),
     /** In the vendor currency's minor unit. */
-    price: z.number().int().min(0).max(2_147_483_647),
-    minutes: z.number().int().min(1).max(1440).optional(),
+    price: z.number().int().min(0).max(2_147_483_647, { error: "validation.amountTooLarge" }),
+    minutes: startMinutesField.optional(),
   })
   .refine(oneTarget, targetRule);
 export const coinCollectionRequest = z
   .object({ ...targets, action: z.enum(["audit", "reset"]) })
   .refine(oneTarget, targetRule);
-export const updateShadowRequest = z.object({ ...targets, params: machineParams }).refine(oneTarget, targetRule);
+export const updateShadowRequest = z
+  .object({ ...targets, params: z.record(paramNameField, machineValueField) })
+  .refine(oneTarget, targetRule);
 
 export const commandsResult = z.object({ commands: z.array(commandItem) });
 

@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { API, type CommandItem, type DashboardSummary, type DeviceItem, type ListPage } from "@washboard/shared";
 import { describe, expect, it } from "vitest";
 import { type CommandOutcomes, outcomesKey } from "../../features/devices/device-cache";
@@ -148,6 +148,35 @@ describe("device topic handlers", () => {
       params_reported: { water_level: 3 },
       online: true,
     });
+  });
+
+  it("read a device list again when its answer was still on the way (read before the change)", async () => {
+    const client = new QueryClient();
+    const key = queryKeys.call(API.devices.list, null, {}, 20, null);
+    const idle = page([device(2, "Washer 2")]);
+    let reads = 0;
+    let answerStale: (value: ListPage<DeviceItem>) => void = () => undefined;
+    // A screen showing the list: its first read answered, a second one (after a command) slow and stale.
+    const observer = new QueryObserver(client, {
+      queryKey: key,
+      queryFn: () => {
+        reads += 1;
+        if (reads === 1) return Promise.resolve(idle);
+        if (reads === 2) return new Promise<ListPage<DeviceItem>>((resolve) => (answerStale = resolve));
+        return Promise.resolve(page([{ ...device(2, "Washer 2"), busy: true }]));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await expect.poll(() => client.getQueryData(key)).toEqual(idle);
+    void observer.refetch();
+    await expect.poll(() => reads).toBe(2);
+
+    const event = { devices: [{ id: 2, busy: true, last_seen_at: 600 }] };
+    applyLiveEvent("devices.status", JSON.stringify(event), { client, activeVendorId: null });
+    answerStale(idle);
+    await expect.poll(() => client.getQueryData<ListPage<DeviceItem>>(key)?.items[0]?.busy).toBe(true);
+    expect(reads).toBe(3);
+    unsubscribe();
   });
 
   it("put a command's new state into the history and the outcome store, never moving it back", () => {

@@ -31,6 +31,10 @@ export const TOPIC_HANDLERS: { [T in LiveTopic]: (data: LiveData<T>, context: Li
   },
   "devices.status": ({ devices }, { client, activeVendorId }) => {
     mergeDeviceStatus(client, activeVendorId, devices);
+    // A list answer still on its way was read before this change was written, and would overwrite
+    // the merge when it lands: read it again instead (the event is published after the write).
+    const lists = queryKeys.call(API.devices.list, activeVendorId);
+    if (client.isFetching({ queryKey: lists }) > 0) void client.invalidateQueries({ queryKey: lists });
     // The dashboard counts the devices online, busy and faulted.
     if (devices.some((d) => d.online !== undefined || d.busy !== undefined || d.fault !== undefined)) {
       void client.invalidateQueries({ queryKey: queryKeys.call(API.dashboard.summary, activeVendorId) });

@@ -1,13 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { API, formatTimestamp } from "@washboard/shared";
+import { API, formatTimestamp, machineTypeLabelKey } from "@washboard/shared";
 import { Alert, Card, Empty, Skeleton, Statistic, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { queryKeys } from "../../app/api/query-keys";
 import { errorText } from "../../app/feedback/toast";
 import { useActiveVendorId, useSession } from "../../app/session/store";
+import { PALETTE } from "../../app/theme/palette";
 
-/** /dashboard: the account's real summary; device and revenue figures join with their issues. */
+/** /dashboard: the account's real summary and its machines by state and type (live); revenue joins with its issue. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const user = useSession();
@@ -42,7 +43,20 @@ export default function DashboardPage() {
           <Statistic title={t("dashboard.devices")} value={s.device_count} />
         </Card>
         <Card>
-          <Statistic title={t("dashboard.devicesOnline")} value={s.device_online_count} />
+          <Statistic title={t("dashboard.devicesOnline")} value={s.device_states.online} />
+        </Card>
+        <Card>
+          <Statistic title={t("dashboard.devicesOffline")} value={s.device_states.offline} />
+        </Card>
+        <Card>
+          <Statistic title={t("dashboard.devicesBusy")} value={s.device_states.busy} />
+        </Card>
+        <Card>
+          <Statistic
+            title={t("dashboard.devicesFault")}
+            value={s.device_states.fault}
+            valueStyle={s.device_states.fault > 0 ? { color: PALETTE.error } : undefined}
+          />
         </Card>
         <Card>
           <Statistic title={t("dashboard.currency")} value={s.currency} />
@@ -61,6 +75,20 @@ export default function DashboardPage() {
       </div>
       {s.device_count === 0 && (
         <Alert style={{ marginTop: 16 }} type="info" showIcon title={t("dashboard.noDevices")} />
+      )}
+      {s.device_types.length > 0 && (
+        <Card title={t("dashboard.devicesByType")} style={{ marginTop: 16 }}>
+          <ul className="dashboard-operations" data-testid="device-types">
+            {s.device_types.map((type) => (
+              <li key={type.machine_type}>
+                <span>{t(machineTypeLabelKey(type.machine_type))}</span>
+                <span className="text-secondary">
+                  {t("dashboard.typeOnline", { online: type.online, count: type.count })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
       )}
       <Card title={t("dashboard.recentOperations")} style={{ marginTop: 16 }}>
         {s.recent_operations.length === 0 ? (

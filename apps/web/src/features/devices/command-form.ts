@@ -2,23 +2,16 @@ import {
   type API,
   type BodyOf,
   type DeviceItem,
+  machineValueField,
+  paramNameField,
   parseMoney,
   priceAmount,
   remoteStartRequest,
-  updateShadowRequest,
+  startMinutesField,
 } from "@washboard/shared";
 import { z } from "zod";
 
-/*
- * The command dialogs' rules and payloads. Each rule is the contract's own schema; where the
- * contract's schema names no message key (the device protocol's machine values and parameter
- * names, the start's minutes), the rule says which message the console shows for it.
- */
-
-/** A contract schema whose refusal shows `message` (an i18n key). */
-function withMessage(schema: z.ZodType, message: string): z.ZodType {
-  return z.unknown().refine((value) => schema.safeParse(value).success, { error: message });
-}
+/* The command dialogs' rules and payloads: each rule is the contract's own field, with its message. */
 
 const blank = (value: unknown) => value === undefined || value === null || value === "";
 
@@ -33,7 +26,7 @@ export const startFields = {
     error: "validation.amountTooLarge",
   }),
   /** Empty is the machine's own time. */
-  minutes: z.unknown().refine((value) => blank(value) || remoteStartRequest.shape.minutes.safeParse(value).success, {
+  minutes: z.unknown().refine((value) => blank(value) || startMinutesField.safeParse(value).success, {
     error: "validation.startMinutes",
   }),
 };
@@ -43,11 +36,11 @@ export const paramFields = {
   name: z
     .unknown()
     .refine((value) => !blank(value), { error: "validation.required" })
-    .pipe(withMessage(updateShadowRequest.shape.params.keyType, "validation.paramName")),
+    .pipe(paramNameField),
   value: z
     .unknown()
     .refine((value) => !blank(value), { error: "validation.required" })
-    .pipe(withMessage(updateShadowRequest.shape.params.valueType, "validation.machineValue")),
+    .pipe(machineValueField),
 };
 
 /** Which devices a command goes to: one row, the selection, or every device of the filtered shop. */
