@@ -97,4 +97,10 @@ test("a bulk cash-box audit of a whole shop answers machine by machine", async (
   await expect(batch.locator('[data-testid="command-outcome"][data-state="queued"]')).toHaveCount(shopSize - 2);
   await expect(batch.getByTestId("command-outcome").filter({ hasText: washer })).toContainText("RM 5.00");
   await keepScreenshot(page, "device-bulk-audit");
+
+  // The coins the washer took are in the device log.
+  await page.goto("/#/log/log_dev");
+  const coins = rowsOf(page, "device-log-table", washer).filter({ hasText: en("deviceLog.types.coin_inserted") });
+  await expect(coins.first()).toContainText("RM 5.00");
+  await keepScreenshot(page, "device-log");
 });

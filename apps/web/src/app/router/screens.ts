@@ -20,6 +20,7 @@ const FRAME_SCREENS: Record<string, Load> = {
 const CATALOGUE_SCREENS: Record<string, Load> = {
   "/settings/account": () => import("../../features/auth/AccountSettingsPage"),
   "/log/log_opts": () => import("../../features/operation-log/OperationLogPage"),
+  "/log/log_dev": () => import("../../features/device-log/DeviceLogPage"),
   "/group/index": () => import("../../features/groups/GroupProfilePage"),
   "/groups/vendors": () => import("../../features/vendor-admin/VendorsPage"),
   "/groups/vendor_account": () => import("../../features/vendor-accounts/VendorAccountsPage"),
