@@ -1,7 +1,7 @@
 import type { SimulatedDevice } from "@washboard/device-sim";
-import { confirmDialog, expect, keepScreenshot, signIn, test } from "../fixtures";
+import { apiToken, confirmDialog, expect, keepScreenshot, signIn, test } from "../fixtures";
 import { demoFleet, runMachine } from "../support/fleet";
-import { pick, rowsOf } from "../support/ui";
+import { apiCall, dialogOf, pick, rowsOf, submitDialog } from "../support/ui";
 import { text } from "./catalogue";
 
 const en = (key: string) => text("en", key);
@@ -103,4 +103,33 @@ test("a bulk cash-box audit of a whole shop answers machine by machine", async (
   const coins = rowsOf(page, "device-log-table", washer).filter({ hasText: en("deviceLog.types.coin_inserted") });
   await expect(coins.first()).toContainText("RM 5.00");
   await keepScreenshot(page, "device-log");
+});
+
+test("a machine the group takes out of its shop is a wild device until the merchant binds it again", async ({
+  page,
+  request,
+}) => {
+  const { dryer } = firstShopSerials();
+  const vendorToken = await apiToken(request, "vendor_admin");
+  const listed = await apiCall<{ items: { id: number; serial_number: string }[] }>(
+    request,
+    "/api/Vendor/get_devicelist",
+    vendorToken,
+    { search: dryer },
+  );
+  const deviceId = listed.items.find((d) => d.serial_number === dryer)?.id;
+  expect(deviceId).toBeTruthy();
+  await apiCall(request, "/api/Group/unbind_device", await apiToken(request, "group_admin"), { device_id: deviceId });
+
+  await signIn(page, "vendor_admin");
+  await page.goto("/#/ydevice/ydevice");
+  const row = rowsOf(page, "wild-device-table", dryer);
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: en("wildDevices.actions.bind") }).click();
+  const dialog = dialogOf(page, "wild-bind-form");
+  await pick(page, dialog.getByRole("combobox"), "Bubbles Bangsar", "Bangsar");
+  await submitDialog(page, dialog, "success.bind");
+  await expect(row).toHaveCount(0);
+  await page.goto("/#/shop/devices");
+  await expect(rowsOf(page, "device-table", dryer)).toContainText("Bubbles Bangsar");
 });

@@ -163,6 +163,13 @@ export const deviceLogRequest = listRequest({
 });
 export const deviceLogResult = listResult(deviceLogItem);
 
+/** Wild devices: the vendor's machines that connect but stand in no shop yet (`/ydevice/ydevice`). */
+export const wildDeviceListRequest = listRequest({
+  search: z.string().trim().max(64, { error: "validation.tooLong" }).optional(),
+});
+export const bindShopRequest = z.object({ device_id: recordId, shop_id: recordId });
+export const unbindDeviceRequest = z.object({ device_id: recordId });
+
 const VENDOR = [3, 4] as const;
 
 export const devicesEndpoints = {
@@ -230,6 +237,33 @@ export const devicesEndpoints = {
     body: commandListRequest,
     result: commandListResult,
     mutates: false,
+  }),
+  wildList: endpoint({
+    method: "POST",
+    path: "/api/Device/get_wild_devices",
+    summary: "The vendor's wild devices: machines that connect with valid credentials but stand in no shop",
+    access: { kind: "session", levels: VENDOR, permission: "wd_query" },
+    body: wildDeviceListRequest,
+    result: deviceListResult,
+    mutates: false,
+  }),
+  bindShop: endpoint({
+    method: "POST",
+    path: "/api/Device/bind_device_shop",
+    summary: "Places a wild device (or moves a device) into one of the vendor's shops",
+    access: { kind: "session", levels: VENDOR, permission: "dev_control" },
+    body: bindShopRequest,
+    result: deviceItem,
+    mutates: true,
+  }),
+  unbind: endpoint({
+    method: "POST",
+    path: "/api/Group/unbind_device",
+    summary: "Takes a device of one of the group's vendors out of its shop: it becomes a wild device again",
+    access: { kind: "session", levels: [6, 7] },
+    body: unbindDeviceRequest,
+    result: z.object({ id: z.number().int() }),
+    mutates: true,
   }),
   log: endpoint({
     method: "POST",

@@ -7,7 +7,14 @@ import { registerBrokerHooks } from "./broker/http-hooks.js";
 import type { CommandRequest } from "./commands/device-commands.js";
 import { listDeviceLog } from "./device-log.js";
 import { deviceRuntime } from "./runtime.js";
-import { deviceIdsOfShop, listCommands, listDevices } from "./service.js";
+import {
+  bindDeviceShop,
+  deviceIdsOfShop,
+  listCommands,
+  listDevices,
+  listWildDevices,
+  unbindDevice,
+} from "./service.js";
 import { deviceStatusCounts } from "./status-counts.js";
 
 type Targets = { device_ids?: number[] | undefined; shop_id?: number | undefined };
@@ -36,6 +43,15 @@ export function deviceRoutes(r: Routes, deps: AppDeps) {
   r.call(API.devices.list, (input, ctx) => listDevices(db, ctx.scope, input));
   r.call(API.devices.commands, (input, ctx) => listCommands(db, ctx.scope, input));
   r.call(API.devices.log, (input, ctx) => listDeviceLog(db, ctx.scope, input));
+  r.call(API.devices.wildList, (input, ctx) => listWildDevices(db, ctx.scope, input));
+  r.call(API.devices.bindShop, async (input, ctx) => {
+    ctx.audit.target = `device:${input.device_id}`;
+    return bindDeviceShop(db, ctx.scope, input.device_id, input.shop_id);
+  });
+  r.call(API.devices.unbind, async (input, ctx) => {
+    ctx.audit.target = `device:${input.device_id}`;
+    return unbindDevice(db, ctx.scope, input.device_id);
+  });
   r.call(API.devices.reboot, (input, ctx) => issue(ctx, input, { kind: "restart" }));
   r.call(API.devices.remoteStart, ({ device_ids, shop_id, ...start }, ctx) =>
     issue(ctx, { device_ids, shop_id }, { kind: "remote_start", ...start }),

@@ -1,4 +1,10 @@
-import type { commandListRequest, commandListResult, deviceListRequest, deviceListResult } from "@washboard/shared";
+import type {
+  commandListRequest,
+  commandListResult,
+  deviceListRequest,
+  deviceListResult,
+  wildDeviceListRequest,
+} from "@washboard/shared";
 import { and, count, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
@@ -6,9 +12,10 @@ import { toSeconds } from "../../platform/db/columns.js";
 import { idKeyset, nameKeyset } from "../../platform/db/keysets.js";
 import { countFrom, countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
 import { likeText } from "../../platform/db/text-search.js";
+import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { shopNameOf } from "../shops/queries.js";
-import { type VendorTenant, vendorTenant } from "../tenancy/scope.js";
+import { findVendorShop, shopNameOf } from "../shops/queries.js";
+import { tenantWhere, type VendorTenant, vendorTenant } from "../tenancy/scope.js";
 import { commandView } from "./commands/command-view.js";
 import { EXPIRY_WARNING_DAYS } from "./status-counts.js";
 import { deviceCommands, deviceShadows, devices } from "./tables.js";
@@ -66,8 +73,11 @@ function toItem(row: DeviceRow) {
   };
 }
 
-function filters(tenant: VendorTenant, input: z.output<typeof deviceListRequest>, now: Date): SQL | undefined {
+type ListInput = Partial<z.output<typeof deviceListRequest>> & { wild?: boolean };
+
+function filters(tenant: VendorTenant, input: ListInput, now: Date): SQL | undefined {
   const conditions: (SQL | undefined)[] = [tenant.owns(devices)];
+  if (input.wild) conditions.push(isNull(devices.shopId));
   if (input.shop_id !== undefined) conditions.push(eq(devices.shopId, input.shop_id));
   if (input.machine_type !== undefined) conditions.push(eq(devices.machineType, input.machine_type));
   if (input.online !== undefined) conditions.push(eq(devices.online, input.online));
@@ -91,7 +101,7 @@ function filters(tenant: VendorTenant, input: z.output<typeof deviceListRequest>
 export async function listDevices(
   db: Db,
   scope: TenantScope,
-  input: z.output<typeof deviceListRequest>,
+  input: ListInput & { cursor?: string | undefined; page_size: number },
   now = new Date(),
 ): Promise<z.input<typeof deviceListResult>> {
   const tenant = vendorTenant(scope);
@@ -136,4 +146,47 @@ export async function deviceIdsOfShop(db: Db, tenant: VendorTenant, shopId: numb
     .from(devices)
     .where(and(eq(devices.shopId, shopId), tenant.owns(devices)));
   return rows.map((r) => r.id);
+}
+
+/** The vendor's devices in no shop, by name: they connect, but no shop (or price) is theirs yet. */
+export async function listWildDevices(
+  db: Db,
+  scope: TenantScope,
+  input: z.output<typeof wildDeviceListRequest>,
+): Promise<z.input<typeof deviceListResult>> {
+  return listDevices(db, scope, { ...input, wild: true });
+}
+
+/** One of the tenant's devices as the list shows it. */
+export async function deviceItemById(db: Db, tenant: VendorTenant, id: number) {
+  const [row] = await selectDevices(db).where(and(eq(devices.id, id), tenant.owns(devices)));
+  if (!row) throw new AppError("NOT_FOUND");
+  return toItem(row);
+}
+
+/** Places the vendor's device in one of its shops (the shop must be the vendor's too). */
+export async function bindDeviceShop(db: Db, scope: TenantScope, deviceId: number, shopId: number) {
+  const tenant = vendorTenant(scope);
+  if (!(await findVendorShop(db, tenant, shopId))) throw new AppError("NOT_FOUND", { field: "shop_id" });
+  const [row] = await db
+    .update(devices)
+    .set({ shopId })
+    .where(and(eq(devices.id, deviceId), tenant.owns(devices)))
+    .returning({ id: devices.id });
+  if (!row) throw new AppError("NOT_FOUND", { field: "device_id" });
+  return deviceItemById(db, tenant, deviceId);
+}
+
+/**
+ * The group takes a device of one of its vendors out of its shop: a wild device again, and without
+ * the shop's price template. Another group's device is not there.
+ */
+export async function unbindDevice(db: Db, scope: TenantScope, deviceId: number) {
+  const [row] = await db
+    .update(devices)
+    .set({ shopId: null, priceTemplateId: null })
+    .where(and(eq(devices.id, deviceId), tenantWhere(scope, { vendorId: devices.vendorId }, { groupVendors: true })))
+    .returning({ id: devices.id });
+  if (!row) throw new AppError("NOT_FOUND", { field: "device_id" });
+  return { id: row.id };
 }

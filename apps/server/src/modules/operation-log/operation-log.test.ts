@@ -752,6 +752,22 @@ const SUCCESSFUL_CALLS: Record<
       expected: { target: `shop:${shopId}` },
     };
   },
+  "devices.bindShop": async () => {
+    const { shopId, deviceId } = await klShop("Logged bind");
+    return {
+      body: { device_id: deviceId, shop_id: shopId },
+      options: { as: "vendor_admin" },
+      expected: { target: `device:${deviceId}` },
+    };
+  },
+  "devices.unbind": async () => {
+    const { deviceId } = await klShop("Logged unbind");
+    return {
+      body: { device_id: deviceId },
+      options: { as: "group_admin" },
+      expected: { target: `device:${deviceId}` },
+    };
+  },
   "devices.updateShadow": async () => {
     const { deviceId } = await klShop("Logged params");
     return {

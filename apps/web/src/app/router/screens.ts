@@ -36,6 +36,7 @@ const CATALOGUE_SCREENS: Record<string, Load> = {
   "/shop/location": () => import("../../features/locations/LocationsPage"),
   "/shop/shops": () => import("../../features/shops/ShopsPage"),
   "/shop/devices": () => import("../../features/devices/DevicesPage"),
+  "/ydevice/ydevice": () => import("../../features/wild-devices/WildDevicesPage"),
   "/shop/washer_catalogue": () => import("../../features/washer-catalogue/WasherCataloguePage"),
   "/shop/price_templates": () => import("../../features/price-templates/PriceTemplatesPage"),
 };
