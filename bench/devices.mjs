@@ -147,7 +147,8 @@ try {
   console.log(JSON.stringify(result, null, 2));
   writeResult("devices", result);
 } finally {
-  await fleet?.stop().catch(() => undefined);
+  // The run's machines leave no retained status behind on a shared broker.
+  await fleet?.stop({ forget: true }).catch(() => undefined);
   await db.end();
   await server.stop();
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

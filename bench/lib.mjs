@@ -19,10 +19,13 @@ export const CHROMIUM_ARGS = [
 /** Starts the real server on a fresh embedded database (or DATABASE_URL) and waits until it answers. */
 export async function startServer({ port, env = {}, command = ["--import", "tsx", "apps/server/src/main.ts"] }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-bench-"));
+  // The server's log goes to a file: a pipe nobody reads fills up and blocks the server's writes.
+  const logFile = path.join(dataDir, "server.log");
+  const log = fs.openSync(logFile, "a");
   const child = spawn(process.execPath, command, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", log, "inherit"],
   });
   const started = performance.now();
   for (;;) {
@@ -41,6 +44,10 @@ export async function startServer({ port, env = {}, command = ["--import", "tsx"
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
+      fs.closeSync(log);
+      const logged = fs.readFileSync(logFile, "utf8").split("\n").filter(Boolean);
+      if (logged.length > 0)
+        console.log(`server logged ${logged.length} lines; the last: ${logged.at(-1)?.slice(0, 300)}`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

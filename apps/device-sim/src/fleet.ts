@@ -91,10 +91,13 @@ export class Fleet {
   }
 
   /** Disconnects every device gracefully (each says it is offline), `concurrency` at a time. */
-  async stop(options: { concurrency?: number } = {}): Promise<void> {
+  async stop(options: { concurrency?: number; forget?: boolean } = {}): Promise<void> {
     this.running = false;
     this.retries.cancelAll();
-    await eachLimited(this.devices, options.concurrency ?? 500, (device) => device.disconnect().catch(() => undefined));
+    const forget = options.forget === true;
+    await eachLimited(this.devices, options.concurrency ?? 500, (device) =>
+      device.disconnect({ forget }).catch(() => undefined),
+    );
   }
 
   /** Cycles, customers, faults and retries still to come, across the fleet (0 once stopped). */

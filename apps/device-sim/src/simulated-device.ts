@@ -184,9 +184,11 @@ export class SimulatedDevice {
   /**
    * Stops the device and every timer of it. Graceful: it says it is offline, then disconnects.
    * Abrupt: the socket is destroyed without a DISCONNECT, so the broker publishes the last will.
-   * A running cycle or firmware update is lost, as when the machine is switched off.
+   * A running cycle or firmware update is lost, as when the machine is switched off. `forget`: the
+   * machine leaves for good (a test or benchmark ends) and clears its retained status on the broker,
+   * so a shared broker does not keep a status for every machine a run ever made.
    */
-  async disconnect(options: { abrupt?: boolean } = {}): Promise<void> {
+  async disconnect(options: { abrupt?: boolean; forget?: boolean } = {}): Promise<void> {
     this.running = false;
     this.life?.stop();
     this.connectionTasks.cancelAll();
@@ -194,7 +196,7 @@ export class SimulatedDevice {
     await this.opening?.catch(() => undefined);
     const client = this.client;
     this.client = null;
-    if (client) await this.close(client, options.abrupt === true);
+    if (client) await this.close(client, options.abrupt === true, options.forget === true);
     this.notify();
   }
 
@@ -298,7 +300,7 @@ export class SimulatedDevice {
     this.notify();
   }
 
-  private async close(client: MqttClient, abrupt: boolean): Promise<void> {
+  private async close(client: MqttClient, abrupt: boolean, forget = false): Promise<void> {
     if (abrupt) {
       client.stream.destroy();
       await client.endAsync(true);
@@ -306,9 +308,11 @@ export class SimulatedDevice {
     }
     // Cut off already, the broker has published the will and nothing more can be said; a goodbye the
     // broker does not take in time is given up, so a stop never hangs on a dead connection.
-    const saidGoodbye =
-      client.connected &&
-      (await settlesWithin(this.publishOn(client, "status", offlineStatus(), true), GOODBYE_TIMEOUT_MS));
+    // An empty retained message removes the retained status; otherwise the last word is "offline".
+    const goodbye = forget
+      ? client.publishAsync(this.topics.status, "", { qos: 1, retain: true })
+      : this.publishOn(client, "status", offlineStatus(), true);
+    const saidGoodbye = client.connected && (await settlesWithin(goodbye, GOODBYE_TIMEOUT_MS));
     await client.endAsync(!saidGoodbye);
   }
 

@@ -54,7 +54,7 @@ beforeAll(async () => {
   await device.connect();
 });
 afterAll(async () => {
-  await device.disconnect().catch(() => undefined);
+  await device.disconnect({ forget: true }).catch(() => undefined);
   await server.close();
   await broker.close();
 });

@@ -87,7 +87,7 @@ beforeAll(async () => {
   shopId = shop?.id ?? 0;
 });
 afterAll(async () => {
-  await Promise.all(started.map((d) => d.disconnect().catch(() => undefined)));
+  await Promise.all(started.map((d) => d.disconnect({ forget: true }).catch(() => undefined)));
   await server.close();
 });
 

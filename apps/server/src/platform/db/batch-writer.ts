@@ -6,6 +6,11 @@ export interface BatchWriterOptions<T> {
   keyOf?: (item: T) => number | string;
   flushMs?: number;
   maxItems?: number;
+  /**
+   * How many batches may be written at once (default 1: in order, as merged patches need). Appends
+   * with no order between them may say more, so a slow write does not hold the next one back.
+   */
+  concurrency?: number;
 }
 
 /**
@@ -17,6 +22,11 @@ export class BatchWriter<T extends object> {
   private appended: T[] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
+  /** Writes started and not yet finished (concurrent mode). */
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Writes running now, and the writes waiting for one of them to end. */
+  private running = 0;
+  private readonly queue: (() => void)[] = [];
 
   constructor(private readonly options: BatchWriterOptions<T>) {}
 
@@ -39,14 +49,41 @@ export class BatchWriter<T extends object> {
     const batch = [...this.pending.values(), ...this.appended];
     this.pending = new Map();
     this.appended = [];
-    this.writing = this.writing.then(async () => {
+    const write = async () => {
       if (batch.length === 0) return;
       try {
         await this.options.write(batch);
       } catch (error) {
         this.options.onError(error);
       }
-    });
+    };
+    if ((this.options.concurrency ?? 1) <= 1) {
+      this.writing = this.writing.then(write);
+      return this.writing;
+    }
+    // Up to `concurrency` writes at once; the answer waits for every write started so far.
+    const started = this.acquire()
+      .then(write)
+      .finally(() => this.release());
+    this.inFlight.add(started);
+    void started.finally(() => this.inFlight.delete(started));
+    this.writing = Promise.all([...this.inFlight]).then(() => undefined);
     return this.writing;
+  }
+
+  /** A turn to write: at once while fewer than `concurrency` writes run, else when one ends. */
+  private acquire(): Promise<void> {
+    if (this.running < (this.options.concurrency ?? 1)) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.queue.push(resolve));
+  }
+
+  /** A write ended: its turn passes to the oldest waiting write, if any. */
+  private release(): void {
+    const next = this.queue.shift();
+    if (next) next();
+    else this.running -= 1;
   }
 }

@@ -27,5 +27,7 @@ export function eventLogWriter(db: Db, onError: (error: unknown) => void) {
         .onConflictDoNothing({ target: [deviceLog.deviceId, deviceLog.eventId] });
     },
     onError,
+    // Appends only: several batches may be written at once, so a slow write does not hold the next.
+    concurrency: 3,
   });
 }

@@ -20,6 +20,9 @@ import type { DeviceDirectory } from "./device-directory.js";
 import type { LoggedEvent } from "./event-log-writer.js";
 import type { ShadowChange } from "./shadow-writer.js";
 
+/** How long shut-down waits for messages in flight to the broker. */
+const CLOSE_WAIT_MS = 2_000;
+
 export interface GatewayConnection {
   url: string;
   username: string;
@@ -107,7 +110,8 @@ export class DeviceGateway {
 
   private async receive(topic: string, payload: Buffer): Promise<void> {
     const parsed = parseDeviceTopic(topic);
-    if (!parsed) return;
+    // An empty message clears a retained one (a machine removed for good): nothing to record.
+    if (!parsed || payload.length === 0) return;
     const device = await this.parts.directory.find(parsed.serial);
     if (!device) return;
     const seenAt = new Date();
@@ -154,7 +158,16 @@ export class DeviceGateway {
     }
   }
 
+  /**
+   * Disconnects, letting messages in flight finish for a moment; a broker that is gone or slow does
+   * not hold the server's shut-down (the commands concerned time out, as they would anyway).
+   */
   async close(): Promise<void> {
-    await this.client.endAsync();
+    const graceful = this.client.endAsync().then(() => true);
+    const inTime = await Promise.race([
+      graceful,
+      new Promise<boolean>((r) => setTimeout(() => r(false), CLOSE_WAIT_MS)),
+    ]);
+    if (!inTime) await this.client.endAsync(true);
   }
 }
