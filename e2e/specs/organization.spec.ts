@@ -118,8 +118,14 @@ test("a group creates a vendor and its admin; the admin's role limits a sub-acco
     await expect(page.getByTestId("scope-name")).toHaveText(VENDOR_NAME);
     const labels = await menuLabels(page);
     // §6 locks the query keys (and locations and alliances) on for every level-4 account, so the shop
-    // screens show beside what the role granted.
-    expect(labels).toEqual([en("routes.dashboard"), en("menu.shop"), en("menu.account"), en("menu.log")]);
+    // screens and the wild devices (wd_query, under members and cards) show beside what the role granted.
+    expect(labels).toEqual([
+      en("routes.dashboard"),
+      en("menu.shop"),
+      en("menu.member"),
+      en("menu.account"),
+      en("menu.log"),
+    ]);
     expect(labels).not.toContain(en("menu.group"));
     const sidebar = page.locator(".sidebar");
     await sidebar.getByText(en("menu.account"), { exact: true }).click();
