@@ -1,4 +1,5 @@
-import { confirmDialog, expect, keepScreenshot, test } from "../fixtures";
+import { expect, keepScreenshot, test } from "../fixtures";
+import { signOut } from "../support/ui";
 import { text } from "./catalogue";
 
 test("quick registration creates a merchant keyed to this browser and signs in", async ({ page }) => {
@@ -16,9 +17,7 @@ test("quick registration creates a merchant keyed to this browser and signs in",
   await expect(page.getByTestId("scope-name")).toHaveText("Bubbles Laundromat");
 
   // The generated credentials work, and the same browser cannot register a second merchant.
-  await page.getByTestId("account-dropdown").click();
-  await page.getByRole("menuitem", { name: text("en", "layout.logout") }).click();
-  await confirmDialog(page, text("en", "common.confirm"));
+  await signOut(page);
   await page.locator("#login").fill(username);
   await page.locator("#password").fill(password);
   await page.getByTestId("login-submit").click();

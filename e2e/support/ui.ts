@@ -49,8 +49,14 @@ export async function submitDialog(page: Page, dialog: Locator, successKey: stri
 
 /** Signs out through the account menu and its confirmation, as a person would. */
 export async function signOut(page: Page) {
-  await page.getByTestId("account-dropdown").click();
-  await page.getByRole("menuitem", { name: en("layout.logout") }).click();
+  const logout = page.getByRole("menuitem", { name: en("layout.logout") });
+  // A re-render (a live event landing on the dashboard) can close the menu under the click: open it
+  // and choose again until the confirmation shows.
+  await expect(async () => {
+    if (!(await logout.isVisible())) await page.getByTestId("account-dropdown").click();
+    await logout.click({ timeout: 2_000 });
+    await expect(page.locator(".ant-modal-confirm")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await confirmDialog(page, en("common.confirm"));
   await expect(page.getByTestId("login-card")).toBeVisible();
 }
