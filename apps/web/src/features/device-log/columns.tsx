@@ -1,6 +1,7 @@
 import { type DeviceLogItem, formatTimestamp } from "@washboard/shared";
 import { Typography } from "antd";
 import type { DataColumn } from "../../app/ui/data-table/types";
+import { deviceLabel } from "../devices/command-form";
 import type { MoneyDisplay } from "../devices/labels";
 import { detailsText, eventTypeLabel } from "./details-text";
 
@@ -17,7 +18,7 @@ export function deviceLogColumns(timeZone: string, display: MoneyDisplay): DataC
       key: "device",
       titleKey: "devices.fields.device",
       width: 150,
-      text: (r) => (r.device_name ? `${r.device_name} (${r.serial_number})` : r.serial_number),
+      text: (r) => deviceLabel({ name: r.device_name, serial_number: r.serial_number }),
       render: (r) => (
         <div style={{ display: "flex", flexDirection: "column", minWidth: 0 }}>
           <Typography.Text strong ellipsis={{ tooltip: r.device_name }} data-testid="device-log-device">

@@ -7,6 +7,7 @@ import { i18next } from "../../app/i18n";
 import { useActiveVendorId } from "../../app/session/store";
 import { DateRangeField, type DateRangeValue, dateRangeSeconds } from "../../app/ui/data-table/DateRangeField";
 import type { FilterField } from "../../app/ui/data-table/FilterBar";
+import { deviceLabel } from "../devices/command-form";
 import { useShopOptions } from "../shops/queries";
 import { type DeviceEventTypeName, eventTypeOptions } from "./details-text";
 
@@ -30,8 +31,7 @@ function DeviceSelect(props: SelectProps) {
   const devices = useQuery({
     queryKey: queryKeys.call(API.devices.list, activeVendorId, filters, LIST_PAGE_SIZE.max, null),
     queryFn: () => call(API.devices.list, { page_size: LIST_PAGE_SIZE.max }),
-    select: (result) =>
-      result.items.map((d) => ({ value: d.id, label: d.name ? `${d.name} (${d.serial_number})` : d.serial_number })),
+    select: (result) => result.items.map((d) => ({ value: d.id, label: deviceLabel(d) })),
   });
   return (
     <Select

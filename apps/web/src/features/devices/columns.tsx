@@ -2,6 +2,7 @@ import { type DeviceItem, formatTimestamp, localDate, machineTypeLabelKey } from
 import { Tag, Typography } from "antd";
 import { i18next } from "../../app/i18n";
 import type { DataColumn } from "../../app/ui/data-table/types";
+import { deviceLabel } from "./command-form";
 import { type MoneyDisplay, money } from "./labels";
 
 const t = (key: string, params?: Record<string, unknown>) => i18next.t(key, params ?? {});
@@ -38,7 +39,7 @@ export function deviceColumns(timeZone: string, display: MoneyDisplay, now: numb
       key: "device",
       titleKey: "devices.fields.device",
       width: 150,
-      text: (r) => (r.name ? `${r.name} (${r.serial_number})` : r.serial_number),
+      text: deviceLabel,
       render: (r) => (
         <div className="device-cell">
           <Typography.Text strong ellipsis={{ tooltip: r.name }} data-testid="device-name">

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
+import { deviceLabel } from "../devices/command-form";
 import { useShopOptions } from "../shops/queries";
 
 interface BindShopForm {
@@ -30,7 +31,7 @@ export function BindShopDialog(props: { device: DeviceItem; onClose(): void }) {
   return (
     <FormModal form={form} open title={t("wildDevices.bindTitle")} onCancel={props.onClose} saving={bind.isPending}>
       <Typography.Paragraph type="secondary" data-testid="wild-bind-device">
-        {device.name ? `${device.name} (${device.serial_number})` : device.serial_number}
+        {deviceLabel(device)}
       </Typography.Paragraph>
       <Form<BindShopForm>
         form={form}
