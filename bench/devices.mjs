@@ -2,10 +2,13 @@
 // how many simulated machines connect, how many of their messages the gateway ingests per second,
 // sustained, with the server's CPU and memory, and the round trip of a command (cash-box audit) under
 // that load — from the command's row being written to the device's answer being recorded.
-// Run: node --import tsx bench/devices.mjs   (DEVICES, SECONDS, RATE = messages/s asked of the fleet)
+// The fleet runs in FLEET_PROCESSES child processes of its own (bench/fleet-worker.mjs), in the same
+// run, so generating the load does not share a thread with measuring it.
+// Run: node --import tsx bench/devices.mjs   (DEVICES, SECONDS, RATE = coins/s asked of the fleet,
+// each coin being two messages; FLEET_PROCESSES)
+import { fork } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { Fleet } from "@washboard/device-sim";
 import pg from "pg";
 import { randomSuffix, startServer, writeResult } from "./lib.mjs";
 
@@ -15,6 +18,7 @@ const DEVICES = Number(process.env.DEVICES ?? 2_000);
 const SECONDS = Number(process.env.SECONDS ?? 60);
 /** Coin insertions asked per second across the fleet; each is two messages (an event and the shadow). */
 const RATE = Number(process.env.RATE ?? 2_500);
+const FLEET_PROCESSES = Number(process.env.FLEET_PROCESSES ?? 2);
 const port = 18196;
 const dbName = `wb_bench_devices_${randomSuffix()}`;
 const run = randomBytes(3).toString("hex").toUpperCase();
@@ -41,7 +45,7 @@ function usage(pid) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? null;
 
-let fleet;
+let workers = [];
 try {
   const secret = "bench-device-secret";
   const hash = createHash("sha256").update(secret).digest("hex");
@@ -52,32 +56,36 @@ try {
      select $1, 'B${run}-' || n, 'Bench ' || n, 'washer', $2 from generate_series(1, $3) n`,
     [vendorId, hash, DEVICES],
   );
-  const identities = Array.from({ length: DEVICES }, (_, i) => ({
-    serial: `B${run}-${i + 1}`,
-    secret,
-    machineType: "washer",
-  }));
+  const serials = Array.from({ length: DEVICES }, (_, i) => `B${run}-${i + 1}`);
 
-  // Connect.
-  fleet = new Fleet(identities, { brokerUrl, autonomous: false, timeScale: 60 });
+  // Connect, each process its share of the machines.
   const connectStarted = performance.now();
-  const connected = await fleet.start({ concurrency: 200 });
+  workers = Array.from({ length: FLEET_PROCESSES }, (_, w) => {
+    const share = serials.filter((_, i) => i % FLEET_PROCESSES === w);
+    const child = fork(
+      new URL("./fleet-worker.mjs", import.meta.url),
+      [JSON.stringify({ brokerUrl, serials: share, secret, rate: RATE / FLEET_PROCESSES })],
+      { execArgv: ["--import", "tsx"] },
+    );
+    const next = (type) =>
+      new Promise((resolve) => {
+        const listener = (message) => {
+          if (message.type !== type) return;
+          child.off("message", listener);
+          resolve(message);
+        };
+        child.on("message", listener);
+      });
+    return { child, next };
+  });
+  const connectedCounts = await Promise.all(workers.map((w) => w.next("connected")));
+  const connected = { connected: connectedCounts.reduce((n, m) => n + m.connected, 0) };
   const connectSeconds = (performance.now() - connectStarted) / 1000;
   console.log(`connected ${connected.connected}/${DEVICES} in ${connectSeconds.toFixed(1)} s`);
   await new Promise((r) => setTimeout(r, 3_000));
 
-  // Sustained load: coins into machines round-robin at RATE per second, in 10 ms slices.
-  const devices = fleet.devices;
-  let next = 0;
-  let asked = 0;
-  const slice = setInterval(() => {
-    const count = Math.round(RATE / 100);
-    for (let i = 0; i < count; i++) {
-      devices[next % devices.length].insertCoins(100);
-      next += 1;
-      asked += 1;
-    }
-  }, 10);
+  // Sustained load: coins into machines round-robin at RATE per second across the processes.
+  for (const w of workers) w.child.send({ type: "load" });
 
   // Commands under load: an audit of a random machine every 500 ms, through the API.
   const login = await fetch(`http://127.0.0.1:${port}/api/Auth/login`, {
@@ -104,11 +112,13 @@ try {
     await new Promise((r) => setTimeout(r, 5_000));
     const now = usage(server.child.pid);
     peakRss = Math.max(peakRss, now.rssMb);
-    samples.push({ t: s + 5, events: await count() });
+    samples.push({ t: s + 5, events: await count(), server_rss_mb: now.rssMb });
   }
-  clearInterval(slice);
+  const askedCounts = workers.map((w) => w.next("asked"));
+  for (const w of workers) w.child.send({ type: "stop" });
   clearInterval(commander);
   const after = { events: await count(), usage: usage(server.child.pid), at: performance.now() };
+  const asked = (await Promise.all(askedCounts)).reduce((n, m) => n + m.asked, 0);
   const elapsed = (after.at - before.at) / 1000;
   await new Promise((r) => setTimeout(r, 3_000));
   const drained = await count();
@@ -125,6 +135,7 @@ try {
   const result = {
     broker: brokerUrl,
     devices: DEVICES,
+    fleet_processes: FLEET_PROCESSES,
     connected: connected.connected,
     connect_seconds: Number(connectSeconds.toFixed(1)),
     load_seconds: Number(elapsed.toFixed(1)),
@@ -147,8 +158,17 @@ try {
   console.log(JSON.stringify(result, null, 2));
   writeResult("devices", result);
 } finally {
-  // The run's machines leave no retained status behind on a shared broker.
-  await fleet?.stop({ forget: true }).catch(() => undefined);
+  // Each process clears its machines' retained status before it leaves.
+  await Promise.all(
+    workers.map(
+      (w) =>
+        new Promise((resolve) => {
+          if (w.child.exitCode !== null) return resolve();
+          w.child.once("exit", resolve);
+          w.child.send({ type: "stop" });
+        }),
+    ),
+  );
   await db.end();
   await server.stop();
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

@@ -1,4 +1,7 @@
 import {
+  type BluetoothInfo,
+  bluetoothCommand,
+  bluetoothKeyOfSecret,
   type CashBox,
   type CommandAck,
   type DeviceEvent,
@@ -10,6 +13,8 @@ import {
   encode,
   LAST_WILL,
   type MachineParams,
+  openFrame,
+  sealAck,
   type UpKind,
 } from "@washboard/device-protocol";
 import mqtt, { type MqttClient } from "mqtt";
@@ -112,6 +117,7 @@ export class SimulatedDevice {
   /** Between connect() and disconnect(): the device wants to be online. */
   private running = false;
   private desiredVersion: number | null = null;
+  private bluetoothKey: Promise<Uint8Array> | undefined;
 
   constructor(identity: DeviceIdentity, options: SimulatedDeviceOptions) {
     this.serial = identity.serial;
@@ -360,14 +366,28 @@ export class SimulatedDevice {
     if (this.answer === "silent") return;
     const id = readCommandId(payload);
     if (id === null) return;
+    this.handleCommand(id, decode(deviceCommand, payload), (ack) => this.sendAck(ack));
+  }
+
+  /**
+   * Answers a command (the earlier answer again for a repeated id, without acting), then acts: the
+   * answer goes out first (a restart drops the connection). Commands over MQTT and over Bluetooth
+   * both come here.
+   */
+  private handleCommand(
+    id: string,
+    decoded: ReturnType<typeof decode<typeof deviceCommand>>,
+    answer: (ack: CommandAck) => void,
+  ): void {
     const earlier = this.answers.answerTo(id);
     if (earlier) {
-      this.sendAck(earlier);
+      answer(earlier);
       return;
     }
-    const decoded = decode(deviceCommand, payload);
     if (!decoded.ok) {
-      this.sendAck(refusal(id, "invalid", decoded.error.slice(0, 200)));
+      const invalid = refusal(id, "invalid", decoded.error.slice(0, 200));
+      this.answers.remember(invalid);
+      answer(invalid);
       return;
     }
     const outcome = answerCommand(decoded.value, {
@@ -377,13 +397,52 @@ export class SimulatedDevice {
       defaultMinutes: () => this.machine.currentParams.cycle_minutes ?? this.profile.programs[0].minutes[0],
       nowSeconds: Math.floor(Date.now() / 1000),
     });
-    this.sendAck(outcome.ack);
+    this.answers.remember(outcome.ack);
     if (outcome.ack.ok) {
       this.handled.push(id);
       if (this.handled.length > HANDLED_KEPT) this.handled.shift();
     }
+    answer(outcome.ack);
     outcome.act?.();
     this.notify();
+  }
+
+  // ── Bluetooth (GATT service BLUETOOTH_GATT; docs/device-protocol.md) ──────────────────────────────
+
+  /** The `info` characteristic: what anyone nearby may read. */
+  bluetoothInfo(): BluetoothInfo {
+    const state = this.machine.state;
+    return {
+      v: 1,
+      serial: this.serial,
+      machine_type: this.machineType,
+      firmware: state.firmware,
+      busy: state.busy,
+      fault: state.fault,
+    };
+  }
+
+  /**
+   * A write to the `command` characteristic; resolves with the `result` notification: the signed
+   * answer. A frame the key did not sign is refused as invalid and never acted on. When the machine
+   * is online it also sends the answer over MQTT, so the server learns it even if the phone does not
+   * pass it on.
+   */
+  async bluetoothWrite(frame: string): Promise<string> {
+    this.bluetoothKey ??= bluetoothKeyOfSecret(this.secret);
+    const key = await this.bluetoothKey;
+    const opened = await openFrame(key, frame, bluetoothCommand);
+    const body = frame.split(".")[0] ?? "";
+    const id = readCommandId(Buffer.from(body, "base64url")) ?? "unknown";
+    let ack: CommandAck = refusal(id, "invalid", "not signed for this machine");
+    const answer = (given: CommandAck) => {
+      ack = given;
+      if (this.connected) this.sendAck(given);
+    };
+    if (opened.ok || opened.error !== "bad signature") {
+      this.handleCommand(id, opened as ReturnType<typeof decode<typeof deviceCommand>>, answer);
+    }
+    return sealAck(key, ack);
   }
 
   private receiveDesired(payload: Buffer): void {
@@ -399,7 +458,6 @@ export class SimulatedDevice {
   // ── what goes up ───────────────────────────────────────────────────────────────────────────────
 
   private sendAck(ack: CommandAck): void {
-    this.answers.remember(ack);
     this.stats.commandsAnswered++;
     void this.publish("ack", ack);
   }

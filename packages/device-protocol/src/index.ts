@@ -1,2 +1,3 @@
+export * from "./bluetooth.js";
 export * from "./payloads.js";
 export * from "./topics.js";

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
-import { isConsoleLevel, LEVEL } from "@washboard/shared";
+import { isConsoleLevel, LEVEL, machineType } from "@washboard/shared";
 import { accounts } from "../modules/accounts/tables.js";
+import { provisionDevice } from "../modules/devices/provision.js";
 import { MODULES } from "../modules.js";
 import { hashPassword } from "../platform/auth/passwords.js";
 import { loadConfig } from "../platform/config.js";
@@ -14,6 +15,9 @@ const USAGE = `Platform administration until an admin portal exists.
   npm run cli -- seed
   npm run cli -- create-account --username NAME --password PASS --level 3|4|6|7|2
                  [--vendor-id N] [--group-id N] [--nickname TEXT] [--email ADDRESS]
+  npm run cli -- provision-device --serial SERIAL --type MACHINE_TYPE [--vendor-id N] [--name TEXT]
+                 Registers a machine and prints its broker secret (shown once); without
+                 --vendor-id also its claim code, which a vendor types to claim it.
 
 Uses DATABASE_URL when set, otherwise the embedded database under DATA_DIR.`;
 
@@ -68,8 +72,29 @@ async function main() {
         })
         .returning({ id: accounts.id });
       console.log(`Account ${values.username} created (id ${row?.id}).`);
-    } else {
-      throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
+    } else if (command === "provision-device") {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          serial: { type: "string" },
+          type: { type: "string" },
+          "vendor-id": { type: "string" },
+          name: { type: "string" },
+        },
+      });
+      if (!values.serial || !values.type || !machineType.safeParse(values.type).success) {
+        throw new Error(`provision-device needs --serial and a machine --type.\n\n${USAGE}`);
+      }
+      const device = await provisionDevice(database.db, {
+        serialNumber: values.serial,
+        machineType: values.type,
+        name: values.name ?? "",
+        vendorId: values["vendor-id"] ? Number(values["vendor-id"]) : null,
+      });
+      console.log(`Device ${device.serial} registered (id ${device.id}).`);
+      console.log(`Broker username: ${device.serial}`);
+      console.log(`Broker password: ${device.secret}`);
+      if (device.claimCode) console.log(`Claim code: ${device.claimCode}`);
     }
   } finally {
     await database.close();

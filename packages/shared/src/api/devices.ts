@@ -1,4 +1,9 @@
-import { MACHINE_VALUE_MAX, PARAM_NAME_PATTERN, REMOTE_START_TYPES } from "@washboard/device-protocol";
+import {
+  BLUETOOTH_FRAME_MAX,
+  MACHINE_VALUE_MAX,
+  PARAM_NAME_PATTERN,
+  REMOTE_START_TYPES,
+} from "@washboard/device-protocol";
 import { z } from "zod";
 import { machineType } from "../devices/machine-types.js";
 import { emptyBody, endpoint } from "./contract.js";
@@ -21,6 +26,7 @@ export const deviceItem = z.object({
   shop_id: z.number().int().nullable(),
   shop_name: z.string().nullable(),
   price_template_id: z.number().int().nullable(),
+  price_template_name: z.string().nullable(),
   online: z.boolean(),
   busy: z.boolean(),
   fault_code: z.string().nullable(),
@@ -61,6 +67,8 @@ export const commandItem = z.object({
   kind: z.string(),
   args: z.record(z.string(), z.unknown()),
   state: z.enum(COMMAND_STATES),
+  /** How it reaches the machine: the broker, or a phone over Bluetooth. */
+  via: z.enum(["broker", "bluetooth"]),
   /** Why it failed: `offline`, or the device's refusal (busy, fault, expired, unsupported, invalid, not_ready). */
   reason: z.string().nullable(),
   detail: z.string().nullable(),
@@ -163,6 +171,55 @@ export const deviceLogRequest = listRequest({
 });
 export const deviceLogResult = listResult(deviceLogItem);
 
+/** The QR stickers of devices (a selection or a shop's): what each carries, with the names printed around it. */
+export const deviceQrRequest = z.object(targets).refine(oneTarget, targetRule);
+export const deviceQrItem = z.object({
+  id: z.number().int(),
+  serial_number: z.string(),
+  name: z.string(),
+  machine_number: z.string(),
+  shop_name: z.string().nullable(),
+  /** `<website>/pay/d/<serial>` (devicePayContent). */
+  content: z.string(),
+});
+export type DeviceQrItem = z.infer<typeof deviceQrItem>;
+export const deviceQrResult = z.object({ items: z.array(deviceQrItem) });
+
+/** A serial number as printed on a machine. */
+const serialNumberField = z
+  .string()
+  .trim()
+  .min(1, { error: "validation.required" })
+  .max(64, { error: "validation.tooLong" });
+
+/**
+ * A vendor claims a machine made for no vendor yet: its serial and the claim code printed on it.
+ * The code is 10 characters; spaces and dashes typed between them do not count, case neither.
+ */
+export const claimDeviceRequest = z.object({
+  serial_number: serialNumberField,
+  claim_code: z
+    .string()
+    .transform((code) => code.toUpperCase().replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^[2-9A-HJKMNP-Z]{10}$/, { error: "validation.claimCode" })),
+});
+
+/**
+ * Bluetooth start (device-protocol bluetooth.ts): the server signs a remote start for the machine a
+ * phone is next to; the phone writes it over Bluetooth and brings back the machine's signed answer.
+ */
+export const bluetoothTicketRequest = z.object({
+  serial_number: serialNumberField,
+  program: remoteStartRequest.shape.program,
+  price: remoteStartRequest.shape.price,
+  minutes: startMinutesField.optional(),
+});
+export const bluetoothTicketResult = z.object({ command: commandItem, frame: z.string() });
+export const bluetoothAnswerRequest = z.object({
+  command_id: z.string().uuid({ error: "validation.invalid" }),
+  frame: z.string().min(1, { error: "validation.required" }).max(BLUETOOTH_FRAME_MAX, { error: "validation.tooLong" }),
+});
+
 /** Wild devices: the vendor's machines that connect but stand in no shop yet (`/ydevice/ydevice`). */
 export const wildDeviceListRequest = listRequest({
   search: z.string().trim().max(64, { error: "validation.tooLong" }).optional(),
@@ -229,6 +286,15 @@ export const devicesEndpoints = {
     result: commandsResult,
     mutates: true,
   }),
+  qrCodes: endpoint({
+    method: "POST",
+    path: "/api/Device/get_device_qrcodes",
+    summary: "What the QR stickers of devices carry (a selection or a shop's), to print as PNG or a zip of them",
+    access: { kind: "session", levels: VENDOR, permission: "dev_query" },
+    body: deviceQrRequest,
+    result: deviceQrResult,
+    mutates: false,
+  }),
   commands: endpoint({
     method: "POST",
     path: "/api/Manager/get_device_commands",
@@ -254,6 +320,35 @@ export const devicesEndpoints = {
     access: { kind: "session", levels: VENDOR, permission: "dev_control" },
     body: bindShopRequest,
     result: deviceItem,
+    mutates: true,
+  }),
+  claim: endpoint({
+    method: "POST",
+    path: "/api/Device/claim_device",
+    summary:
+      "Takes a machine made for no vendor yet, by its serial and the claim code printed on it; it becomes a wild device of the vendor",
+    access: { kind: "session", levels: VENDOR, permission: "dev_control" },
+    body: claimDeviceRequest,
+    result: z.object({ id: z.number().int(), serial_number: z.string() }),
+    mutates: true,
+  }),
+  bluetoothTicket: endpoint({
+    method: "POST",
+    path: "/api/Device/bluetooth_start_ticket",
+    summary:
+      "Signs a Bluetooth start for a machine of the vendor, for a phone to write to it over Bluetooth (valid two minutes)",
+    access: { kind: "session", levels: VENDOR, permission: "dev_control" },
+    body: bluetoothTicketRequest,
+    result: bluetoothTicketResult,
+    mutates: true,
+  }),
+  bluetoothAnswer: endpoint({
+    method: "POST",
+    path: "/api/Device/bluetooth_start_result",
+    summary: "The machine's signed answer to a Bluetooth start, brought back by the phone: the command's outcome",
+    access: { kind: "session", levels: VENDOR, permission: "dev_control" },
+    body: bluetoothAnswerRequest,
+    result: commandItem,
     mutates: true,
   }),
   unbind: endpoint({

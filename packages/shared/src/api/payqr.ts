@@ -20,9 +20,21 @@ export const payQrBindMode = z.union([z.literal(PAYQR_BIND_MODE.shop), z.literal
 export const PAYQR_DEFAULT_SITE = "https://pay.washboard.example";
 export const PAYQR_PATH = "/pay/qr/";
 
+/** The public site QR contents start with: the "website" setting without a trailing slash, or the default. */
+const publicSite = (website: string) => website.trim().replace(/\/+$/, "") || PAYQR_DEFAULT_SITE;
+
 export function payQrContent(website: string, code: string): string {
-  const site = website.trim().replace(/\/+$/, "") || PAYQR_DEFAULT_SITE;
-  return `${site}${PAYQR_PATH}${code}`;
+  return `${publicSite(website)}${PAYQR_PATH}${code}`;
+}
+
+/**
+ * What a device's own QR sticker carries: `<site>/pay/d/<serial number>`, the machine a customer
+ * stands at (the serial is printed on the machine anyway; paying still needs the customer's page).
+ */
+export const DEVICE_PAY_PATH = "/pay/d/";
+
+export function devicePayContent(website: string, serialNumber: string): string {
+  return `${publicSite(website)}${DEVICE_PAY_PATH}${encodeURIComponent(serialNumber)}`;
 }
 
 /** The device of a device-mode binding (the form's rule in device mode). */

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { extraParamsValid, TEMPLATE_AMOUNT_MAX } from "../devices/template-params.js";
 import { LIMITS } from "../limits.js";
 import { endpoint } from "./contract.js";
+import { commandItem, MAX_COMMAND_TARGETS } from "./devices.js";
 import { recordId, requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 import { nameSort } from "./name-sort.js";
@@ -19,8 +21,11 @@ export const PRICE_TEMPLATE_LIMITS = {
   estimatedMinutes: { min: 1, max: 1440 },
   /** An option adds no time, or up to a day. */
   addedMinutes: { min: 0, max: 1440 },
-  /** The largest amount in minor units (100 million whole units of a decimal currency). */
-  amountMax: 10_000_000_000,
+  /**
+   * The largest amount in minor units: what a machine's two 16-bit words carry when the template is
+   * pushed to it (42,949,672.95 of a decimal currency; devices/template-params.ts).
+   */
+  amountMax: TEMPLATE_AMOUNT_MAX,
 } as const;
 
 const DEV_QUERY = { kind: "session", levels: [3, 4], permission: "dev_query" } as const;
@@ -58,6 +63,8 @@ export const priceTemplateFields = {
     .string()
     .max(PRICE_TEMPLATE_LIMITS.extraParams, { error: "validation.tooLong" })
     .transform((text) => text.trim())
+    // One `name=value` per line, as the machine receives it (devices/template-params.ts).
+    .refine(extraParamsValid, { error: "validation.extraParams" })
     .default(""),
   /** The second-level menu, in the order shown. */
   options: z
@@ -70,13 +77,21 @@ export const priceTemplateCreateRequest = z.object(priceTemplateFields);
 export const priceTemplateModifyRequest = z.object({ id: recordId, ...priceTemplateFields });
 export const priceTemplateIdRequest = z.object({ id: recordId });
 
-export const priceTemplateAssignRequest = z.object({
-  id: recordId,
-  device_ids: z
-    .array(recordId, { error: "validation.invalid" })
-    .min(1, { error: "validation.noDevices" })
-    .max(500, { error: "validation.invalid" }),
-});
+/** The template for a selection of devices, or for every device of one shop. */
+export const priceTemplateAssignRequest = z
+  .object({
+    id: recordId,
+    device_ids: z
+      .array(recordId, { error: "validation.invalid" })
+      .min(1, { error: "validation.noDevices" })
+      .max(MAX_COMMAND_TARGETS, { error: "validation.invalid" })
+      .optional(),
+    shop_id: recordId.optional(),
+  })
+  .refine((v) => (v.device_ids === undefined) !== (v.shop_id === undefined), {
+    error: "validation.noDevices",
+    path: ["device_ids"],
+  });
 
 export const priceTemplateItem = z.object({
   id: z.number().int(),
@@ -144,10 +159,11 @@ export const priceTemplateEndpoints = {
   assign: endpoint({
     method: "POST",
     path: "/api/PriceTemplate/assign_price_template",
-    summary: "Sets the price template of devices of the vendor (NOT_FOUND when any device is not the vendor's)",
+    summary:
+      "Puts devices of the vendor (a selection or a shop's) on a price template and pushes it to each as parameters; NOT_FOUND when any device is not the vendor's",
     access: DEV_CONTROL,
     body: priceTemplateAssignRequest,
-    result: z.object({ id: z.number().int(), device_ids: z.array(z.number().int()) }),
+    result: z.object({ id: z.number().int(), device_ids: z.array(z.number().int()), commands: z.array(commandItem) }),
     mutates: true,
   }),
 } as const;

@@ -85,6 +85,7 @@ const SAME_AS_ENGLISH_ALLOWED: ReadonlyMap<string, readonly LanguageCode[]> = ne
   ["Console", ["fr"]],
   ["Actions", ["fr"]],
   ["Promotions", ["fr"]],
+  ["Options", ["fr"]],
   ["Password", ["it"]],
   ["Firmware", ["es", "de", "pt-pt", "it"]],
   ["Firmware (OTA)", ["es", "de", "pt-pt", "it"]],

@@ -151,6 +151,32 @@ describe("commands", () => {
     expect((await listed(id))?.params_desired).toEqual({ price: 650 });
   });
 
+  it("a price template assigned to a machine arrives as its parameters; a change to it follows", async () => {
+    const { id } = await machine("TEMPLATE");
+    const template = {
+      model_name: `Hot wash ${run}`,
+      display_price: 75_000,
+      price: 70_000,
+      estimated_minutes: 45,
+      extra_params: "water_temp=60",
+      options: [{ name: "Extra rinse", added_price: 5_000, added_minutes: 10 }],
+    };
+    const created = await server.send(API.priceTemplates.create, template, as);
+    const templateId = created.body.result.id;
+    const { body } = await server.send(API.priceTemplates.assign, { id: templateId, device_ids: [id] }, as);
+    expect(body.result).toMatchObject({ id: templateId, device_ids: [id] });
+    expect(await outcome(body.result.commands[0])).toMatchObject({ state: "succeeded", kind: "set_params" });
+    // 70,000 in two 16-bit words: 1 × 65,536 + 4,464.
+    const pushed = { program_minutes: 45, price_lo: 4_464, price_hi: 1, option_count: 1, opt1_minutes: 10 };
+    await expect.poll(async () => (await listed(id))?.params_reported).toMatchObject({ ...pushed, water_temp: 60 });
+    expect(await listed(id)).toMatchObject({ price_template_id: templateId, params_desired: pushed });
+
+    await server.send(API.priceTemplates.modify, { id: templateId, ...template, price: 900 }, as);
+    await expect
+      .poll(async () => (await listed(id))?.params_reported)
+      .toMatchObject({ price_lo: 900, price_hi: 0, water_temp: 60 });
+  });
+
   it("remote start runs a cycle; a second start while it runs is refused as busy", async () => {
     const { id, device } = await machine("START");
     const start = { device_ids: [id], start_type: "free_start" as const, program: "Quick wash", price: 0, minutes: 30 };

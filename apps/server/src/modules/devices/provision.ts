@@ -1,9 +1,13 @@
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import { hashDeviceSecret, newDeviceSecret } from "./broker/device-secrets.js";
+import { AppError } from "../../platform/http/app-error.js";
+import type { VendorTenant } from "../tenancy/scope.js";
+import { hashClaimCode, hashDeviceSecret, newClaimCode, newDeviceSecret } from "./broker/device-secrets.js";
 import { devices } from "./tables.js";
 
 export interface NewDevice {
-  vendorId: number;
+  /** Absent: a machine made for no vendor yet, which a vendor claims with its claim code. */
+  vendorId?: number | null;
   serialNumber: string;
   machineType: string;
   name?: string;
@@ -14,17 +18,52 @@ export interface NewDevice {
 
 /**
  * Registers a device with its broker credential; answers the device and its secret, which is shown
- * this once (only its hash is kept) and goes into the machine's configuration.
+ * this once (only its hash is kept) and goes into the machine's configuration. A device of no
+ * vendor also gets a claim code, printed on the machine, also shown this once.
  */
 export async function provisionDevice(
   db: Db,
   device: NewDevice,
-): Promise<{ id: number; serial: string; secret: string }> {
+): Promise<{ id: number; serial: string; secret: string; claimCode: string | null }> {
   const secret = newDeviceSecret();
+  const unclaimed = device.vendorId === undefined || device.vendorId === null;
+  const claimCode = unclaimed ? newClaimCode() : null;
   const [row] = await db
     .insert(devices)
-    .values({ ...device, secretHash: hashDeviceSecret(secret) })
+    .values({
+      ...device,
+      vendorId: device.vendorId ?? null,
+      shopId: unclaimed ? null : device.shopId,
+      secretHash: hashDeviceSecret(secret),
+      claimCodeHash: claimCode === null ? null : hashClaimCode(claimCode),
+    })
     .returning({ id: devices.id, serial: devices.serialNumber });
   if (!row) throw new Error("device not registered");
-  return { ...row, secret };
+  return { ...row, secret, claimCode };
+}
+
+/**
+ * A vendor claims an unclaimed machine with the serial and the code printed on it. One conditional
+ * update decides: two vendors typing the same code at once, exactly one gets the machine. A wrong
+ * serial or code answers the same, so the answer tells nothing of which machines exist.
+ */
+export async function claimDevice(
+  db: Db,
+  tenant: VendorTenant,
+  serialNumber: string,
+  claimCode: string,
+): Promise<{ id: number; serial: string }> {
+  const [row] = await db
+    .update(devices)
+    .set({ vendorId: tenant.vendorId, claimCodeHash: null })
+    .where(
+      and(
+        eq(devices.serialNumber, serialNumber),
+        isNull(devices.vendorId),
+        eq(devices.claimCodeHash, hashClaimCode(claimCode)),
+      ),
+    )
+    .returning({ id: devices.id, serial: devices.serialNumber });
+  if (!row) throw new AppError("NOT_FOUND", { field: "claim_code", messageKey: "devices.claim.wrong" });
+  return row;
 }

@@ -1,7 +1,10 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
+import type { AppDeps } from "../../platform/module.js";
 import type { VendorTenant } from "../tenancy/scope.js";
+import type { CommandView } from "./commands/command-view.js";
+import { deviceRuntime } from "./runtime.js";
 import { deviceShadows, devices } from "./tables.js";
 
 /** What other modules may know of devices. */
@@ -79,4 +82,46 @@ export async function deviceCounts(db: Db, vendorIds: number[]) {
     states: { online, offline: total - online, busy: sum((r) => r.busy), fault: sum((r) => r.fault) },
     types: rows.map((r) => ({ machine_type: r.machineType, count: r.total, online: r.online })),
   };
+}
+
+/** Which devices a bulk call goes to: a selection, or every device of one shop. */
+export type Targets = { device_ids?: number[] | undefined; shop_id?: number | undefined };
+
+/** How the operation log names a bulk call's devices: one device, a whole shop, or how many. */
+export function commandTarget(targets: Targets): string {
+  if (targets.shop_id !== undefined) return `shop:${targets.shop_id}`;
+  if (targets.device_ids?.length === 1) return `device:${targets.device_ids[0]}`;
+  return `devices:${targets.device_ids?.length ?? 0}`;
+}
+
+/** The ids of the tenant's devices in one of its shops (a bulk call to a whole shop). */
+export async function deviceIdsOfShop(db: Db | Tx, tenant: VendorTenant, shopId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.shopId, shopId), tenant.owns(devices)));
+  return rows.map((r) => r.id);
+}
+
+/** The ids of the tenant's devices running a price template. */
+export async function deviceIdsOfPriceTemplate(db: Db, tenant: VendorTenant, templateId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.priceTemplateId, templateId), tenant.owns(devices)));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Sends parameters to the tenant's devices, as the operator's set-parameters call does: a command
+ * per device with its outcome, and the desired shadow.
+ */
+export function pushDeviceParams(
+  deps: AppDeps,
+  tenant: VendorTenant,
+  accountId: number | null,
+  deviceIds: number[],
+  params: Record<string, number>,
+): Promise<CommandView[]> {
+  return deviceRuntime(deps).setParams(tenant, accountId, deviceIds, params);
 }

@@ -6,47 +6,61 @@ import { vendorTenant } from "../tenancy/scope.js";
 import { registerBrokerHooks } from "./broker/http-hooks.js";
 import type { CommandRequest } from "./commands/device-commands.js";
 import { listDeviceLog } from "./device-log.js";
+import { claimDevice } from "./provision.js";
+import { commandTarget, deviceIdsOfShop, type Targets } from "./queries.js";
 import { deviceRuntime } from "./runtime.js";
-import {
-  bindDeviceShop,
-  deviceIdsOfShop,
-  listCommands,
-  listDevices,
-  listWildDevices,
-  unbindDevice,
-} from "./service.js";
+import { bindDeviceShop, deviceQrCodes, listCommands, listDevices, listWildDevices, unbindDevice } from "./service.js";
 import { deviceStatusCounts } from "./status-counts.js";
-
-type Targets = { device_ids?: number[] | undefined; shop_id?: number | undefined };
 
 export function deviceRoutes(r: Routes, deps: AppDeps) {
   const { db, config } = deps;
   const runtime = deviceRuntime(deps);
   registerBrokerHooks(r.app, runtime.hookAccess, config.mqttHookToken);
 
-  /** Issues `request` to the targets the operator chose: the selection, or every device of the shop. */
+  /** The devices the operator chose (the selection, or every device of the shop), named in the log. */
+  function targetIds(ctx: SignedInContext, targets: Targets) {
+    ctx.audit.target = commandTarget(targets);
+    return targets.device_ids ?? deviceIdsOfShop(db, vendorTenant(ctx.scope), targets.shop_id ?? 0);
+  }
+
+  /** Issues `request` to the targets the operator chose. */
   async function issue(ctx: SignedInContext, targets: Targets, request: CommandRequest) {
-    const tenant = vendorTenant(ctx.scope);
-    // The log names what was commanded: one device, a whole shop, or how many were selected.
-    ctx.audit.target =
-      targets.shop_id !== undefined
-        ? `shop:${targets.shop_id}`
-        : targets.device_ids?.length === 1
-          ? `device:${targets.device_ids[0]}`
-          : `devices:${targets.device_ids?.length ?? 0}`;
-    const ids = targets.device_ids ?? (await deviceIdsOfShop(db, tenant, targets.shop_id ?? 0));
+    const ids = await targetIds(ctx, targets);
     if (ids.length === 0) return { commands: [] };
-    return { commands: await runtime.commands.issue(tenant, ctx.actor.accountId, ids, request) };
+    return { commands: await runtime.commands.issue(vendorTenant(ctx.scope), ctx.actor.accountId, ids, request) };
   }
 
   r.call(API.devices.statusCounts, (_input, ctx) => deviceStatusCounts(db, ctx.scope));
   r.call(API.devices.list, (input, ctx) => listDevices(db, ctx.scope, input));
+  r.call(API.devices.qrCodes, async (input, ctx) => {
+    const ids = await targetIds(ctx, input);
+    return { items: await deviceQrCodes(db, ctx.scope, ids) };
+  });
   r.call(API.devices.commands, (input, ctx) => listCommands(db, ctx.scope, input));
   r.call(API.devices.log, (input, ctx) => listDeviceLog(db, ctx.scope, input));
   r.call(API.devices.wildList, (input, ctx) => listWildDevices(db, ctx.scope, input));
   r.call(API.devices.bindShop, async (input, ctx) => {
     ctx.audit.target = `device:${input.device_id}`;
     return bindDeviceShop(db, ctx.scope, input.device_id, input.shop_id);
+  });
+  r.call(API.devices.claim, async (input, ctx) => {
+    ctx.audit.target = `device:${input.serial_number}`;
+    const claimed = await claimDevice(db, vendorTenant(ctx.scope), input.serial_number, input.claim_code);
+    runtime.directory.forget(claimed.serial);
+    return { id: claimed.id, serial_number: claimed.serial };
+  });
+  r.call(API.devices.bluetoothTicket, async ({ serial_number, ...start }, ctx) => {
+    ctx.audit.target = `device:${serial_number}`;
+    return runtime.commands.issueBluetooth(vendorTenant(ctx.scope), ctx.actor.accountId, serial_number, start);
+  });
+  r.call(API.devices.bluetoothAnswer, async (input, ctx) => {
+    const command = await runtime.commands.acceptBluetoothAnswer(
+      vendorTenant(ctx.scope),
+      input.command_id,
+      input.frame,
+    );
+    ctx.audit.target = `device:${command.device_id}`;
+    return command;
   });
   r.call(API.devices.unbind, async (input, ctx) => {
     ctx.audit.target = `device:${input.device_id}`;
@@ -60,11 +74,7 @@ export function deviceRoutes(r: Routes, deps: AppDeps) {
     issue(ctx, targets, { kind: action === "audit" ? "cashbox_audit" : "cashbox_reset" }),
   );
   r.call(API.devices.updateShadow, async ({ params, ...targets }, ctx) => {
-    const answer = await issue(ctx, targets, { kind: "set_params", params });
-    await runtime.desire(
-      answer.commands.map((c) => c.device_id),
-      params,
-    );
-    return answer;
+    const ids = await targetIds(ctx, targets);
+    return { commands: await runtime.setParams(vendorTenant(ctx.scope), ctx.actor.accountId, ids, params) };
   });
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import type { AppDeps, Running } from "../../platform/module.js";
+import type { VendorTenant } from "../tenancy/scope.js";
 import { BrokerAccess } from "./broker/broker-access.js";
 import { type EmbeddedBroker, startEmbeddedBroker } from "./broker/embedded-broker.js";
+import type { CommandView } from "./commands/command-view.js";
 import { DeviceCommands } from "./commands/device-commands.js";
 import { DeviceDirectory } from "./gateway/device-directory.js";
 import { eventLogWriter } from "./gateway/event-log-writer.js";
@@ -11,6 +13,8 @@ import { type ShadowChange, shadowWriter } from "./gateway/shadow-writer.js";
 import { deviceShadows, devices } from "./tables.js";
 
 const SWEEP_MS = 1_000;
+/** A Bluetooth start is valid this long: time for the phone to write it and bring the answer back. */
+const BLUETOOTH_COMMAND_MS = 120_000;
 
 /**
  * Everything of the devices domain that lives beside requests, per app: the broker (embedded when
@@ -39,7 +43,11 @@ export class DeviceRuntime {
     this.commands = new DeviceCommands(
       db,
       live,
-      { ackTimeoutMs: config.deviceAckTimeoutMs, waitMs: config.deviceCommandWaitMinutes * 60_000 },
+      {
+        ackTimeoutMs: config.deviceAckTimeoutMs,
+        waitMs: config.deviceCommandWaitMinutes * 60_000,
+        bluetoothMs: BLUETOOTH_COMMAND_MS,
+      },
       (serial, command) => {
         if (!this.gateway) throw new Error("the device gateway is not connected yet");
         this.gateway.send(serial, command);
@@ -126,6 +134,25 @@ export class DeviceRuntime {
     }
   }
 
+  /**
+   * Sets parameters on devices: a set_params command to each (which waits for an offline device
+   * until it expires) and the desired shadow, so a device that comes back later still converges.
+   */
+  async setParams(
+    tenant: VendorTenant,
+    accountId: number | null,
+    deviceIds: number[],
+    params: Record<string, number>,
+  ): Promise<CommandView[]> {
+    if (deviceIds.length === 0) return [];
+    const commands = await this.commands.issue(tenant, accountId, deviceIds, { kind: "set_params", params });
+    await this.desire(
+      commands.map((c) => c.device_id),
+      params,
+    );
+    return commands;
+  }
+
   /** Where the embedded broker listens (tests connect simulated devices to it). */
   brokerUrl(): string | undefined {
     return this.gateway?.url;
@@ -139,7 +166,9 @@ export class DeviceRuntime {
 
   private async announce(changes: ShadowChange[]): Promise<void> {
     const byVendor = new Map<number, ShadowChange[]>();
-    for (const change of changes) byVendor.set(change.vendorId, [...(byVendor.get(change.vendorId) ?? []), change]);
+    for (const change of changes) {
+      if (change.vendorId !== null) byVendor.set(change.vendorId, [...(byVendor.get(change.vendorId) ?? []), change]);
+    }
     for (const [vendorId, list] of byVendor) {
       const data = {
         devices: list.map(({ deviceId, vendorId: _vendor, seenAt, ...fields }) => ({

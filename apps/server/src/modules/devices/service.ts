@@ -1,11 +1,13 @@
-import type {
-  commandListRequest,
-  commandListResult,
-  deviceListRequest,
-  deviceListResult,
-  wildDeviceListRequest,
+import {
+  type commandListRequest,
+  type commandListResult,
+  type DeviceQrItem,
+  type deviceListRequest,
+  type deviceListResult,
+  devicePayContent,
+  type wildDeviceListRequest,
 } from "@washboard/shared";
-import { and, count, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
@@ -14,7 +16,9 @@ import { countFrom, countOf, listPage, rowsFrom } from "../../platform/db/list-p
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
+import { priceTemplateNameOf } from "../price-templates/queries.js";
 import { findVendorShop, shopNameOf } from "../shops/queries.js";
+import { systemConfigValue } from "../system-config/queries.js";
 import { tenantWhere, type VendorTenant, vendorTenant } from "../tenancy/scope.js";
 import { commandView } from "./commands/command-view.js";
 import { EXPIRY_WARNING_DAYS } from "./status-counts.js";
@@ -29,6 +33,7 @@ const itemColumns = {
   shopId: devices.shopId,
   shopName: shopNameOf(devices.shopId),
   priceTemplateId: devices.priceTemplateId,
+  priceTemplateName: priceTemplateNameOf(devices.priceTemplateId),
   online: devices.online,
   subscriptionExpiresAt: devices.subscriptionExpiresAt,
   busy: deviceShadows.busy,
@@ -59,6 +64,7 @@ function toItem(row: DeviceRow) {
     shop_id: row.shopId,
     shop_name: row.shopName,
     price_template_id: row.priceTemplateId,
+    price_template_name: row.priceTemplateName,
     online: row.online,
     busy: row.busy ?? false,
     fault_code: row.faultCode,
@@ -139,15 +145,6 @@ export async function listCommands(
   return { items: page.rows.map(commandView), total: page.total, next_cursor: page.next_cursor };
 }
 
-/** The ids of the tenant's devices in one of its shops (a bulk command to a whole shop). */
-export async function deviceIdsOfShop(db: Db, tenant: VendorTenant, shopId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: devices.id })
-    .from(devices)
-    .where(and(eq(devices.shopId, shopId), tenant.owns(devices)));
-  return rows.map((r) => r.id);
-}
-
 /** The vendor's devices in no shop, by name: they connect, but no shop (or price) is theirs yet. */
 export async function listWildDevices(
   db: Db,
@@ -189,4 +186,41 @@ export async function unbindDevice(db: Db, scope: TenantScope, deviceId: number)
     .returning({ id: devices.id });
   if (!row) throw new AppError("NOT_FOUND", { field: "device_id" });
   return { id: row.id };
+}
+
+/** The QR stickers of the tenant's devices, in the order asked; NOT_FOUND when any is not its. */
+export async function deviceQrCodes(db: Db, scope: TenantScope, deviceIds: number[]): Promise<DeviceQrItem[]> {
+  const tenant = vendorTenant(scope);
+  const ids = [...new Set(deviceIds)];
+  if (ids.length === 0) return [];
+  const [rows, website] = await Promise.all([
+    db
+      .select({
+        id: devices.id,
+        serial: devices.serialNumber,
+        name: devices.name,
+        machineNumber: devices.machineNumber,
+        shopName: shopNameOf(devices.shopId),
+      })
+      .from(devices)
+      .where(and(inArray(devices.id, ids), tenant.owns(devices))),
+    systemConfigValue(db, "website"),
+  ]);
+  if (rows.length !== ids.length) throw new AppError("NOT_FOUND", { field: "device_ids" });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row
+      ? [
+          {
+            id,
+            serial_number: row.serial,
+            name: row.name,
+            machine_number: row.machineNumber,
+            shop_name: row.shopName,
+            content: devicePayContent(website, row.serial),
+          },
+        ]
+      : [];
+  });
 }

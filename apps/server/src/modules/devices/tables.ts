@@ -26,9 +26,8 @@ export const devices = pgTable(
   "devices",
   {
     id: serial("id").primaryKey(),
-    vendorId: integer("vendor_id")
-      .notNull()
-      .references(() => vendors.id),
+    /** Null: made and credentialed, but no vendor has claimed it yet (claimCodeHash says how). */
+    vendorId: integer("vendor_id").references(() => vendors.id),
     serialNumber: varchar("serial_number", { length: 64 }).notNull().unique(),
     name: varchar("name", { length: 128 }).notNull().default(""),
     /** The number on the machine's front panel that customers and staff call it by. */
@@ -39,6 +38,11 @@ export const devices = pgTable(
     /** Kept by the gateway from the status topic (the shadow has the rest). */
     online: boolean("online").notNull().default(false),
     secretHash: varchar("secret_hash", { length: 64 }),
+    /**
+     * SHA-256 of the code printed on an unclaimed machine: whoever types it with the serial number
+     * takes the machine for their vendor (once; cleared when claimed).
+     */
+    claimCodeHash: varchar("claim_code_hash", { length: 64 }),
     subscriptionExpiresAt: timestamp("subscription_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -72,6 +76,7 @@ export const deviceShadows = pgTable("device_shadows", {
 
 export const COMMAND_STATES = ["queued", "sent", "succeeded", "failed", "timed_out", "expired"] as const;
 export type CommandState = (typeof COMMAND_STATES)[number];
+export type CommandVia = "broker" | "bluetooth";
 
 /** Every command sent to a device, with who asked and what became of it. */
 export const deviceCommands = pgTable(
@@ -93,6 +98,11 @@ export const deviceCommands = pgTable(
     kind: varchar("kind", { length: 24 }).notNull(),
     args: jsonb("args").$type<Record<string, unknown>>().notNull().default({}),
     state: varchar("state", { length: 12 }).$type<CommandState>().notNull(),
+    /**
+     * How it reaches the device: over the broker, or signed and carried by a phone over Bluetooth
+     * (which has until `expiresAt` to bring the answer back).
+     */
+    via: varchar("via", { length: 12 }).$type<CommandVia>().notNull().default("broker"),
     /** Why it failed: the device's refusal reason, `offline`, … */
     reason: varchar("reason", { length: 32 }),
     detail: varchar("detail", { length: 200 }),

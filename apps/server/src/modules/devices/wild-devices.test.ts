@@ -1,9 +1,12 @@
+import { SimulatedDevice } from "@washboard/device-sim";
 import { API } from "@washboard/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors, type OtherTenant, otherTenant } from "../../test/fixtures.js";
-import { startTestServer, type TestServer } from "../../test/harness.js";
+import { brokerUrlOf, startTestServer, type TestServer } from "../../test/harness.js";
 import { shops } from "../shops/tables.js";
 import { provisionDevice } from "./provision.js";
+import { devices } from "./tables.js";
 
 /** Wild devices: machines of the vendor in no shop; bound to a shop by the vendor, unbound by the group. */
 let server: TestServer;
@@ -76,5 +79,59 @@ describe("wild devices", () => {
   it("another vendor never sees them", async () => {
     const { body } = await server.send(API.devices.wildList, {}, { as: "vendor2_admin" });
     expect(body.result.items).toEqual([]);
+  });
+
+  it("a machine made for no vendor is claimed with its serial and code: once, by one vendor", async () => {
+    const made = await provisionDevice(server.database.db, { serialNumber: "UNCLAIMED-1", machineType: "washer" });
+    expect(made.claimCode).toMatch(/^[2-9A-HJKMNP-Z]{10}$/);
+    const code = made.claimCode ?? "";
+    // Nobody sees it before it is claimed.
+    expect(await wildSerials()).not.toContain("UNCLAIMED-1");
+
+    const wrong = await server.sendRaw(
+      API.devices.claim,
+      { serial_number: "UNCLAIMED-1", claim_code: code.split("").reverse().join("") },
+      as,
+    );
+    expect(wrong.body).toMatchObject({ status: 404, field: "claim_code", message_key: "devices.claim.wrong" });
+    const malformed = await server.sendRaw(API.devices.claim, { serial_number: "UNCLAIMED-1", claim_code: "abc" }, as);
+    expect(malformed.body).toMatchObject({ status: 400, field: "claim_code", message_key: "validation.claimCode" });
+
+    // Two vendors with the code at once: exactly one gets the machine.
+    const typed = `${code.slice(0, 5).toLowerCase()}-${code.slice(5)}`;
+    const [a, b] = await Promise.all([
+      server.sendRaw(API.devices.claim, { serial_number: "UNCLAIMED-1", claim_code: typed }, as),
+      server.sendRaw(API.devices.claim, { serial_number: "UNCLAIMED-1", claim_code: code }, { as: "vendor2_admin" }),
+    ]);
+    expect([a.http, b.http].sort()).toEqual([200, 404]);
+    const winner = a.http === 200 ? as : { as: "vendor2_admin" };
+    const listed = await server.send(API.devices.wildList, {}, winner);
+    expect(listed.body.result.items.map((d) => d.serial_number)).toContain("UNCLAIMED-1");
+    // Claimed is claimed: the code takes it nowhere else.
+    const again = await server.sendRaw(API.devices.claim, { serial_number: "UNCLAIMED-1", claim_code: code }, as);
+    expect(again.http).toBe(404);
+  });
+
+  it("an unclaimed machine may connect: once claimed it shows online, with no events from before", async () => {
+    await server.app.ready();
+    const made = await provisionDevice(server.database.db, { serialNumber: "UNCLAIMED-2", machineType: "dryer" });
+    const device = new SimulatedDevice(
+      { serial: made.serial, secret: made.secret, machineType: "dryer" },
+      { brokerUrl: brokerUrlOf(server.config), timeScale: 600 },
+    );
+    try {
+      await device.connect();
+      device.insertCoins(200);
+      await expect
+        .poll(async () => (await server.database.db.select().from(devices).where(eq(devices.id, made.id)))[0]?.online)
+        .toBe(true);
+      await server.send(API.devices.claim, { serial_number: made.serial, claim_code: made.claimCode ?? "" }, as);
+      const [claimed] = (await server.send(API.devices.wildList, { search: made.serial }, as)).body.result.items;
+      expect(claimed).toMatchObject({ serial_number: made.serial, online: true, shop_id: null });
+      const log = await server.send(API.devices.log, { device_id: made.id }, as);
+      expect(log.body.result.items).toEqual([]);
+    } finally {
+      await device.disconnect({ forget: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { bluetoothKeyOfSecret, sealAck } from "@washboard/device-protocol";
 import { ALL_ENDPOINTS, API, type ConsoleLevel, endpointId } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
@@ -6,6 +7,7 @@ import { type Answer, type SendOptions, startTestServer, type TestServer } from 
 import { accounts } from "../accounts/tables.js";
 import { alliances } from "../alliances/tables.js";
 import { brands } from "../brands/tables.js";
+import { provisionDevice } from "../devices/provision.js";
 import { devices } from "../devices/tables.js";
 import { ecards } from "../ecards/tables.js";
 import { locations } from "../locations/tables.js";
@@ -768,6 +770,45 @@ const SUCCESSFUL_CALLS: Record<
       expected: { target: `device:${deviceId}` },
     };
   },
+  "devices.claim": async () => {
+    const made = await provisionDevice(server.database.db, { serialNumber: "LOG-UNCLAIMED", machineType: "washer" });
+    return {
+      body: { serial_number: made.serial, claim_code: made.claimCode ?? "" },
+      options: { as: "vendor_admin" },
+      expected: { target: `device:${made.serial}` },
+    };
+  },
+  "devices.bluetoothTicket": async () => {
+    const made = await provisionDevice(server.database.db, {
+      vendorId: await klVendorId(),
+      serialNumber: "LOG-BT-TICKET",
+      machineType: "dryer",
+    });
+    return {
+      body: { serial_number: made.serial, program: "Dry", price: 0 },
+      options: { as: "vendor_admin" },
+      expected: { target: `device:${made.serial}` },
+    };
+  },
+  "devices.bluetoothAnswer": async () => {
+    const made = await provisionDevice(server.database.db, {
+      vendorId: await klVendorId(),
+      serialNumber: "LOG-BT-ANSWER",
+      machineType: "dryer",
+    });
+    const ticket = await server.send(
+      API.devices.bluetoothTicket,
+      { serial_number: made.serial, program: "Dry", price: 0 },
+      { as: "vendor_admin" },
+    );
+    const id = ticket.body.result.command.id;
+    const frame = await sealAck(await bluetoothKeyOfSecret(made.secret), { v: 1, id, ok: true });
+    return {
+      body: { command_id: id, frame },
+      options: { as: "vendor_admin" },
+      expected: { target: `device:${made.id}` },
+    };
+  },
   "devices.updateShadow": async () => {
     const { deviceId } = await klShop("Logged params");
     return {
@@ -782,6 +823,7 @@ const SUCCESSFUL_CALLS: Record<
 const READ_ONLY_PAYLOADS: Record<string, () => Promise<Record<string, unknown>>> = {
   "subAccounts.permissions": async () => ({ id: await accountId("vendor_sub") }),
   "payqr.bindDevices": async () => ({ shop_id: (await klShop("Logged devices shop")).shopId }),
+  "devices.qrCodes": async () => ({ device_ids: [(await klShop("Logged stickers")).deviceId] }),
 };
 
 describe("operation log", () => {

@@ -151,9 +151,18 @@ describe("price templates: create with every §3 field", () => {
   });
 
   it("takes additional parameters of up to 1000 characters", async () => {
-    expect((await create({ model_name: "Params 1000", extra_params: "p".repeat(1000) })).http).toBe(200);
-    const long = await create({ model_name: "Params 1001", extra_params: "p".repeat(1001) });
+    const thousand = "p=1\n".repeat(250);
+    expect((await create({ model_name: "Params 1000", extra_params: thousand })).http).toBe(200);
+    const long = await create({ model_name: "Params 1001", extra_params: `${thousand}p` });
     expect(long.body).toMatchObject({ field: "extra_params", message_key: "validation.tooLong" });
+  });
+
+  it("takes additional parameters only as machine parameters, one name=value per line", async () => {
+    expect((await create({ model_name: "Lines", extra_params: "temp=40\n\nspin_rpm = 1200\n" })).http).toBe(200);
+    for (const bad of ["temp 40", "Temp=40", "temp=65535", "temp=-1", "price_lo=5", "opt3_minutes=2"]) {
+      const { body } = await create({ model_name: `Bad ${bad}`, extra_params: bad });
+      expect(body, bad).toMatchObject({ field: "extra_params", message_key: "validation.extraParams" });
+    }
   });
 
   it("takes up to 12 options: 12 pass, a 13th is refused", async () => {
@@ -309,7 +318,14 @@ describe("price templates: devices, tenants and permissions", () => {
       { token: kl },
     );
     expect(http, JSON.stringify(body)).toBe(200);
-    expect(body.result).toEqual({ id: mine, device_ids: klDevices });
+    expect(body.result).toMatchObject({ id: mine, device_ids: klDevices });
+    // Pushed as parameters: the machines are offline, so each command waits for its machine.
+    expect(body.result.commands.map((c) => [c.device_id, c.kind, c.state])).toEqual(
+      klDevices.map((id) => [id, "set_params", "queued"]),
+    );
+    expect(body.result.commands[0]?.args).toMatchObject({
+      params: { price_lo: 800, price_hi: 0, display_price_lo: 1000, program_minutes: 30, option_count: 2, temp: 40 },
+    });
     const listed = await list({ name: "Assigned" });
     expect(listed.body.result.items[0]?.device_count).toBe(2);
   });

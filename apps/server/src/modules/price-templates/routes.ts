@@ -1,15 +1,19 @@
 import { API } from "@washboard/shared";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
+import { pushDeviceParams } from "../devices/queries.js";
+import { vendorTenant } from "../tenancy/scope.js";
 import {
   assignPriceTemplate,
   createPriceTemplate,
   listPriceTemplates,
   modifyPriceTemplate,
   removePriceTemplate,
+  templateRollout,
 } from "./service.js";
 
-export function priceTemplateRoutes(r: Routes, { db }: AppDeps) {
+export function priceTemplateRoutes(r: Routes, deps: AppDeps) {
+  const { db } = deps;
   const api = API.priceTemplates;
   r.call(api.list, (input, ctx) => listPriceTemplates(db, ctx.scope, input));
   r.call(api.create, async (input, ctx) => {
@@ -19,7 +23,11 @@ export function priceTemplateRoutes(r: Routes, { db }: AppDeps) {
   });
   r.call(api.modify, async (input, ctx) => {
     ctx.audit.target = `price_template:${input.id}`;
-    return modifyPriceTemplate(db, ctx.scope, input);
+    const item = await modifyPriceTemplate(db, ctx.scope, input);
+    // The machines running it take the new prices and times, as if it were assigned again.
+    const rollout = await templateRollout(db, ctx.scope, input.id);
+    await pushDeviceParams(deps, vendorTenant(ctx.scope), ctx.actor.accountId, rollout.deviceIds, rollout.params);
+    return item;
   });
   r.call(api.remove, async (input, ctx) => {
     ctx.audit.target = `price_template:${input.id}`;
@@ -27,6 +35,8 @@ export function priceTemplateRoutes(r: Routes, { db }: AppDeps) {
   });
   r.call(api.assign, async (input, ctx) => {
     ctx.audit.target = `price_template:${input.id}`;
-    return assignPriceTemplate(db, ctx.scope, input);
+    const { deviceIds, params } = await assignPriceTemplate(db, ctx.scope, input);
+    const commands = await pushDeviceParams(deps, vendorTenant(ctx.scope), ctx.actor.accountId, deviceIds, params);
+    return { id: input.id, device_ids: deviceIds, commands };
   });
 }

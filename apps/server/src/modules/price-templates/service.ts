@@ -7,6 +7,7 @@ import {
   type priceTemplateListRequest,
   type priceTemplateListResult,
   type priceTemplateModifyRequest,
+  templateParams,
 } from "@washboard/shared";
 import { and, asc, count, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { z } from "zod";
@@ -19,7 +20,12 @@ import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { deviceCountOfPriceTemplate, setDevicesPriceTemplate } from "../devices/queries.js";
+import {
+  deviceCountOfPriceTemplate,
+  deviceIdsOfPriceTemplate,
+  deviceIdsOfShop,
+  setDevicesPriceTemplate,
+} from "../devices/queries.js";
 import { lockVendor } from "../tenancy/queries.js";
 import { type VendorTenant, vendorTenant } from "../tenancy/scope.js";
 import { checkImages } from "../uploads/images.js";
@@ -206,26 +212,46 @@ export async function removePriceTemplate(db: Db, scope: TenantScope, id: number
   }
 }
 
+/** The parameters a machine running the template is given (devices/template-params.ts). */
+async function paramsOf(db: Db | Tx, tenant: VendorTenant, id: number): Promise<Record<string, number>> {
+  const [row] = await db
+    .select()
+    .from(priceTemplates)
+    .where(and(eq(priceTemplates.id, id), tenant.owns(priceTemplates)));
+  if (!row) throw new AppError("NOT_FOUND", { field: "id" });
+  const options = await optionsOf(db, [id]);
+  return templateParams({
+    price: row.price,
+    display_price: row.displayPrice,
+    estimated_minutes: row.estimatedMinutes,
+    extra_params: row.extraParams,
+    options: options.get(id) ?? [],
+  });
+}
+
 /**
- * Sets the template on devices of the vendor. All or nothing: a device id that is not the vendor's
- * (or does not exist) answers NOT_FOUND and changes no device.
+ * Sets the template on devices of the vendor (the ids given, or every device of a shop) and answers
+ * them with the parameters to push. All or nothing: a device id that is not the vendor's (or does
+ * not exist) answers NOT_FOUND and changes no device.
  */
 export async function assignPriceTemplate(
   db: Db,
   scope: TenantScope,
   input: z.output<typeof priceTemplateAssignRequest>,
-): Promise<{ id: number; device_ids: number[] }> {
+): Promise<{ deviceIds: number[]; params: Record<string, number> }> {
   const tenant = vendorTenant(scope);
-  const wanted = [...new Set(input.device_ids)];
-  const updated = await db.transaction(async (tx) => {
-    const [template] = await tx
-      .select({ id: priceTemplates.id })
-      .from(priceTemplates)
-      .where(and(eq(priceTemplates.id, input.id), tenant.owns(priceTemplates)));
-    if (!template) throw new AppError("NOT_FOUND", { field: "id" });
-    const ids = await setDevicesPriceTemplate(tx, tenant, wanted, template.id);
+  return db.transaction(async (tx) => {
+    const params = await paramsOf(tx, tenant, input.id);
+    const wanted = [...new Set(input.device_ids ?? (await deviceIdsOfShop(tx, tenant, input.shop_id ?? 0)))];
+    if (wanted.length === 0) return { deviceIds: [], params };
+    const ids = await setDevicesPriceTemplate(tx, tenant, wanted, input.id);
     if (ids.length !== wanted.length) throw new AppError("NOT_FOUND", { field: "device_ids" });
-    return ids.sort((a, b) => a - b);
+    return { deviceIds: ids.sort((a, b) => a - b), params };
   });
-  return { id: input.id, device_ids: updated };
+}
+
+/** The devices running a template and the parameters they should now have (after a change). */
+export async function templateRollout(db: Db, scope: TenantScope, id: number) {
+  const tenant = vendorTenant(scope);
+  return { deviceIds: await deviceIdsOfPriceTemplate(db, tenant, id), params: await paramsOf(db, tenant, id) };
 }

@@ -53,6 +53,11 @@ const MATRIX: Record<string, MatrixEntry> = {
   "devices.wildList": {},
   "devices.bindShop": {},
   "devices.unbind": {},
+  "devices.qrCodes": {},
+  // Another vendor's machines: modules/devices/{bluetooth,wild-devices,qr-codes}.test.ts.
+  "devices.claim": {},
+  "devices.bluetoothTicket": {},
+  "devices.bluetoothAnswer": {},
   "dashboard.summary": {},
   "live.events": {},
   "operationLog.list": {},

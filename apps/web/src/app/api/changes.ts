@@ -43,6 +43,7 @@ export const CHANGES: Record<Domain, ChangeDeclaration> = {
   alliances: { refetch: ["shops"], sideEffect: refreshSessionAlliances },
   payqr: { refetch: [] },
   washerCatalogue: { refetch: [] },
-  priceTemplates: { refetch: [] },
+  // Assigning or changing a template changes the template shown in the device list.
+  priceTemplates: { refetch: ["devices"] },
   live: { refetch: [] },
 };

@@ -18,6 +18,9 @@ const FRAME_SCREENS: Record<string, Load> = {
 
 /** Screens whose strings are in the catalogue's screens part: it loads beside the first of them. */
 const CATALOGUE_SCREENS: Record<string, Load> = {
+  // Public, but they name devices in the devices section's words.
+  "/open/tools/index": () => import("../../features/tools/ToolsIndexPage"),
+  "/open/tools/bluetooth": () => import("../../features/tools/BluetoothToolPage"),
   "/settings/account": () => import("../../features/auth/AccountSettingsPage"),
   "/log/log_opts": () => import("../../features/operation-log/OperationLogPage"),
   "/log/log_dev": () => import("../../features/device-log/DeviceLogPage"),

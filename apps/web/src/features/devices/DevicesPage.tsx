@@ -16,6 +16,7 @@ import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { useDialog } from "../../app/ui/useDialog";
 import { useShopOptions } from "../shops/queries";
+import { AssignTemplateDialog } from "./AssignTemplateDialog";
 import { CommandHistoryDrawer } from "./CommandHistoryDrawer";
 import { CommandOutcomes } from "./CommandOutcomes";
 import { deviceColumns } from "./columns";
@@ -26,6 +27,7 @@ import { ParamsDialog } from "./ParamsDialog";
 import { RemoteStartDialog } from "./RemoteStartDialog";
 import type { IssuedBatch } from "./useCommandCall";
 import { useDeviceActions } from "./useDeviceActions";
+import { useDeviceQrDownload } from "./useDeviceQrDownload";
 import "./devices.css";
 
 /** The outcome panel follows this many batches; older ones drop off. */
@@ -60,6 +62,8 @@ export default function DevicesPage() {
   const [batches, setBatches] = useState<IssuedBatch[]>([]);
   const startDialog = useDialog<CommandTarget>();
   const paramsDialog = useDialog<CommandTarget>();
+  const templateDialog = useDialog<CommandTarget>();
+  const qr = useDeviceQrDownload();
   const history = useDialog<DeviceItem>();
   const outcomesPanel = useRef<HTMLDivElement>(null);
 
@@ -96,6 +100,8 @@ export default function DevicesPage() {
       { key: "cashbox_audit", label: t("devices.kinds.cashbox_audit") },
       { key: "cashbox_reset", label: t("devices.kinds.cashbox_reset"), danger: true },
       { key: "set_params", label: t("devices.kinds.set_params") },
+      { key: "price_template", label: t("devices.template.title") },
+      { key: "qr", label: t("devices.qr.download") },
     ],
     onClick: ({ key }) => {
       if (key === "restart") void actions.restart(target);
@@ -103,6 +109,8 @@ export default function DevicesPage() {
       if (key === "cashbox_audit") actions.audit(target);
       if (key === "cashbox_reset") void actions.reset(target);
       if (key === "set_params") paramsDialog.openEdit(target);
+      if (key === "price_template") templateDialog.openEdit(target);
+      if (key === "qr") void qr.download(target);
     },
   });
 
@@ -140,6 +148,13 @@ export default function DevicesPage() {
         allowed: canControl,
         onClick: (row) => paramsDialog.openEdit(one(row)),
       },
+      {
+        labelKey: "devices.actions.priceTemplate",
+        testId: "device-price-template-assign",
+        allowed: canControl,
+        onClick: (row) => templateDialog.openEdit(one(row)),
+      },
+      { labelKey: "devices.actions.qr", testId: "device-qr", onClick: (row) => void qr.download(one(row)) },
       { labelKey: "devices.actions.history", testId: "device-history", onClick: history.openEdit },
     ]),
   ];
@@ -156,7 +171,7 @@ export default function DevicesPage() {
         <div className="device-bulk" data-testid="device-bulk">
           <Dropdown
             menu={commandMenu(selectionTarget)}
-            disabled={selected.rows.length === 0 || tooMany || actions.pending}
+            disabled={selected.rows.length === 0 || tooMany || actions.pending || qr.pending}
             trigger={["click"]}
           >
             <Button data-testid="device-bulk-selected">
@@ -174,7 +189,7 @@ export default function DevicesPage() {
           {shopTarget && (
             <Dropdown
               menu={commandMenu(shopTarget)}
-              disabled={shopTarget.count === 0 || actions.pending}
+              disabled={shopTarget.count === 0 || actions.pending || qr.pending}
               trigger={["click"]}
             >
               <Button data-testid="device-bulk-shop">
@@ -215,6 +230,14 @@ export default function DevicesPage() {
           currency={display.currency}
           onIssued={onIssued}
           onClose={startDialog.close}
+        />
+      )}
+      {templateDialog.state?.record && (
+        <AssignTemplateDialog
+          target={templateDialog.state.record}
+          display={display}
+          onIssued={onIssued}
+          onClose={templateDialog.close}
         />
       )}
       {paramsDialog.state?.record && (

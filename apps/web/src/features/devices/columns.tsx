@@ -58,6 +58,12 @@ export function deviceColumns(timeZone: string, display: MoneyDisplay, now: numb
       text: (r) => t(machineTypeLabelKey(r.machine_type), { defaultValue: r.machine_type }),
     },
     { key: "shop", titleKey: "devices.fields.shop", text: (r) => r.shop_name ?? "" },
+    {
+      key: "priceTemplate",
+      titleKey: "devices.fields.priceTemplate",
+      text: (r) => r.price_template_name ?? "",
+      render: (r) => <span data-testid="device-price-template">{r.price_template_name ?? "—"}</span>,
+    },
     stateColumn("online", "devices.fields.online", (r) =>
       r.online
         ? { text: t("devices.state.online"), color: "green" }

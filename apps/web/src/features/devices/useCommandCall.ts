@@ -12,7 +12,8 @@ type CommandContract =
   | typeof API.devices.reboot
   | typeof API.devices.remoteStart
   | typeof API.devices.coinCollection
-  | typeof API.devices.updateShadow;
+  | typeof API.devices.updateShadow
+  | typeof API.priceTemplates.assign;
 
 /** Commands issued together from this screen: what the outcome panel follows until each has ended. */
 export interface IssuedBatch {

@@ -13,9 +13,9 @@ import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
+import { downloadQrCards } from "../../app/ui/qr/download";
 import { useDialog } from "../../app/ui/useDialog";
 import { BindDialog } from "./BindDialog";
-import { downloadQrCards } from "./download";
 import { bindModeLabel, boundToText } from "./labels";
 import { PayQrDialog } from "./PayQrDialog";
 import { useShopChoices } from "./queries";
@@ -63,7 +63,11 @@ export default function PayQrPage() {
   const download = async (items: readonly PayQrItem[]) => {
     setDownloading(true);
     try {
-      await downloadQrCards(items, `${t("routes.payqr")}.zip`);
+      const cards = items.map((item) => ({
+        content: item.content,
+        text: { shopName: item.shop_name, codeName: item.name },
+      }));
+      await downloadQrCards(cards, `${t("routes.payqr")}.zip`);
     } catch {
       // Drawing or encoding failed in this browser (no canvas, content too long for a QR code).
       toastWarning("payqr.downloadFailed");

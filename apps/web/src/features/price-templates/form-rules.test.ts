@@ -94,7 +94,15 @@ describe("price template form: the other fields take the server's rules", () => 
   });
 
   it("additional parameters: 1000 characters pass, 1001 fail", async () => {
-    expect(await zod(priceTemplateFields.extra_params, "p".repeat(1000))).toBeUndefined();
-    expect(await zod(priceTemplateFields.extra_params, "p".repeat(1001))).toBe(key("validation.tooLong"));
+    const thousand = "p=1\n".repeat(250);
+    expect(await zod(priceTemplateFields.extra_params, thousand)).toBeUndefined();
+    expect(await zod(priceTemplateFields.extra_params, `${thousand}p`)).toBe(key("validation.tooLong"));
+  });
+
+  it("additional parameters: one machine parameter per line, as the machine takes it", async () => {
+    expect(await zod(priceTemplateFields.extra_params, "water_temp=60\nspin_rpm=1200")).toBeUndefined();
+    for (const bad of ["water temp=60", "temp=70000", "price_lo=1", "temp"]) {
+      expect(await zod(priceTemplateFields.extra_params, bad), bad).toBe(key("validation.extraParams"));
+    }
   });
 });

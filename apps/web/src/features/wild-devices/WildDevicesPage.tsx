@@ -1,5 +1,6 @@
+import { PlusOutlined } from "@ant-design/icons";
 import { API, type BodyOf, type DeviceItem, nowSeconds } from "@washboard/shared";
-import { Card, Input } from "antd";
+import { Button, Card, Input, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { serverNowSeconds } from "../../app/api/server-clock";
@@ -14,6 +15,7 @@ import { useDialog } from "../../app/ui/useDialog";
 import { deviceColumns } from "../devices/columns";
 import type { MoneyDisplay } from "../devices/labels";
 import { BindShopDialog } from "./BindShopDialog";
+import { ClaimDeviceDialog } from "./ClaimDeviceDialog";
 import "../devices/devices.css";
 
 /** The wild list's filters: its call's payload without paging. */
@@ -28,7 +30,8 @@ const WILD_COLUMNS = new Set(["device", "machineNumber", "machineType", "online"
 
 /**
  * /ydevice/ydevice: the vendor's wild devices, machines that connect but stand in no shop
- * (wd_query to see, dev_control to bind one to a shop, after which it leaves the list).
+ * (wd_query to see, dev_control to bind one to a shop, after which it leaves the list), and the
+ * claiming of a machine made for no vendor yet, which then joins them.
  */
 export default function WildDevicesPage() {
   const { t } = useTranslation();
@@ -38,6 +41,7 @@ export default function WildDevicesPage() {
   const display: MoneyDisplay = { currency: info?.currency ?? "USD", hideSymbol: info?.hide_symbol === "1" };
   const [filters, setFilters] = useState<WildDeviceFilters>({});
   const bindDialog = useDialog<DeviceItem>();
+  const [claiming, setClaiming] = useState(false);
 
   const columns: DataColumn<DeviceItem>[] = [
     ...deviceColumns(timeZone, display, serverNowSeconds() ?? nowSeconds()).filter((c) => WILD_COLUMNS.has(c.key)),
@@ -67,6 +71,13 @@ export default function WildDevicesPage() {
         }}
         testId="wild-device-filters"
       />
+      {can("dev_control") && (
+        <Space style={{ marginBottom: 12 }} wrap>
+          <Button icon={<PlusOutlined />} onClick={() => setClaiming(true)} data-testid="wild-device-claim">
+            {t("devices.claim.title")}
+          </Button>
+        </Space>
+      )}
       <DataTable
         contract={API.devices.wildList}
         filters={filters}
@@ -77,6 +88,7 @@ export default function WildDevicesPage() {
         testId="wild-device-table"
       />
       {bindDialog.state?.record && <BindShopDialog device={bindDialog.state.record} onClose={bindDialog.close} />}
+      {claiming && <ClaimDeviceDialog onClose={() => setClaiming(false)} />}
     </Card>
   );
 }

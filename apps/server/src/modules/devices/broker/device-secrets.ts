@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 
 /** A device's broker password: 256 random bits, shown once when issued. */
 export function newDeviceSecret(): string {
@@ -21,4 +21,21 @@ export function sameText(a: string, b: string): boolean {
   const left = createHash("sha256").update(a).digest();
   const right = createHash("sha256").update(b).digest();
   return timingSafeEqual(left, right);
+}
+
+/** The Bluetooth frame key (device-protocol bluetooth.ts): the SHA-256 of the secret, which is what is stored. */
+export function bluetoothKeyOfHash(storedHash: string): Uint8Array {
+  return new Uint8Array(Buffer.from(storedHash, "hex"));
+}
+
+/** A claim code printed on an unclaimed machine: 10 characters of an unambiguous alphabet (about 50 bits). */
+const CLAIM_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export const CLAIM_CODE_LENGTH = 10;
+export function newClaimCode(): string {
+  return Array.from({ length: CLAIM_CODE_LENGTH }, () => CLAIM_ALPHABET[randomInt(CLAIM_ALPHABET.length)]).join("");
+}
+
+/** What is stored of a claim code: the SHA-256 of it, upper-cased and without spaces or dashes. */
+export function hashClaimCode(code: string): string {
+  return createHash("sha256").update(code.toUpperCase().replace(/[\s-]/g, "")).digest("hex");
 }

@@ -12,6 +12,7 @@ export function commandView(row: CommandRow) {
     kind: row.kind,
     args: row.args,
     state: row.state,
+    via: row.via,
     reason: row.reason,
     detail: row.detail,
     result: row.result,

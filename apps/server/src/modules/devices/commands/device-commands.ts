@@ -1,10 +1,18 @@
 import { randomUUID } from "node:crypto";
-import type { CashBox, CommandAck, CommandKind, DeviceCommand } from "@washboard/device-protocol";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import {
+  type CashBox,
+  type CommandAck,
+  type CommandKind,
+  type DeviceCommand,
+  openAck,
+  sealFrame,
+} from "@washboard/device-protocol";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../platform/db/client.js";
 import { AppError } from "../../../platform/http/app-error.js";
 import type { LiveBus } from "../../../platform/live/bus.js";
 import type { VendorTenant } from "../../tenancy/scope.js";
+import { bluetoothKeyOfHash } from "../broker/device-secrets.js";
 import { deviceCommands, devices } from "../tables.js";
 import { type CommandView, commandView } from "./command-view.js";
 
@@ -15,6 +23,8 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export interface CommandTiming {
   /** A sent command with no answer after this long has timed out. */
   ackTimeoutMs: number;
+  /** How long a Bluetooth command is valid: the phone's time to reach the machine and come back. */
+  bluetoothMs: number;
   /** How long a command that may wait for an offline device waits. */
   waitMs: number;
 }
@@ -53,7 +63,7 @@ export class DeviceCommands {
   ): Promise<CommandView[]> {
     const ids = [...new Set(deviceIds)];
     const targets = await this.db
-      .select({ id: devices.id, serial: devices.serialNumber, vendorId: devices.vendorId, online: devices.online })
+      .select({ id: devices.id, serial: devices.serialNumber, online: devices.online })
       .from(devices)
       .where(and(inArray(devices.id, ids), tenant.owns(devices)));
     if (targets.length !== ids.length) throw new AppError("NOT_FOUND", { field: "device_ids" });
@@ -66,7 +76,7 @@ export class DeviceCommands {
       return {
         id: randomUUID(),
         deviceId: device.id,
-        vendorId: device.vendorId,
+        vendorId: tenant.vendorId,
         accountId,
         batchId,
         kind,
@@ -83,6 +93,66 @@ export class DeviceCommands {
     for (const row of stored) if (row.state === "sent") this.send(serialOf.get(row.deviceId) ?? "", toWire(row));
     await this.announce(stored);
     return stored.map(commandView);
+  }
+
+  /**
+   * A Bluetooth start: the command is stored as sent (by the phone that carries it) and answered
+   * with its frame, signed with the device's key, for the phone to write to the machine. It never
+   * goes over the broker, so it cannot start the machine later from a queue.
+   */
+  async issueBluetooth(
+    tenant: VendorTenant,
+    accountId: number | null,
+    serialNumber: string,
+    start: Omit<Extract<CommandRequest, { kind: "remote_start" }>, "kind" | "start_type">,
+  ): Promise<{ command: CommandView; frame: string }> {
+    const [device] = await this.db
+      .select({ id: devices.id, secretHash: devices.secretHash })
+      .from(devices)
+      .where(and(eq(devices.serialNumber, serialNumber), tenant.owns(devices)));
+    if (!device?.secretHash) throw new AppError("NOT_FOUND", { field: "serial_number" });
+    const now = new Date();
+    const [row] = await this.db
+      .insert(deviceCommands)
+      .values({
+        id: randomUUID(),
+        deviceId: device.id,
+        vendorId: tenant.vendorId,
+        accountId,
+        kind: "remote_start",
+        args: { start_type: "bluetooth_start", ...start },
+        state: "sent",
+        via: "bluetooth",
+        sentAt: now,
+        expiresAt: new Date(now.getTime() + this.timing.bluetoothMs),
+      })
+      .returning();
+    if (!row) throw new AppError("INTERNAL_ERROR");
+    const frame = await sealFrame(bluetoothKeyOfHash(device.secretHash), toWire(row));
+    await this.announce([row]);
+    return { command: commandView(row), frame };
+  }
+
+  /**
+   * The phone brings back what the machine answered over Bluetooth. Only a frame the machine signed
+   * for this command counts; it acknowledges the command as an MQTT answer would (first one wins).
+   */
+  async acceptBluetoothAnswer(tenant: VendorTenant, commandId: string, frame: string): Promise<CommandView> {
+    const [found] = await this.db
+      .select({ command: deviceCommands, secretHash: devices.secretHash })
+      .from(deviceCommands)
+      .innerJoin(devices, eq(devices.id, deviceCommands.deviceId))
+      .where(and(eq(deviceCommands.id, commandId), tenant.owns(deviceCommands)));
+    if (!found?.secretHash || found.command.via !== "bluetooth")
+      throw new AppError("NOT_FOUND", { field: "command_id" });
+    const opened = await openAck(bluetoothKeyOfHash(found.secretHash), frame);
+    if (!opened.ok || opened.value.id !== commandId) {
+      throw new AppError("VALIDATION_FAILED", { field: "frame", messageKey: "devices.bluetooth.badAnswer" });
+    }
+    await this.acknowledge(found.command.deviceId, tenant.vendorId, opened.value);
+    const [row] = await this.db.select().from(deviceCommands).where(eq(deviceCommands.id, commandId));
+    if (!row) throw new AppError("NOT_FOUND", { field: "command_id" });
+    return commandView(row);
   }
 
   /** A device answered: the command succeeds or fails with its reason, unless it already ended. */
@@ -136,7 +206,14 @@ export class DeviceCommands {
       .where(
         and(
           eq(deviceCommands.state, "sent"),
-          lt(deviceCommands.sentAt, new Date(now.getTime() - this.timing.ackTimeoutMs)),
+          or(
+            and(
+              eq(deviceCommands.via, "broker"),
+              lt(deviceCommands.sentAt, new Date(now.getTime() - this.timing.ackTimeoutMs)),
+            ),
+            // A phone carries a Bluetooth command and its answer: it has until the command expires.
+            and(eq(deviceCommands.via, "bluetooth"), lt(deviceCommands.expiresAt, now)),
+          ),
         ),
       )
       .returning();

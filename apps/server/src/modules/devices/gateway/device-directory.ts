@@ -4,7 +4,8 @@ import { devices } from "../tables.js";
 
 export interface KnownDevice {
   id: number;
-  vendorId: number;
+  /** Null: an unclaimed machine (its status is kept; it has no events or commands anyone sees). */
+  vendorId: number | null;
 }
 
 /** How long a serial's answer is kept: a device moved to another vendor is seen within it. */

@@ -140,7 +140,10 @@ export class DeviceGateway {
       case "event": {
         const message = decode(deviceEvent, payload);
         if (!message.ok) return drop(message.error);
-        events.add({ deviceId: device.id, vendorId: device.vendorId, event: message.value });
+        const { vendorId } = device;
+        // An unclaimed machine's events belong to nobody yet: its log starts when a vendor claims it.
+        if (vendorId === null) return;
+        events.add({ deviceId: device.id, vendorId, event: message.value });
         const type = message.value.type;
         if (type === "cycle_started" || type === "cycle_finished") {
           shadows.add({ deviceId: device.id, vendorId: device.vendorId, seenAt, busy: type === "cycle_started" });
@@ -150,6 +153,7 @@ export class DeviceGateway {
       case "ack": {
         const message = decode(commandAck, payload);
         if (!message.ok) return drop(message.error);
+        if (device.vendorId === null) return;
         await this.parts.commands().acknowledge(device.id, device.vendorId, message.value);
         return;
       }

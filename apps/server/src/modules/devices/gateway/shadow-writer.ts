@@ -18,7 +18,8 @@ export interface ShadowPatch {
 
 export interface ShadowChange extends ShadowPatch {
   deviceId: number;
-  vendorId: number;
+  /** Null for an unclaimed machine: written, announced to nobody. */
+  vendorId: number | null;
 }
 
 /**
