@@ -18,7 +18,7 @@ const DEVICES = Number(process.env.DEVICES ?? 2_000);
 const SECONDS = Number(process.env.SECONDS ?? 60);
 /** Coin insertions asked per second across the fleet; each is two messages (an event and the shadow). */
 const RATE = Number(process.env.RATE ?? 2_500);
-const FLEET_PROCESSES = Number(process.env.FLEET_PROCESSES ?? 2);
+const FLEET_PROCESSES = Number(process.env.FLEET_PROCESSES ?? 1);
 const port = 18196;
 const dbName = `wb_bench_devices_${randomSuffix()}`;
 const run = randomBytes(3).toString("hex").toUpperCase();
@@ -31,6 +31,18 @@ url.pathname = `/${dbName}`;
 const server = await startServer({
   port,
   env: { DATABASE_URL: url.toString(), MQTT_URL: brokerUrl, DEMO_FLEET: "0", SEED_DEMO_SHOPS: "0" },
+  // SERVER_PROFILE=dir writes the server's CPU profile there (where the time goes under load).
+  ...(process.env.SERVER_PROFILE
+    ? {
+        command: [
+          "--cpu-prof",
+          `--cpu-prof-dir=${process.env.SERVER_PROFILE}`,
+          "--import",
+          "tsx",
+          "apps/server/src/main.ts",
+        ],
+      }
+    : {}),
 });
 const db = new pg.Client({ connectionString: url.toString() });
 await db.connect();
@@ -56,15 +68,22 @@ try {
      select $1, 'B${run}-' || n, 'Bench ' || n, 'washer', $2 from generate_series(1, $3) n`,
     [vendorId, hash, DEVICES],
   );
-  const serials = Array.from({ length: DEVICES }, (_, i) => `B${run}-${i + 1}`);
-
   // Connect, each process its share of the machines.
   const connectStarted = performance.now();
   workers = Array.from({ length: FLEET_PROCESSES }, (_, w) => {
-    const share = serials.filter((_, i) => i % FLEET_PROCESSES === w);
     const child = fork(
       new URL("./fleet-worker.mjs", import.meta.url),
-      [JSON.stringify({ brokerUrl, serials: share, secret, rate: RATE / FLEET_PROCESSES })],
+      [
+        JSON.stringify({
+          brokerUrl,
+          prefix: `B${run}-`,
+          count: DEVICES,
+          stride: FLEET_PROCESSES,
+          offset: w,
+          secret,
+          rate: RATE / FLEET_PROCESSES,
+        }),
+      ],
       { execArgv: ["--import", "tsx"] },
     );
     const next = (type) =>

@@ -4,7 +4,10 @@
 // thread (the machine has two cores; the broker, PostgreSQL and the server share them too).
 import { Fleet } from "@washboard/device-sim";
 
-const { brokerUrl, serials, secret, rate } = JSON.parse(process.argv[2]);
+// Machines `<prefix><n>` for n = offset + 1, offset + 1 + stride, … up to count.
+const { brokerUrl, prefix, count, stride, offset, secret, rate } = JSON.parse(process.argv[2]);
+const serials = [];
+for (let n = offset + 1; n <= count; n += stride) serials.push(`${prefix}${n}`);
 const fleet = new Fleet(
   serials.map((serial) => ({ serial, secret, machineType: "washer" })),
   { brokerUrl, autonomous: false, timeScale: 60 },

@@ -2,6 +2,7 @@ import type { CashBox, MachineParams } from "@washboard/device-protocol";
 import { sql } from "drizzle-orm";
 import { BatchWriter } from "../../../platform/db/batch-writer.js";
 import type { Db } from "../../../platform/db/client.js";
+import { arrayParam } from "../../../platform/db/array-param.js";
 
 /** What one message changes of a device's shadow; absent fields stay as they are. */
 export interface ShadowPatch {
@@ -41,26 +42,23 @@ export function shadowWriter(db: Db, onWritten: (changes: ShadowChange[]) => voi
 const orNull = <T>(value: T | undefined) => (value === undefined ? null : value);
 
 async function writeShadows(db: Db, batch: ShadowChange[]): Promise<void> {
-  // One row of values per device; null means "unchanged" except for the fault, which says so apart.
-  const rows = batch.map(
-    (c) => sql`(${c.deviceId}::int, ${orNull(c.online)}::boolean, ${orNull(c.busy)}::boolean,
-      ${c.fault !== undefined}::boolean, ${orNull(c.fault)}::varchar, ${orNull(c.firmware)}::varchar,
-      ${orNull(c.cashbox?.current)}::int, ${orNull(c.cashbox?.cumulative)}::int,
-      ${c.params === undefined ? null : JSON.stringify(c.params)}::jsonb, ${orNull(c.responding)}::boolean,
-      ${c.seenAt.toISOString()}::timestamptz)`,
-  );
-  const values = sql.join(rows, sql`, `);
-  const ids = sql.join(
-    batch.map((c) => sql`(${c.deviceId}::int)`),
-    sql`, `,
-  );
+  // A column per field, each one array parameter unnested by the database: the statement's text and
+  // parameter count stay the same whatever the batch size, so it is prepared once and no query is
+  // built per row. Null means "unchanged", except for the fault, which says so apart.
+  const column = <T>(pick: (change: ShadowChange) => T) => arrayParam(batch.map(pick));
+  const ids = column((c) => c.deviceId);
   await db.transaction(async (tx) => {
     // A device's first message makes its shadow row; later ones update it.
-    await tx.execute(sql`insert into device_shadows (device_id) select id from (values ${ids}) v(id)
+    await tx.execute(sql`insert into device_shadows (device_id) select id from unnest(${ids}::int[]) v(id)
       where exists (select 1 from devices where devices.id = v.id) on conflict (device_id) do nothing`);
     await tx.execute(sql`
       with v(device_id, online, busy, fault_set, fault, firmware, cash_current, cash_cumulative, params, responding, seen) as (
-        values ${values}
+        select * from unnest(${ids}::int[], ${column((c) => orNull(c.online))}::boolean[],
+          ${column((c) => orNull(c.busy))}::boolean[], ${column((c) => c.fault !== undefined)}::boolean[],
+          ${column((c) => orNull(c.fault))}::varchar[], ${column((c) => orNull(c.firmware))}::varchar[],
+          ${column((c) => orNull(c.cashbox?.current))}::int[], ${column((c) => orNull(c.cashbox?.cumulative))}::int[],
+          ${column((c) => (c.params === undefined ? null : JSON.stringify(c.params)))}::jsonb[],
+          ${column((c) => orNull(c.responding))}::boolean[], ${column((c) => c.seenAt.toISOString())}::timestamptz[])
       ), shadows as (
         update device_shadows s set
           busy = coalesce(v.busy, s.busy),
