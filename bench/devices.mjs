@@ -84,7 +84,14 @@ try {
           rate: RATE / FLEET_PROCESSES,
         }),
       ],
-      { execArgv: ["--import", "tsx"] },
+      {
+        // FLEET_PROFILE=dir writes each fleet process's CPU profile there.
+        execArgv: [
+          ...(process.env.FLEET_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.FLEET_PROFILE}`] : []),
+          "--import",
+          "tsx",
+        ],
+      },
     );
     const next = (type) =>
       new Promise((resolve) => {
@@ -167,6 +174,9 @@ try {
     server_peak_rss_mb: peakRss,
     commands: rtt.length,
     commands_succeeded: succeeded.length,
+    commands_by_state: Object.fromEntries(
+      [...new Set(rtt.map((r) => r.state))].map((state) => [state, rtt.filter((r) => r.state === state).length]),
+    ),
     command_round_trip_ms: {
       p50: percentile(succeeded, 50),
       p95: percentile(succeeded, 95),

@@ -20,11 +20,12 @@ process.on("message", async (message) => {
   if (message.type === "load") {
     const devices = fleet.devices;
     let next = 0;
-    // Coins in 10 ms slices, carrying the fraction over so the rate holds at any value.
-    let owed = 0;
+    // Coins every 10 ms, as many as the time since the start asks for: a late timer catches up, so
+    // the rate asked is the rate offered for as long as this process keeps up.
+    const started = performance.now();
     slice = setInterval(() => {
-      owed += rate / 100;
-      for (; owed >= 1; owed -= 1) {
+      const owed = Math.floor((rate * (performance.now() - started)) / 1000) - asked;
+      for (let i = 0; i < owed; i++) {
         devices[next % devices.length].insertCoins(100);
         next += 1;
         asked += 1;
