@@ -126,6 +126,8 @@ test("a machine with no network starts over Bluetooth, confirmed by its own sign
   });
 
   await signIn(page, "vendor_admin");
+  // Signed in for good (the session is stored) before leaving for the tools document.
+  await expect(page.getByTestId("dashboard")).toBeVisible();
   await page.goto("/tools#/open/tools/bluetooth");
   await page.getByTestId("bluetooth-connect").click();
   await expect(page.getByTestId("bluetooth-machine")).toContainText(serial);
