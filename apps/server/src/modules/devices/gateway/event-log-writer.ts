@@ -1,7 +1,7 @@
 import type { DeviceEvent } from "@washboard/device-protocol";
 import { sql } from "drizzle-orm";
-import { BatchWriter } from "../../../platform/db/batch-writer.js";
 import { arrayParam } from "../../../platform/db/array-param.js";
+import { BatchWriter } from "../../../platform/db/batch-writer.js";
 import type { Db } from "../../../platform/db/client.js";
 
 export interface LoggedEvent {
@@ -19,7 +19,14 @@ export function eventLogWriter(db: Db, onError: (error: unknown) => void) {
     write: async (items) => {
       const rows = items.map(({ deviceId, vendorId, event }) => {
         const { v: _version, id, ts, type, ...details } = event;
-        return { deviceId, vendorId, id, type, details: JSON.stringify(details), at: new Date(ts * 1000).toISOString() };
+        return {
+          deviceId,
+          vendorId,
+          id,
+          type,
+          details: JSON.stringify(details),
+          at: new Date(ts * 1000).toISOString(),
+        };
       });
       const column = <T>(pick: (row: (typeof rows)[number]) => T) => arrayParam(rows.map(pick));
       // One array parameter per column (see shadow-writer.ts): one prepared statement for any batch.

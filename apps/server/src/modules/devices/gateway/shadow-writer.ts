@@ -1,8 +1,8 @@
 import type { CashBox, MachineParams } from "@washboard/device-protocol";
 import { sql } from "drizzle-orm";
+import { arrayParam } from "../../../platform/db/array-param.js";
 import { BatchWriter } from "../../../platform/db/batch-writer.js";
 import type { Db } from "../../../platform/db/client.js";
-import { arrayParam } from "../../../platform/db/array-param.js";
 
 /** What one message changes of a device's shadow; absent fields stay as they are. */
 export interface ShadowPatch {
