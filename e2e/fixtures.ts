@@ -3,12 +3,26 @@ import { type APIRequestContext, test as base, expect, type Page } from "@playwr
 export const DEMO_PASSWORD = "demo1234";
 export const API_KEY = "washboard-console";
 
-/** Signs in through the login form, as a person would. */
+/**
+ * Signs in through the login form, as a person would, and returns once the answer has landed:
+ * signed in (the console has left the sign-in page and finished booting) or refused (an error
+ * toast). A caller's next navigation then never races the sign-in's own redirect.
+ */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
   await page.goto("/#/login");
   await page.locator("#login").fill(username);
   await page.locator("#password").fill(password);
   await page.getByTestId("login-submit").click();
+  await expect
+    .poll(
+      async () => {
+        if ((await page.locator(".toast-error").count()) > 0) return "refused";
+        if (new URL(page.url()).hash.startsWith("#/login")) return "pending";
+        return (await page.locator(".page-spinner-full").count()) === 0 ? "signed in" : "pending";
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("pending");
 }
 
 /** A token straight from the API, for setting up state without the UI. */

@@ -40,6 +40,9 @@ test("a price template assigned to a machine reaches it as parameters; its QR st
   const machine = await runMachine(serial);
   machines.push(machine);
   await signIn(page, "vendor_admin");
+  // The first page after signing in names machine types in words, not catalogue keys.
+  await expect(page.getByTestId("dashboard")).toContainText(en("machineTypes.washer"));
+  await expect(page.getByTestId("dashboard")).not.toContainText("machineTypes.");
   await page.goto("/#/shop/devices");
   const row = rowsOf(page, "device-table", serial);
   await expect(row.getByTestId("device-online")).toHaveText(en("devices.state.online"));

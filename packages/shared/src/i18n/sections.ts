@@ -23,6 +23,7 @@ export const FRAME_SECTIONS = [
   "settings",
   "deviceWarning",
   "dashboard",
+  "machineTypes",
   "actions",
   "noPermission",
   "notFound",
