@@ -50,7 +50,12 @@ export async function serveStream(
   const send = (event: LiveEvent) => {
     if (options.select(event, ctx)) raw.write(frame(event));
   };
-  const unsubscribe = bus.subscribe((event) => (replaying ? held.push(event) : send(event)));
+  const unsubscribe = bus.subscribe((event) => {
+    if (replaying) held.push(event);
+    // The replay read an event whose live copy comes only now (its notification was still on the
+    // way): each replayed id is skipped once, so it is sent once.
+    else if (!replayed.delete(event.id)) send(event);
+  });
 
   let ended = false;
   const end = () => {
@@ -85,6 +90,6 @@ export async function serveStream(
       }
   }
   replaying = false;
-  for (const event of held) if (!replayed.has(event.id)) send(event);
+  for (const event of held) if (!replayed.delete(event.id)) send(event);
   held.length = 0;
 }
