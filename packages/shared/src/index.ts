@@ -34,6 +34,7 @@ export * from "./api/vendor-admin.js";
 export * from "./api/vendor-profile.js";
 export * from "./api/washer-catalogue.js";
 export * from "./devices/bluetooth.js";
+export * from "./devices/claim-code.js";
 export * from "./devices/machine-types.js";
 export * from "./devices/template-params.js";
 export * from "./errors.js";

@@ -5,6 +5,7 @@ import {
   REMOTE_START_TYPES,
 } from "@washboard/device-protocol";
 import { z } from "zod";
+import { isClaimCode, normalizeClaimCode } from "../devices/claim-code.js";
 import { machineType } from "../devices/machine-types.js";
 import { emptyBody, endpoint } from "./contract.js";
 import { epochSeconds, recordId } from "./fields.js";
@@ -198,10 +199,7 @@ const serialNumberField = z
  */
 export const claimDeviceRequest = z.object({
   serial_number: serialNumberField,
-  claim_code: z
-    .string()
-    .transform((code) => code.toUpperCase().replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^[2-9A-HJKMNP-Z]{10}$/, { error: "validation.claimCode" })),
+  claim_code: z.string().transform(normalizeClaimCode).refine(isClaimCode, { error: "validation.claimCode" }),
 });
 
 /**

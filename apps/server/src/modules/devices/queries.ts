@@ -94,23 +94,27 @@ export function commandTarget(targets: Targets): string {
   return `devices:${targets.device_ids?.length ?? 0}`;
 }
 
-/** The ids of the tenant's devices in one of its shops (a bulk call to a whole shop). */
-export async function deviceIdsOfShop(db: Db | Tx, tenant: VendorTenant, shopId: number): Promise<number[]> {
+/** The ids of the tenant's devices whose `column` is `value`. */
+async function idsOfDevicesWhere(
+  db: Db | Tx,
+  tenant: VendorTenant,
+  column: typeof devices.shopId | typeof devices.priceTemplateId,
+  value: number,
+) {
   const rows = await db
     .select({ id: devices.id })
     .from(devices)
-    .where(and(eq(devices.shopId, shopId), tenant.owns(devices)));
+    .where(and(eq(column, value), tenant.owns(devices)));
   return rows.map((r) => r.id);
 }
 
+/** The ids of the tenant's devices in one of its shops (a bulk call to a whole shop). */
+export const deviceIdsOfShop = (db: Db | Tx, tenant: VendorTenant, shopId: number) =>
+  idsOfDevicesWhere(db, tenant, devices.shopId, shopId);
+
 /** The ids of the tenant's devices running a price template. */
-export async function deviceIdsOfPriceTemplate(db: Db, tenant: VendorTenant, templateId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: devices.id })
-    .from(devices)
-    .where(and(eq(devices.priceTemplateId, templateId), tenant.owns(devices)));
-  return rows.map((r) => r.id);
-}
+export const deviceIdsOfPriceTemplate = (db: Db, tenant: VendorTenant, templateId: number) =>
+  idsOfDevicesWhere(db, tenant, devices.priceTemplateId, templateId);
 
 /**
  * Sends parameters to the tenant's devices, as the operator's set-parameters call does: a command

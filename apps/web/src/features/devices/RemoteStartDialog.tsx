@@ -1,11 +1,16 @@
-import { API, formatMoney } from "@washboard/shared";
-import { Alert, Form, Input, InputNumber, Select } from "antd";
+import { API } from "@washboard/shared";
+import { Alert, Form, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { moneyRule } from "../../app/forms/money";
-import { zodRule } from "../../app/forms/zod-rule";
 import { FormModal } from "../../app/ui/FormModal";
-import { type CommandTarget, type RemoteStartForm, remoteStartBody, START_TYPES, startFields } from "./command-form";
+import {
+  type CommandTarget,
+  type RemoteStartForm,
+  remoteStartBody,
+  START_TYPES,
+  startProgramDefaults,
+} from "./command-form";
 import { startTypeLabel } from "./labels";
+import { StartProgramFields } from "./StartProgramFields";
 import { TargetSummary } from "./TargetSummary";
 import { type IssuedBatch, useCommandCall } from "./useCommandCall";
 
@@ -45,12 +50,7 @@ export function RemoteStartDialog(props: {
         form={form}
         name="remote-start"
         layout="vertical"
-        initialValues={{
-          start_type: "free_start",
-          program: "",
-          price: formatMoney(0, currency, { hideSymbol: true }),
-          minutes: null,
-        }}
+        initialValues={{ start_type: "free_start", ...startProgramDefaults(currency) }}
         onFinish={(values) => start.mutate({ values, target })}
         data-testid="remote-start-form"
       >
@@ -60,20 +60,7 @@ export function RemoteStartDialog(props: {
             data-testid="remote-start-type"
           />
         </Form.Item>
-        <Form.Item name="program" label={t("devices.start.program")} rules={[zodRule(startFields.program)]}>
-          <Input maxLength={64} data-testid="remote-start-program" />
-        </Form.Item>
-        <Form.Item name="price" label={t("devices.start.price")} rules={[moneyRule(currency, startFields.price)]}>
-          <Input inputMode="decimal" addonBefore={currency} data-testid="remote-start-price" />
-        </Form.Item>
-        <Form.Item
-          name="minutes"
-          label={t("devices.start.minutes")}
-          extra={t("devices.start.minutesHelp")}
-          rules={[zodRule(startFields.minutes)]}
-        >
-          <InputNumber min={1} max={1440} precision={0} style={{ width: "100%" }} data-testid="remote-start-minutes" />
-        </Form.Item>
+        <StartProgramFields currency={currency} testIdPrefix="remote-start" />
       </Form>
     </FormModal>
   );

@@ -2,6 +2,7 @@ import {
   type API,
   type BodyOf,
   type DeviceItem,
+  formatMoney,
   machineValueField,
   paramNameField,
   parseMoney,
@@ -63,12 +64,31 @@ export function deviceLabel(device: Pick<DeviceItem, "name" | "serial_number">):
   return device.name ? `${device.name} (${device.serial_number})` : device.serial_number;
 }
 
-export interface RemoteStartForm {
-  start_type: StartType;
+/** What a start runs (remote or over Bluetooth): the program, its price as typed, and optionally its minutes. */
+export interface StartProgramForm {
   program: string;
   /** As typed, in the vendor's currency. */
   price: string;
   minutes?: number | null;
+}
+
+export interface RemoteStartForm extends StartProgramForm {
+  start_type: StartType;
+}
+
+/** An empty program at no charge, with the machine's own time. */
+export function startProgramDefaults(currency: string): StartProgramForm {
+  return { program: "", price: formatMoney(0, currency, { hideSymbol: true }), minutes: null };
+}
+
+/** The program part of a start's payload: the program trimmed, the price in minor units, the minutes if given. */
+export function startProgramBody(form: StartProgramForm, currency: string) {
+  return {
+    program: form.program.trim(),
+    // The form's rule has checked the amount; anything unparseable is refused by the server.
+    price: parseMoney(form.price, currency) ?? -1,
+    ...(blank(form.minutes) ? {} : { minutes: Number(form.minutes) }),
+  };
 }
 
 export function remoteStartBody(
@@ -76,14 +96,7 @@ export function remoteStartBody(
   currency: string,
   target: CommandTarget,
 ): BodyOf<typeof API.devices.remoteStart> {
-  return {
-    ...targetBody(target),
-    start_type: form.start_type,
-    program: form.program.trim(),
-    // The form's rule has checked the amount; anything unparseable is refused by the server.
-    price: parseMoney(form.price, currency) ?? -1,
-    ...(blank(form.minutes) ? {} : { minutes: Number(form.minutes) }),
-  };
+  return { ...targetBody(target), start_type: form.start_type, ...startProgramBody(form, currency) };
 }
 
 export interface ParamRow {

@@ -1,34 +1,20 @@
-import {
-  API,
-  type BluetoothInfo,
-  type CommandItem,
-  formatMoney,
-  machineTypeLabelKey,
-  parseMoney,
-} from "@washboard/shared";
-import { Alert, Button, Descriptions, Form, Input, InputNumber, Result, Spin, Tag } from "antd";
+import { API, type BluetoothInfo, type CommandItem, machineTypeLabelKey } from "@washboard/shared";
+import { Alert, Button, Descriptions, Form, Result, Spin, Tag } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { toastError } from "../../app/feedback/toast";
-import { moneyRule } from "../../app/forms/money";
-import { zodRule } from "../../app/forms/zod-rule";
 import { bootSession } from "../../app/session/boot";
 import { useSession } from "../../app/session/store";
-import { startFields } from "../devices/command-form";
+import { type StartProgramForm, startProgramBody, startProgramDefaults } from "../devices/command-form";
 import { commandStateLabel, reasonLabel } from "../devices/labels";
+import { StartProgramFields } from "../devices/StartProgramFields";
 import { ToolsFrame } from "./ToolsFrame";
 import { BluetoothTimeout, bluetoothSupported, MachineLink } from "./web-bluetooth";
 import "./tools.css";
 
 /** The document in which the server allows Web Bluetooth (Permissions-Policy); the console's is not. */
 const TOOLS_DOCUMENT = "/tools";
-
-interface StartForm {
-  program: string;
-  price: string;
-  minutes: number | null;
-}
 
 type Support = "checking" | "supported" | "unsupported";
 
@@ -47,7 +33,7 @@ export default function BluetoothToolPage() {
   const [busy, setBusy] = useState<"connecting" | "starting" | null>(null);
   const [outcome, setOutcome] = useState<CommandItem | "no_answer" | null>(null);
   const link = useRef<MachineLink | null>(null);
-  const [form] = Form.useForm<StartForm>();
+  const [form] = Form.useForm<StartProgramForm>();
 
   useEffect(() => {
     if (window.location.pathname !== TOOLS_DOCUMENT) {
@@ -79,16 +65,14 @@ export default function BluetoothToolPage() {
     }
   };
 
-  const start = async (values: StartForm) => {
+  const start = async (values: StartProgramForm) => {
     if (!link.current || !info) return;
     setBusy("starting");
     setOutcome(null);
     try {
       const ticket = await call(API.devices.bluetoothTicket, {
         serial_number: info.serial,
-        program: values.program.trim(),
-        price: parseMoney(values.price, currency) ?? -1,
-        ...(values.minutes ? { minutes: values.minutes } : {}),
+        ...startProgramBody(values, currency),
       });
       const answer = await link.current.send(ticket.frame);
       setOutcome(await call(API.devices.bluetoothAnswer, { command_id: ticket.command.id, frame: answer }));
@@ -156,29 +140,16 @@ export default function BluetoothToolPage() {
         />
       )}
       {info && session && (
-        <Form<StartForm>
+        <Form<StartProgramForm>
           form={form}
           name="bluetooth-start"
           layout="vertical"
           className="tools-start"
-          initialValues={{ program: "", price: formatMoney(0, currency, { hideSymbol: true }), minutes: null }}
+          initialValues={startProgramDefaults(currency)}
           onFinish={(values) => void start(values)}
           data-testid="bluetooth-start-form"
         >
-          <Form.Item name="program" label={t("devices.start.program")} rules={[zodRule(startFields.program)]}>
-            <Input maxLength={64} data-testid="bluetooth-program" />
-          </Form.Item>
-          <Form.Item name="price" label={t("devices.start.price")} rules={[moneyRule(currency, startFields.price)]}>
-            <Input inputMode="decimal" addonBefore={currency} data-testid="bluetooth-price" />
-          </Form.Item>
-          <Form.Item
-            name="minutes"
-            label={t("devices.start.minutes")}
-            extra={t("devices.start.minutesHelp")}
-            rules={[zodRule(startFields.minutes)]}
-          >
-            <InputNumber min={1} max={1440} precision={0} style={{ width: "100%" }} />
-          </Form.Item>
+          <StartProgramFields currency={currency} testIdPrefix="bluetooth" />
           <Button type="primary" htmlType="submit" loading={busy === "starting"} data-testid="bluetooth-start">
             {t("tools.bluetooth.start")}
           </Button>

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { CLAIM_CODE_ALPHABET, CLAIM_CODE_LENGTH } from "@washboard/shared";
 
 /** A device's broker password: 256 random bits, shown once when issued. */
 export function newDeviceSecret(): string {
@@ -28,14 +29,15 @@ export function bluetoothKeyOfHash(storedHash: string): Uint8Array {
   return new Uint8Array(Buffer.from(storedHash, "hex"));
 }
 
-/** A claim code printed on an unclaimed machine: 10 characters of an unambiguous alphabet (about 50 bits). */
-const CLAIM_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-export const CLAIM_CODE_LENGTH = 10;
+/** A new claim code (shared claim-code.ts), each character drawn without bias. */
 export function newClaimCode(): string {
-  return Array.from({ length: CLAIM_CODE_LENGTH }, () => CLAIM_ALPHABET[randomInt(CLAIM_ALPHABET.length)]).join("");
+  return Array.from(
+    { length: CLAIM_CODE_LENGTH },
+    () => CLAIM_CODE_ALPHABET[randomInt(CLAIM_CODE_ALPHABET.length)],
+  ).join("");
 }
 
-/** What is stored of a claim code: the SHA-256 of it, upper-cased and without spaces or dashes. */
+/** What is stored of a claim code (normalized, as the claim call's schema leaves it): its SHA-256. */
 export function hashClaimCode(code: string): string {
-  return createHash("sha256").update(code.toUpperCase().replace(/[\s-]/g, "")).digest("hex");
+  return createHash("sha256").update(code).digest("hex");
 }
