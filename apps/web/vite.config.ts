@@ -7,11 +7,13 @@ const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
   plugins: [react(), callRefsPlugin(), cataloguePartsPlugin()],
-  server: { proxy: { "/api": apiTarget, "/uploads": apiTarget } },
+  server: { proxy: { "/api": apiTarget, "/uploads": apiTarget, "/webhooks": apiTarget } },
   build: {
     target: "es2022",
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // The console, and the customer's pay page: a document of its own that shares no console code.
+      input: { index: "index.html", pay: "pay.html" },
       output: {
         codeSplitting: {
           groups: [

@@ -25,6 +25,7 @@ import { type EventBody, EventIds, eventOf, offlineStatus, onlineStatus, reporte
 import { Machine, type MachineOutput, type MachineState } from "./machine.js";
 import { defaultParams, type MachineProfile, profileFor } from "./machine-profiles.js";
 import { settlesWithin } from "./promises.js";
+import type { Purchase } from "./purchase.js";
 import { chance, type Random } from "./random.js";
 import { realMs, Scheduler, TaskGroup } from "./scheduler.js";
 
@@ -213,6 +214,11 @@ export class SimulatedDevice {
     if (!Number.isInteger(amount) || amount <= 0) throw new RangeError(`not an amount of coins: ${amount}`);
     this.machine.acceptCash("coin_inserted", amount);
     this.publishReported();
+  }
+
+  /** A customer buys a cycle at the machine, paying cash or with a card, as autonomous life does. */
+  sell(purchase: Purchase): void {
+    this.machine.sell(purchase);
   }
 
   raiseFault(code: string): void {

@@ -56,7 +56,7 @@ it("shuts down on SIGTERM, stopping the modules in reverse order", { timeout: 12
       .map((entry) => entry.module);
     // live starts first, outbox second and devices (the broker and its gateway) late in src/modules.ts:
     // they stop the other way round, so the gateway's last writes still reach the live bus.
-    expect(stopped).toEqual(["devices", "outbox", "live"]);
+    expect(stopped).toEqual(["orders", "devices", "outbox", "live"]);
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });

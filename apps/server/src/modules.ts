@@ -10,6 +10,8 @@ import { groupSubAccountsModule } from "./modules/group-sub-accounts/module.js";
 import { groupsModule } from "./modules/groups/module.js";
 import { locationsModule } from "./modules/locations/module.js";
 import { operationLogModule } from "./modules/operation-log/module.js";
+import { ordersModule } from "./modules/orders/module.js";
+import { payModule } from "./modules/pay/module.js";
 import { payqrModule } from "./modules/payqr/module.js";
 import { priceTemplatesModule } from "./modules/price-templates/module.js";
 import { rolesModule } from "./modules/roles/module.js";
@@ -59,5 +61,7 @@ export const MODULES: readonly ServerModule[] = [
   washerCatalogueModule,
   priceTemplatesModule,
   devicesModule,
+  ordersModule,
+  payModule,
   dashboardModule,
 ];

@@ -49,11 +49,15 @@ export const START_TYPES = [
   "remote_card_issue",
   "remote_card_topup",
   "bluetooth_start",
+  // A start a customer paid for online (a pay QR code): the order exists before the cycle does.
+  "online_payment",
 ] as const;
 export type StartType = (typeof START_TYPES)[number];
 /** The start types a remote start may ask for (spec §4). */
 export const REMOTE_START_TYPES = ["free_start", "remote_card_issue", "remote_card_topup", "bluetooth_start"] as const;
 export type RemoteStartType = (typeof REMOTE_START_TYPES)[number];
+/** What a remote_start command may carry: an operator's start types, and the start an order paid for. */
+export const COMMAND_START_TYPES = [...REMOTE_START_TYPES, "online_payment"] as const;
 
 export const FIRMWARE_STAGES = ["downloading", "installing", "done", "failed"] as const;
 
@@ -105,7 +109,7 @@ export const deviceCommand = z.discriminatedUnion("kind", [
   z.object({
     ...commandBase,
     kind: z.literal("remote_start"),
-    start_type: z.enum(REMOTE_START_TYPES),
+    start_type: z.enum(COMMAND_START_TYPES),
     program: z.string().min(1).max(64),
     price: amount,
     minutes: z.number().int().min(1).max(1440).optional(),

@@ -38,6 +38,18 @@ export const ERROR_STATUS = {
   MAIL_NOT_CONFIGURED: 409,
   /** The SMTP server could not be reached or refused the mail; the message carries its reason. */
   MAIL_SEND_FAILED: 502,
+  /** Spec §5/§8: a manual refund is allowed only on the day of the payment, in the vendor's time zone. */
+  REFUND_NOT_SAME_DAY: 409,
+  /** A refund larger than what is left of the order. */
+  REFUND_EXCEEDS_REMAINDER: 409,
+  /** Only a paid order can be refunded. */
+  ORDER_NOT_PAID: 409,
+  /** The vendor has not set this provider's credentials (or switched it off). */
+  PROVIDER_NOT_CONFIGURED: 409,
+  /** The provider could not be reached or refused the call; the message carries its reason. */
+  PROVIDER_FAILED: 502,
+  /** The machine cannot take a paid start now (offline, busy, faulted). */
+  DEVICE_UNAVAILABLE: 409,
   INTERNAL_ERROR: 500,
 } as const;
 

@@ -47,6 +47,8 @@ export interface Config {
   deviceAckTimeoutMs: number;
   /** How long a restart or parameter change waits for an offline device before it expires. */
   deviceCommandWaitMinutes: number;
+  /** PAYMENT_BASE_URL_<PROVIDER>: where a provider's API is called instead of its own (sandboxes, test fakes). */
+  paymentBaseUrls: Readonly<Record<string, string>>;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -55,6 +57,8 @@ function int(value: string | undefined, fallback: number): number {
   if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a whole number, got "${value}"`);
   return n;
 }
+
+const PAYMENT_BASE_URL_PREFIX = "PAYMENT_BASE_URL_";
 
 export const DEFAULT_API_KEY = "washboard-console";
 
@@ -88,5 +92,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttHookToken: env.MQTT_HOOK_TOKEN || undefined,
     deviceAckTimeoutMs: int(env.DEVICE_ACK_TIMEOUT_MS, 10_000),
     deviceCommandWaitMinutes: int(env.DEVICE_COMMAND_WAIT_MINUTES, 10),
+    paymentBaseUrls: Object.fromEntries(
+      Object.entries(env)
+        .filter(([name, value]) => name.startsWith(PAYMENT_BASE_URL_PREFIX) && value)
+        .map(([name, value]) => [name.slice(PAYMENT_BASE_URL_PREFIX.length).toLowerCase(), String(value)]),
+    ),
   };
 }

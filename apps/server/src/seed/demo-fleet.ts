@@ -3,6 +3,7 @@ import path from "node:path";
 import { asc, inArray } from "drizzle-orm";
 import { hashDeviceSecret, newDeviceSecret } from "../modules/devices/broker/device-secrets.js";
 import { devices } from "../modules/devices/tables.js";
+import { priceTemplates } from "../modules/price-templates/tables.js";
 import { shops } from "../modules/shops/tables.js";
 import { vendors } from "../modules/tenancy/tables.js";
 import type { Db } from "../platform/db/client.js";
@@ -67,6 +68,24 @@ export async function seedDemoFleet(db: Db, dataDir: string): Promise<boolean> {
     .where(inArray(devices.serialNumber, serials));
   if (existing.length === planned.length && fs.existsSync(file)) return false;
 
+  // Washers and combos run the vendor's wash template, dryers its dry one: the pay page shows their prices.
+  const templates = await db
+    .select({ id: priceTemplates.id, vendorId: priceTemplates.vendorId, name: priceTemplates.modelName })
+    .from(priceTemplates)
+    .where(
+      inArray(
+        priceTemplates.vendorId,
+        demoVendors.map((v) => v.id),
+      ),
+    )
+    .orderBy(asc(priceTemplates.id));
+  const templateFor = (vendorId: number, type: string) => {
+    const own = templates.filter((t) => t.vendorId === vendorId);
+    const dry = own.find((t) => /dry/i.test(t.name));
+    if (type === "dryer") return (dry ?? own[0])?.id ?? null;
+    if (type === "washer" || type === "combo") return own.find((t) => t !== dry)?.id ?? null;
+    return null;
+  };
   const fleet: FleetEntry[] = [];
   const inAYear = new Date(Date.now() + 365 * 86_400_000);
   for (const [index, p] of planned.entries()) {
@@ -78,6 +97,7 @@ export async function seedDemoFleet(db: Db, dataDir: string): Promise<boolean> {
       name: p.name,
       machineNumber: String(index + 1).padStart(2, "0"),
       machineType: p.type,
+      priceTemplateId: templateFor(p.shop.vendorId, p.type),
       secretHash: hashDeviceSecret(secret),
       // A year ahead: the sign-in warning about expiring subscriptions stays quiet in the demo.
       subscriptionExpiresAt: inAYear,

@@ -67,7 +67,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
           // RM 1.00, in sen.
           coinDenomination: 100,
           paymentMethods: ["coin", "member_account", "member_card", "razer", "stripe", "paypal", "fomo"],
-          enabledProviders: ["razer", "stripe", "paypal", "fomo"],
+          // The sandbox lets a visitor pay a demo QR code and watch the machine start (demo only).
+          enabledProviders: ["razer", "stripe", "paypal", "fomo", "sandbox"],
         },
         {
           groupId: group.id,
@@ -85,7 +86,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
           // 10 baht: THB has no minor unit.
           coinDenomination: 10,
           paymentMethods: ["coin", "member_card", "gbprimepay", "linepay"],
-          enabledProviders: ["gbprimepay", "linepay"],
+          enabledProviders: ["gbprimepay", "linepay", "sandbox"],
         },
       ])
       .returning();

@@ -17,7 +17,7 @@ function subject(level: number, permissions: readonly string[] = []): AccessSubj
 }
 
 const ADMIN: AccessSubject = { level: 3, roles: ["admin"], permissions: [] };
-const ALL_FLAGS: ProviderFlags = providerFlags(ORDER_PROVIDERS.map((p) => p.id));
+const ALL_FLAGS: ProviderFlags = providerFlags([...ORDER_PROVIDERS.map((p) => p.id), "sandbox"]);
 const NO_FLAGS: ProviderFlags = providerFlags([]);
 const CONSOLE_LEVELS: readonly ConsoleLevel[] = [3, 4, 6, 7];
 
@@ -100,9 +100,12 @@ describe("ROUTES table (spec §2)", () => {
     }
   });
 
-  it("has one order page per provider, with the §2 flag", () => {
+  it("has one order page per provider, with the §2 flag, and our sandbox's page behind its own flag", () => {
     const providerRoutes = ROUTES.filter((r) => r.providerFlag !== undefined);
-    expect(Object.fromEntries(providerRoutes.map((r) => [r.path, r.providerFlag]))).toEqual(SPEC_PROVIDER_ROUTES);
+    expect(Object.fromEntries(providerRoutes.map((r) => [r.path, r.providerFlag]))).toEqual({
+      ...SPEC_PROVIDER_ROUTES,
+      "/order/sandbox": "has_sandbox",
+    });
     expect(ORDER_PROVIDERS).toHaveLength(15);
   });
 
@@ -396,9 +399,9 @@ describe("isRouteVisible (spec §2 menu visibility)", () => {
 });
 
 describe("providerFlags", () => {
-  it("sets exactly the enabled providers' flags and covers all fifteen", () => {
+  it("sets exactly the enabled providers' flags and covers all fifteen and the sandbox", () => {
     const flags = providerFlags(["stripe", "qris"]);
-    expect(Object.keys(flags).sort()).toEqual(Object.values(SPEC_PROVIDER_ROUTES).sort());
+    expect(Object.keys(flags).sort()).toEqual([...Object.values(SPEC_PROVIDER_ROUTES), "has_sandbox"].sort());
     expect(
       Object.entries(flags)
         .filter(([, on]) => on)

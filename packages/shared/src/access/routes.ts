@@ -1,4 +1,4 @@
-import { ORDER_PROVIDERS, type ProviderFlag } from "../payments/providers.js";
+import { ORDER_SCREEN_PROVIDERS, type ProviderFlag } from "../payments/providers.js";
 import type { ConsoleLevel } from "./levels.js";
 
 /**
@@ -53,7 +53,8 @@ const orderRoutes: RouteMeta[] = [
   { path: "/order/freestart", titleKey: "routes.order_freestart", permission: "order_freestart" },
   { path: "/order/mem_account", titleKey: "routes.order_mem_account", permission: "order_mem_account" },
   { path: "/order/mem_card", titleKey: "routes.order_mem_card", permission: "order_mem_card" },
-  ...ORDER_PROVIDERS.map((p) => ({
+  // The fifteen providers of spec §2, then our sandbox (its orders, in demonstrations).
+  ...ORDER_SCREEN_PROVIDERS.map((p) => ({
     path: p.orders.route,
     titleKey: `routes.order_${p.id}`,
     permission: p.orders.permission,

@@ -21,7 +21,7 @@ export const PAYQR_DEFAULT_SITE = "https://pay.washboard.example";
 export const PAYQR_PATH = "/pay/qr/";
 
 /** The public site QR contents start with: the "website" setting without a trailing slash, or the default. */
-const publicSite = (website: string) => website.trim().replace(/\/+$/, "") || PAYQR_DEFAULT_SITE;
+export const publicSite = (website: string) => website.trim().replace(/\/+$/, "") || PAYQR_DEFAULT_SITE;
 
 export function payQrContent(website: string, code: string): string {
   return `${publicSite(website)}${PAYQR_PATH}${code}`;

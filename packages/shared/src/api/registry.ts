@@ -11,6 +11,8 @@ import { groupEndpoints } from "./groups.js";
 import { liveEndpoints } from "./live.js";
 import { locationEndpoints } from "./locations.js";
 import { operationLogEndpoints } from "./operation-log.js";
+import { orderEndpoints } from "./orders.js";
+import { payEndpoints } from "./pay.js";
 import { payQrEndpoints } from "./payqr.js";
 import { priceTemplateEndpoints } from "./price-templates.js";
 import { indexRegistry } from "./registry-index.js";
@@ -50,6 +52,8 @@ export const API = {
   payqr: payQrEndpoints,
   washerCatalogue: washerCatalogueEndpoints,
   priceTemplates: priceTemplateEndpoints,
+  orders: orderEndpoints,
+  pay: payEndpoints,
   live: liveEndpoints,
 } as const;
 

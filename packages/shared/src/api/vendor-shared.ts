@@ -1,6 +1,9 @@
 import { z } from "zod";
-import { ORDER_PROVIDERS, type ProviderFlag } from "../payments/providers.js";
+import { ORDER_SCREEN_PROVIDERS, type ProviderFlag } from "../payments/providers.js";
 
 export const providerFlagsSchema = z.object(
-  Object.fromEntries(ORDER_PROVIDERS.map((p) => [p.orders.flag, z.boolean()])) as Record<ProviderFlag, z.ZodBoolean>,
+  Object.fromEntries(ORDER_SCREEN_PROVIDERS.map((p) => [p.orders.flag, z.boolean()])) as Record<
+    ProviderFlag,
+    z.ZodBoolean
+  >,
 );

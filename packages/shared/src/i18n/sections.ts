@@ -31,12 +31,16 @@ export const FRAME_SECTIONS = [
   "register",
 ] as const;
 
-export const CATALOGUE_PARTS = ["first", "frame", "screens"] as const;
+/** The customer's pay page (a document of its own, apart from the console): only its section. */
+export const PAY_SECTIONS = ["pay"] as const;
+
+export const CATALOGUE_PARTS = ["first", "frame", "screens", "pay"] as const;
 export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
 type Catalogue = Record<string, unknown>;
 
 function partOf(section: string): CataloguePart {
+  if ((PAY_SECTIONS as readonly string[]).includes(section)) return "pay";
   if ((FIRST_PAGE_SECTIONS as readonly string[]).includes(section)) return "first";
   if ((FRAME_SECTIONS as readonly string[]).includes(section)) return "frame";
   return "screens";

@@ -94,7 +94,15 @@ export const PAYMENT_PROVIDERS = [
   {
     id: "wechatpay",
     orders: { flag: "has_wechatpay", route: "/order/wechat_pay", permission: "wechat" },
-    credentials: [f("app_id"), f("mch_id"), f("serial_no"), secret("api_v3_key"), secret("private_key")],
+    // platform_public_key: WeChat Pay's own public key, which its notifications and answers are signed with.
+    credentials: [
+      f("app_id"),
+      f("mch_id"),
+      f("serial_no"),
+      secret("api_v3_key"),
+      secret("private_key"),
+      f("platform_public_key"),
+    ],
     capabilities: can("pay", "refund", "webhook"),
   },
   {
@@ -147,6 +155,18 @@ export const PAYMENT_PROVIDERS = [
   },
 ] as const satisfies readonly PaymentProviderDescriptor[];
 
+/**
+ * Our own provider for demonstrations and tests: it completes payments and refunds without any
+ * outside service. It is not one of the spec's fifteen and has no settings screen; a vendor has it
+ * only when the demo seed (or the CLI) switches it on, and its orders have a screen of their own.
+ */
+export const SANDBOX_PROVIDER = {
+  id: "sandbox",
+  orders: { flag: "has_sandbox", route: "/order/sandbox", permission: "v_order" },
+  credentials: [],
+  capabilities: can("pay", "refund"),
+} as const satisfies PaymentProviderDescriptor;
+
 type Descriptor = (typeof PAYMENT_PROVIDERS)[number];
 type WithOrders = Extract<Descriptor, { orders: object }>;
 
@@ -156,18 +176,28 @@ export const PAYMENT_SETTINGS_PROVIDERS = PAYMENT_PROVIDERS.map((p) => p.id) as 
 
 /** The fifteen providers with an order screen, in menu order. */
 export type PaymentProviderId = WithOrders["id"];
-export type ProviderFlag = WithOrders["orders"]["flag"];
+/** Every provider an order can be paid through: the fifteen and the sandbox. */
+export type OrderProviderId = PaymentProviderId | typeof SANDBOX_PROVIDER.id;
+export type ProviderFlag = WithOrders["orders"]["flag"] | typeof SANDBOX_PROVIDER.orders.flag;
 export type ProviderFlags = Record<ProviderFlag, boolean>;
 export const ORDER_PROVIDERS = PAYMENT_PROVIDERS.filter((p): p is WithOrders => p.orders !== null);
 export const PROVIDER_IDS = ORDER_PROVIDERS.map((p) => p.id) as PaymentProviderId[];
+/** The providers whose orders have a screen: the fifteen, then the sandbox. */
+export const ORDER_SCREEN_PROVIDERS: readonly (WithOrders | typeof SANDBOX_PROVIDER)[] = [
+  ...ORDER_PROVIDERS,
+  SANDBOX_PROVIDER,
+];
+export const ORDER_PROVIDER_IDS = ORDER_SCREEN_PROVIDERS.map((p) => p.id) as OrderProviderId[];
 
 export function providerOf(id: string): PaymentProviderDescriptor | undefined {
-  return PAYMENT_PROVIDERS.find((p) => p.id === id);
+  return [...PAYMENT_PROVIDERS, SANDBOX_PROVIDER].find((p) => p.id === id);
 }
 
 /** The vendor's has_* flags from the providers it switched on. */
 export function providerFlags(enabled: readonly string[]): ProviderFlags {
-  return Object.fromEntries(ORDER_PROVIDERS.map((p) => [p.orders.flag, enabled.includes(p.id)])) as ProviderFlags;
+  return Object.fromEntries(
+    ORDER_SCREEN_PROVIDERS.map((p) => [p.orders.flag, enabled.includes(p.id)]),
+  ) as ProviderFlags;
 }
 
 /** The has_* flag enabling a provider sets, when it has an order screen (pos and pay_account have none). */
@@ -183,3 +213,23 @@ export function providerFields(provider: PaymentSettingsProvider): readonly Prov
 export const PROVIDER_FIELD_NAMES: readonly string[] = [
   ...new Set(PAYMENT_PROVIDERS.flatMap((p) => p.credentials.map((x) => x.name))),
 ];
+
+/** Each provider's own name, as customers know it (a brand, written the same in every language). */
+export const PROVIDER_BRAND_NAMES: Record<OrderProviderId, string> = {
+  fomo: "FOMO Pay",
+  razer: "Razer Merchant Services",
+  paypal: "PayPal",
+  rmpay: "Revenue Monster",
+  linepay: "LINE Pay",
+  iyzipay: "iyzico",
+  gbprimepay: "GB Prime Pay",
+  gkash: "Gkash",
+  wechatpay: "WeChat Pay",
+  alipay: "Alipay",
+  qris: "QRIS",
+  xendit: "Xendit",
+  abapay: "ABA PAY",
+  pocket: "Pocket",
+  stripe: "Stripe",
+  sandbox: "Sandbox",
+};

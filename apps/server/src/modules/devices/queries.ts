@@ -1,11 +1,11 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
 import type { AppDeps } from "../../platform/module.js";
 import type { VendorTenant } from "../tenancy/scope.js";
 import type { CommandView } from "./commands/command-view.js";
 import { deviceRuntime } from "./runtime.js";
-import { deviceShadows, devices } from "./tables.js";
+import { deviceCommands, deviceShadows, devices } from "./tables.js";
 
 /** What other modules may know of devices. */
 
@@ -128,4 +128,67 @@ export function pushDeviceParams(
   params: Record<string, number>,
 ): Promise<CommandView[]> {
   return deviceRuntime(deps).setParams(tenant, accountId, deviceIds, params);
+}
+
+/** How commands ended (or that they have not): state and the device's reason, by command id. */
+export async function commandOutcomes(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, { state: string; reason: string | null }>();
+  const rows = await db
+    .select({ id: deviceCommands.id, state: deviceCommands.state, reason: deviceCommands.reason })
+    .from(deviceCommands)
+    .where(inArray(deviceCommands.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, { state: row.state, reason: row.reason }]));
+}
+
+/**
+ * The machines a customer may pay for at a place: one device, or every device of a shop, with the
+ * state the gateway keeps and the price template each runs.
+ */
+export async function payableDevices(db: Db, tenant: VendorTenant, where: { shopId: number; deviceId: number | null }) {
+  return db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      machineNumber: devices.machineNumber,
+      machineType: devices.machineType,
+      shopId: devices.shopId,
+      online: devices.online,
+      busy: deviceShadows.busy,
+      faultCode: deviceShadows.faultCode,
+      priceTemplateId: devices.priceTemplateId,
+    })
+    .from(devices)
+    .leftJoin(deviceShadows, eq(deviceShadows.deviceId, devices.id))
+    .where(
+      and(
+        tenant.owns(devices),
+        eq(devices.shopId, where.shopId),
+        where.deviceId === null ? undefined : eq(devices.id, where.deviceId),
+      ),
+    )
+    .orderBy(asc(devices.machineNumber), asc(devices.id));
+}
+
+/** A claimed machine by its serial number (a customer scanning its sticker): its vendor and shop. */
+export async function deviceBySerial(db: Db, serial: string) {
+  const [row] = await db
+    .select({ id: devices.id, vendorId: devices.vendorId, shopId: devices.shopId })
+    .from(devices)
+    .where(eq(devices.serialNumber, serial));
+  return row?.vendorId && row.shopId ? { id: row.id, vendorId: row.vendorId, shopId: row.shopId } : undefined;
+}
+
+/** The vendors' machines that stand in a shop, by id (for the demo's order seed). */
+export function placedDevicesOfVendors(db: Db, vendorIds: readonly number[]) {
+  return db
+    .select({
+      id: devices.id,
+      vendorId: devices.vendorId,
+      shopId: devices.shopId,
+      type: devices.machineType,
+      serial: devices.serialNumber,
+    })
+    .from(devices)
+    .where(and(inArray(devices.vendorId, [...vendorIds]), isNotNull(devices.shopId)))
+    .orderBy(asc(devices.id));
 }

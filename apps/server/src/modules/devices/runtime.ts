@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import type { AppDeps, Running } from "../../platform/module.js";
+import { deviceOrderWriter } from "../orders/device-orders.js";
 import type { VendorTenant } from "../tenancy/scope.js";
 import { BrokerAccess } from "./broker/broker-access.js";
 import { type EmbeddedBroker, startEmbeddedBroker } from "./broker/embedded-broker.js";
@@ -28,6 +29,8 @@ export class DeviceRuntime {
   readonly hookAccess: BrokerAccess;
   private readonly shadows;
   private readonly events;
+  /** What machines sell becomes orders (the orders module's writer, fed from the same events). */
+  private readonly sales;
   private gateway: DeviceGateway | undefined;
 
   constructor(private readonly deps: AppDeps) {
@@ -40,6 +43,7 @@ export class DeviceRuntime {
     const onError = (error: unknown) => log.error({ err: error }, "device data not written");
     this.shadows = shadowWriter(db, (changes) => void this.announce(changes), onError);
     this.events = eventLogWriter(db, onError);
+    this.sales = deviceOrderWriter(db, (error) => log.error({ err: error }, "machine sales not written"));
     this.commands = new DeviceCommands(
       db,
       live,
@@ -81,7 +85,12 @@ export class DeviceRuntime {
         directory: this.directory,
         commands: () => this.commands,
         shadows: this.shadows,
-        events: this.events,
+        events: {
+          add: (event) => {
+            this.events.add(event);
+            this.sales.add(event);
+          },
+        },
         log,
       },
     );
@@ -95,6 +104,7 @@ export class DeviceRuntime {
         this.gateway = undefined;
         await this.shadows.flush();
         await this.events.flush();
+        await this.sales.flush();
         await broker?.close();
       },
     };
@@ -162,6 +172,7 @@ export class DeviceRuntime {
   async flush(): Promise<void> {
     await this.shadows.flush();
     await this.events.flush();
+    await this.sales.flush();
   }
 
   private async announce(changes: ShadowChange[]): Promise<void> {

@@ -11,7 +11,11 @@ import { provisionDevice } from "../devices/provision.js";
 import { devices } from "../devices/tables.js";
 import { ecards } from "../ecards/tables.js";
 import { locations } from "../locations/tables.js";
+import { type SignedRestFake, startSignedRestFake } from "../orders/providers/fakes/signed-rest-fake.js";
+import { orders } from "../orders/tables.js";
+import { switchOn } from "../orders/test-orders.js";
 import { payQrCodes } from "../payqr/tables.js";
+import { priceTemplates } from "../price-templates/tables.js";
 import { roles } from "../roles/tables.js";
 import { shops } from "../shops/tables.js";
 import { vendors } from "../tenancy/tables.js";
@@ -19,12 +23,20 @@ import { PNG, upload } from "../uploads/test-helpers.js";
 import { operationLog } from "./tables.js";
 
 let server: TestServer;
+/** check_order asks a provider: a fake of the signed REST scheme FOMO and QRIS speak here. */
+let restProvider: SignedRestFake;
+
 beforeAll(async () => {
+  restProvider = await startSignedRestFake();
   // send_test_email goes to a capturing SMTP server on loopback.
-  server = await startTestServer({ smtpAllowPrivate: true });
+  server = await startTestServer({
+    smtpAllowPrivate: true,
+    paymentBaseUrls: { fomo: restProvider.baseUrl, qris: restProvider.baseUrl },
+  });
 });
 afterAll(async () => {
   await server.close();
+  await restProvider.close();
   if (smtp) await new Promise<void>((resolve) => smtp?.close(() => resolve()));
 });
 
@@ -106,6 +118,63 @@ async function klVendorId(): Promise<number> {
   const [row] = await server.database.db.select().from(vendors).where(eq(vendors.name, "Demo Laundry Kuala Lumpur"));
   if (!row) throw new Error("no Kuala Lumpur vendor");
   return row.id;
+}
+
+/** An order of the Kuala Lumpur vendor through `provider`, paid now unless said otherwise. */
+async function klOrder(provider: "wechatpay" | "alipay" | "sandbox" | "fomo" | "qris", paid = true, deviceId?: number) {
+  const orderNo = `WLOG${provider.toUpperCase()}${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+  const [row] = await server.database.db
+    .insert(orders)
+    .values({
+      vendorId: await klVendorId(),
+      source: provider,
+      payType: "1",
+      orderNo,
+      payUniqueNo: orderNo,
+      amount: 1_000,
+      currency: "MYR",
+      payStatus: paid ? 1 : 0,
+      paidAt: paid ? new Date() : null,
+      ...(deviceId ? { deviceId, startType: "online_payment", purchase: { program: "Wash", minutes: 30 } } : {}),
+    })
+    .returning();
+  if (!row) throw new Error("order not created");
+  return row;
+}
+
+/** A free machine of a Kuala Lumpur shop with a price template, and the sandbox switched on: a customer may pay it. */
+async function klPayableMachine(name: string) {
+  const { db } = server.database;
+  const vendorId = await klVendorId();
+  const { shopId, deviceId } = await klShop(name);
+  const [template] = await db
+    .insert(priceTemplates)
+    .values({ vendorId, modelName: `${name} wash`, displayPrice: 700, price: 700, estimatedMinutes: 30 })
+    .returning();
+  await db
+    .update(devices)
+    .set({ online: true, priceTemplateId: template?.id ?? null })
+    .where(eq(devices.id, deviceId));
+  await switchOn(db, vendorId, "sandbox");
+  return { shopId, deviceId, serial: `LOG-${name}` };
+}
+
+/** The Kuala Lumpur vendor's FOMO or QRIS switched on with the fake's credentials (not logged by this call's address). */
+async function klRestProvider(provider: "fomo" | "qris"): Promise<void> {
+  const { http } = await server.send(
+    API.vendorProfile.modifyPaymentInfo,
+    { provider, enabled: true, fields: { ...restProvider.credentials } },
+    { as: "vendor_admin", ip: nextIp() },
+  );
+  if (http !== 200) throw new Error(`${provider} not configured`);
+}
+
+function orderCall(order: { id: number }, body: Record<string, unknown>) {
+  return {
+    body: { order_id: order.id, ...body },
+    options: { as: "vendor_admin" },
+    expected: { actor: "vendor_admin", target: `order:${order.id}` },
+  };
 }
 
 /** A role of the Kuala Lumpur vendor, written straight to the database. */
@@ -553,6 +622,31 @@ const SUCCESSFUL_CALLS: Record<
       expected: { actor: "vendor_admin", target: `alliance:${id}` },
     };
   },
+  // Orders: refunds (delivered later by the outbox) and provider checks of the Kuala Lumpur vendor's orders.
+  "orders.refundWechat": async () => orderCall(await klOrder("wechatpay"), { amount: 100, reason: "" }),
+  "orders.refundAlipay": async () => orderCall(await klOrder("alipay"), { amount: 100, reason: "" }),
+  "orders.refundSandbox": async () => orderCall(await klOrder("sandbox"), { amount: 100, reason: "" }),
+  "orders.checkQris": async () => {
+    await klRestProvider("qris");
+    return orderCall(await klOrder("qris", false), {});
+  },
+  "orders.checkFomo": async () => {
+    await klRestProvider("fomo");
+    return orderCall(await klOrder("fomo", false), {});
+  },
+  // The customer's pay page: public calls, so the row has no actor but names the order.
+  "pay.create": async () => {
+    const { deviceId, serial } = await klPayableMachine("Logged pay");
+    return {
+      body: { place: { serial }, device_id: deviceId, option: "", provider: "sandbox" },
+      expected: { accountId: null, target: expect.stringMatching(/^order:W/) },
+    };
+  },
+  "pay.sandboxPay": async () => {
+    const { deviceId } = await klPayableMachine("Logged sandbox");
+    const order = await klOrder("sandbox", false, deviceId);
+    return { body: { order_no: order.orderNo }, expected: { target: `order:${order.orderNo}` } };
+  },
   "payqr.create": async () => {
     const { shopId, deviceId } = await klShop("Logged payqr shop");
     return {
@@ -824,6 +918,13 @@ const READ_ONLY_PAYLOADS: Record<string, () => Promise<Record<string, unknown>>>
   "subAccounts.permissions": async () => ({ id: await accountId("vendor_sub") }),
   "payqr.bindDevices": async () => ({ shop_id: (await klShop("Logged devices shop")).shopId }),
   "devices.qrCodes": async () => ({ device_ids: [(await klShop("Logged stickers")).deviceId] }),
+  "orders.refunds": async () => ({ order_id: (await klOrder("wechatpay")).id }),
+  "orders.byPayUniqueNo": async () => ({ pay_unique_no: (await klOrder("sandbox")).payUniqueNo }),
+  "pay.page": async () => ({ serial: (await klPayableMachine("Logged page")).serial }),
+  "pay.status": async () => {
+    const { deviceId } = await klPayableMachine("Logged status");
+    return { order_no: (await klOrder("sandbox", false, deviceId)).orderNo };
+  },
 };
 
 describe("operation log", () => {

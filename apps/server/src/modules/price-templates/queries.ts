@@ -1,5 +1,7 @@
+import { asc, inArray } from "drizzle-orm";
+import type { Db } from "../../platform/db/client.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
-import { priceTemplates } from "./tables.js";
+import { priceTemplateOptions, priceTemplates } from "./tables.js";
 
 /** What other modules may know of price templates. */
 
@@ -8,3 +10,39 @@ export const priceTemplateCountOfVendor = (ref: Ref) => countReferring(priceTemp
 
 /** The model name of the price template `ref` names, per row of another module's list. */
 export const priceTemplateNameOf = (ref: Ref) => valueOfRow<string>(priceTemplates.modelName, priceTemplates.id, ref);
+
+/** Templates with their second-level menus, by id (what a customer chooses from on the pay page). */
+export async function templatesWithOptions(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, TemplateWithOptions>();
+  const [templates, options] = await Promise.all([
+    db
+      .select()
+      .from(priceTemplates)
+      .where(inArray(priceTemplates.id, [...ids])),
+    db
+      .select()
+      .from(priceTemplateOptions)
+      .where(inArray(priceTemplateOptions.templateId, [...ids]))
+      .orderBy(asc(priceTemplateOptions.position)),
+  ]);
+  return new Map(
+    templates.map((t) => [
+      t.id,
+      {
+        name: t.modelName,
+        price: t.price,
+        minutes: t.estimatedMinutes,
+        options: options
+          .filter((o) => o.templateId === t.id)
+          .map((o) => ({ name: o.name, addedPrice: o.addedPrice, addedMinutes: o.addedMinutes })),
+      },
+    ]),
+  );
+}
+
+export interface TemplateWithOptions {
+  name: string;
+  price: number;
+  minutes: number;
+  options: { name: string; addedPrice: number; addedMinutes: number }[];
+}

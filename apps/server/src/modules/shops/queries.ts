@@ -18,7 +18,7 @@ export const shopCountOfBrand = (ref: Ref) => countReferring(shops.brandId, ref)
 /** The vendor's shop with that id, or undefined (another vendor's shop is not there). */
 export async function findVendorShop(db: Db, tenant: VendorTenant, id: number) {
   const [row] = await db
-    .select({ id: shops.id, name: shops.name, allianceId: shops.allianceId })
+    .select({ id: shops.id, name: shops.name, address: shops.address, allianceId: shops.allianceId })
     .from(shops)
     .where(and(eq(shops.id, id), tenant.owns(shops)));
   return row;
@@ -36,7 +36,7 @@ export const shopCountOfAlliance = (ref: Ref) => countReferring(shops.allianceId
 export function shopsOfAlliances(db: Db | Tx, allianceIds: readonly number[]) {
   if (allianceIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: shops.id, name: shops.name, allianceId: shops.allianceId })
+    .select({ id: shops.id, name: shops.name, address: shops.address, allianceId: shops.allianceId })
     .from(shops)
     .where(inArray(shops.allianceId, [...allianceIds]))
     .orderBy(asc(shops.name), asc(shops.id));

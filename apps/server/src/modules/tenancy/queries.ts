@@ -1,5 +1,5 @@
 import { providerFlags, type VendorSummary } from "@washboard/shared";
-import { type AnyColumn, and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { createdKeyset, keysetAt } from "../../platform/db/keysets.js";
 import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
@@ -156,4 +156,18 @@ export async function groupVendorWith<Extra extends VendorExtras>(
     .where(and(eq(vendors.id, vendorId), eq(vendors.groupId, groupId)))
     .limit(1);
   return row;
+}
+
+/** A vendor by its id, known otherwise than from a request (an order's, a device's), or undefined. */
+export async function findVendor(db: Db, vendorId: number): Promise<VendorRow | undefined> {
+  const [row] = await vendorById(db).execute({ id: vendorId });
+  return row;
+}
+
+/** The vendors of these names (the demo's, for their seeds). */
+export function vendorsNamed(db: Db, names: readonly string[]): Promise<VendorRow[]> {
+  return db
+    .select()
+    .from(vendors)
+    .where(inArray(vendors.name, [...names]));
 }

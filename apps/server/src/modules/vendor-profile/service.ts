@@ -8,6 +8,7 @@ import {
   type PaymentSettingsProvider,
   providerFields,
   providerFlagOf,
+  providerOf,
   type VendorProfile,
 } from "@washboard/shared";
 import { and, eq, sql } from "drizzle-orm";
@@ -17,7 +18,7 @@ import { toSeconds } from "../../platform/db/columns.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
 import { maskSecret, openSecret, type SecretBox } from "../../platform/secrets/secret-box.js";
-import { findGroup, scopedVendor } from "../tenancy/queries.js";
+import { findGroup, findVendor, scopedVendor } from "../tenancy/queries.js";
 import { tenantOfVendor } from "../tenancy/scope.js";
 import { setVendorProvider, updateVendor, type VendorRow } from "../tenancy/store.js";
 import { vendorPaymentSettings } from "./tables.js";
@@ -239,4 +240,30 @@ export async function rawSettings(db: Db, vendorId: number, provider: string) {
     .from(vendorPaymentSettings)
     .where(and(tenantOfVendor(vendorId).owns(vendorPaymentSettings), eq(vendorPaymentSettings.provider, provider)));
   return row;
+}
+
+/**
+ * A vendor's credentials for a provider it has switched on, secrets opened, for the provider's API;
+ * undefined when it is off (so nobody pays or refunds through a provider the vendor disabled).
+ */
+export async function providerCredentials(
+  db: Db,
+  secrets: SecretBox,
+  vendorId: number,
+  provider: string,
+): Promise<Record<string, string> | undefined> {
+  const vendor = await findVendor(db, vendorId);
+  if (!vendor?.enabledProviders.includes(provider)) return undefined;
+  const [row] = await db
+    .select({ fields: vendorPaymentSettings.fields })
+    .from(vendorPaymentSettings)
+    .where(and(tenantOfVendor(vendorId).owns(vendorPaymentSettings), eq(vendorPaymentSettings.provider, provider)));
+  const stored = row?.fields ?? {};
+  const descriptor = providerOf(provider);
+  return Object.fromEntries(
+    (descriptor?.credentials ?? []).map((field) => {
+      const value = stored[field.name] ?? "";
+      return [field.name, "secret" in field && field.secret ? openSecret(secrets, value) : value];
+    }),
+  );
 }

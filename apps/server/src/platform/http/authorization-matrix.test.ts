@@ -5,10 +5,12 @@ import {
   effectivePermissions,
   endpointId,
   hasPermission,
+  ORDER_SCREENS,
 } from "@washboard/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alliances } from "../../modules/alliances/tables.js";
 import { locations } from "../../modules/locations/tables.js";
+import { orders } from "../../modules/orders/tables.js";
 import { payQrCodes } from "../../modules/payqr/tables.js";
 import { priceTemplates } from "../../modules/price-templates/tables.js";
 import { shops } from "../../modules/shops/tables.js";
@@ -130,6 +132,20 @@ const MATRIX: Record<string, MatrixEntry> = {
   "alliances.modify": { crossTenant: () => ({ id: klRecords.alliance, name: "Taken over", type: 1 }) },
   "alliances.setStatus": { crossTenant: () => ({ id: klRecords.alliance, status: 0 }) },
   "alliances.remove": { crossTenant: () => ({ id: klRecords.alliance }) },
+  // Orders: one list per order screen; refunds and checks of another vendor's order answer NOT_FOUND.
+  ...Object.fromEntries(ORDER_SCREENS.map((screen) => [`orders.list_${screen.source}`, {}])),
+  "orders.byPayUniqueNo": {},
+  "orders.refunds": { crossTenant: () => ({ order_id: klRecords.order }) },
+  "orders.refundWechat": { crossTenant: () => ({ order_id: klRecords.order, amount: 1 }) },
+  "orders.refundAlipay": { crossTenant: () => ({ order_id: klRecords.order, amount: 1 }) },
+  "orders.refundSandbox": { crossTenant: () => ({ order_id: klRecords.order, amount: 1 }) },
+  "orders.checkQris": { crossTenant: () => ({ order_id: klRecords.order }) },
+  "orders.checkFomo": { crossTenant: () => ({ order_id: klRecords.order }) },
+  // The customer's pay page: public calls.
+  "pay.page": {},
+  "pay.create": {},
+  "pay.status": {},
+  "pay.sandboxPay": {},
   "payqr.list": {},
   "payqr.bindDevices": { crossTenant: () => ({ shop_id: klRecords.shop }) },
   "payqr.create": {},
@@ -255,6 +271,21 @@ beforeAll(async () => {
     .insert(payQrCodes)
     .values({ vendorId: kl.id, code: "matrix-code", name: "Matrix code", shopId: klShop?.id ?? 0 })
     .returning();
+  const [klOrder] = await db
+    .insert(orders)
+    .values({
+      vendorId: kl.id,
+      source: "wechatpay",
+      payType: "1",
+      orderNo: "WMATRIX0000000001",
+      payUniqueNo: "WMATRIX0000000001",
+      amount: 1_000,
+      currency: "MYR",
+      payStatus: 1,
+      paidAt: new Date(),
+    })
+    .returning();
+  klRecords.order = klOrder?.id ?? 0;
   const [klLocation] = await db
     .insert(locations)
     .values({ vendorId: kl.id, name: "Matrix location", address: "1 Matrix Road" })

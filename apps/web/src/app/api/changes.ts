@@ -27,6 +27,8 @@ export const CHANGES: Record<Domain, ChangeDeclaration> = {
   devices: { refetch: [] },
   dashboard: { refetch: [] },
   operationLog: { refetch: [] },
+  orders: { refetch: [] },
+  pay: { refetch: [] },
   groups: { refetch: [] },
   groupSubAccounts: { refetch: [] },
   vendorAdmin: { refetch: [], sideEffect: followVendorChange },

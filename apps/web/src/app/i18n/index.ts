@@ -13,7 +13,8 @@ type Loaders = Record<string, () => Promise<{ default: Sections }>>;
  * loads when first needed, in the active language and in English, the fallback.
  */
 const GLOB = "../../../../../packages/shared/src/i18n/locales/*.json";
-const LOADERS: Record<CataloguePart, Loaders> = {
+// The pay part belongs to the customer's pay page, never to the console.
+const LOADERS: Record<Exclude<CataloguePart, "pay">, Loaders> = {
   first: import.meta.glob<{ default: Sections }>("../../../../../packages/shared/src/i18n/locales/*.json", {
     query: "?part=first",
   }),
@@ -26,10 +27,10 @@ const LOADERS: Record<CataloguePart, Loaders> = {
 };
 
 /** The parts asked for so far: a language chosen later loads the same parts. */
-const wantedParts = new Set<CataloguePart>(["first"]);
+const wantedParts = new Set<Exclude<CataloguePart, "pay">>(["first"]);
 const loaded = new Set<string>(["en:first"]);
 
-async function ensurePart(lang: LanguageCode, part: CataloguePart): Promise<void> {
+async function ensurePart(lang: LanguageCode, part: Exclude<CataloguePart, "pay">): Promise<void> {
   const id = `${lang}:${part}`;
   if (loaded.has(id)) return;
   const load = LOADERS[part][GLOB.replace("*", lang)];
@@ -43,7 +44,7 @@ function activeLanguage(): LanguageCode {
 }
 
 /** Loads a part in the active language and in English before anything shows its strings. */
-async function loadPart(part: CataloguePart): Promise<void> {
+async function loadPart(part: Exclude<CataloguePart, "pay">): Promise<void> {
   wantedParts.add(part);
   await Promise.all([ensurePart("en", part), ensurePart(activeLanguage(), part)]);
 }

@@ -1,3 +1,4 @@
+import { ORDER_SCREENS } from "@washboard/shared";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { loadScreenCatalogue } from "../i18n";
 
@@ -42,6 +43,8 @@ const CATALOGUE_SCREENS: Record<string, Load> = {
   "/ydevice/ydevice": () => import("../../features/wild-devices/WildDevicesPage"),
   "/shop/washer_catalogue": () => import("../../features/washer-catalogue/WasherCataloguePage"),
   "/shop/price_templates": () => import("../../features/price-templates/PriceTemplatesPage"),
+  // Every order screen is one page, which reads its source from the route.
+  ...Object.fromEntries(ORDER_SCREENS.map((s) => [s.route, () => import("../../features/orders/OrdersPage")])),
 };
 
 export const SCREENS: Record<string, Screen> = {

@@ -25,7 +25,7 @@ export interface DeviceLogFilterForm {
 const t = (key: string) => i18next.t(key);
 
 /** The vendor's devices (the first page of the most the list gives), as "name (serial)". */
-function DeviceSelect(props: SelectProps) {
+export function DeviceSelect(props: SelectProps) {
   const activeVendorId = useActiveVendorId();
   const filters = {};
   const devices = useQuery({
@@ -47,7 +47,7 @@ function DeviceSelect(props: SelectProps) {
 }
 
 /** The shops the devices screen offers, from the same cached answer. */
-function ShopSelect(props: SelectProps) {
+export function ShopSelect(props: SelectProps) {
   const shops = useShopOptions((options) => options.shops.map((s) => ({ value: s.id, label: s.name })));
   return (
     <Select

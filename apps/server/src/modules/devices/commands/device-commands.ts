@@ -60,8 +60,11 @@ export class DeviceCommands {
     accountId: number | null,
     deviceIds: number[],
     request: CommandRequest,
+    /** The command's id for one device, when the caller must be able to issue it twice as once (a paid start). */
+    commandId?: string,
   ): Promise<CommandView[]> {
     const ids = [...new Set(deviceIds)];
+    if (commandId !== undefined && ids.length !== 1) throw new Error("a given command id is for one device");
     const targets = await this.db
       .select({ id: devices.id, serial: devices.serialNumber, online: devices.online })
       .from(devices)
@@ -74,7 +77,7 @@ export class DeviceCommands {
       const state = device.online ? "sent" : mayWait(kind) ? "queued" : "failed";
       const lifetime = mayWait(kind) ? this.timing.waitMs : this.timing.ackTimeoutMs;
       return {
-        id: randomUUID(),
+        id: commandId ?? randomUUID(),
         deviceId: device.id,
         vendorId: tenant.vendorId,
         accountId,
@@ -88,7 +91,7 @@ export class DeviceCommands {
         expiresAt: new Date(now.getTime() + lifetime),
       } as const;
     });
-    const stored = await this.db.insert(deviceCommands).values(rows).returning();
+    const stored = await this.db.insert(deviceCommands).values(rows).onConflictDoNothing().returning();
     const serialOf = new Map(targets.map((d) => [d.id, d.serial]));
     for (const row of stored) if (row.state === "sent") this.send(serialOf.get(row.deviceId) ?? "", toWire(row));
     await this.announce(stored);

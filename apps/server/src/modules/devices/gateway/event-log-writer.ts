@@ -7,6 +7,7 @@ import type { Db } from "../../../platform/db/client.js";
 export interface LoggedEvent {
   deviceId: number;
   vendorId: number;
+  serial: string;
   event: DeviceEvent;
 }
 

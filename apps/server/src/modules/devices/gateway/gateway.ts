@@ -143,7 +143,7 @@ export class DeviceGateway {
         const { vendorId } = device;
         // An unclaimed machine's events belong to nobody yet: its log starts when a vendor claims it.
         if (vendorId === null) return;
-        events.add({ deviceId: device.id, vendorId, event: message.value });
+        events.add({ deviceId: device.id, vendorId, serial: parsed.serial, event: message.value });
         const type = message.value.type;
         if (type === "cycle_started" || type === "cycle_finished") {
           shadows.add({ deviceId: device.id, vendorId: device.vendorId, seenAt, busy: type === "cycle_started" });

@@ -1,0 +1,73 @@
+import type { OrderProviderId } from "@washboard/shared";
+import { and, eq, or } from "drizzle-orm";
+import type { Db, Tx } from "../../platform/db/client.js";
+import { enqueue } from "../../platform/outbox/outbox.js";
+import { tenantOfVendor } from "../tenancy/scope.js";
+import type { ProviderNotice } from "./providers/adapter.js";
+import { finishRefund } from "./refunds/refund-delivery.js";
+import { orderRefunds, orders, PAY_STATUS } from "./tables.js";
+
+/** The outbox kind that starts the machine a payment bought. */
+export const PAID_START = "order.start";
+
+type PaymentNotice = Extract<ProviderNotice, { kind: "payment" }>;
+
+/**
+ * A provider says an order of ours is paid. The order turns paid once (a conditional update: a
+ * repeated or late notification changes nothing), with the provider's numbers; if it bought a
+ * machine's cycle, the start is queued in the same transaction. An amount that is not the order's
+ * is not a payment of it: the order stays unpaid and says why.
+ */
+export async function recordPayment(tx: Db | Tx, vendorId: number, provider: OrderProviderId, notice: PaymentNotice) {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        tenantOfVendor(vendorId).owns(orders),
+        eq(orders.source, provider),
+        or(eq(orders.orderNo, notice.orderNo), eq(orders.merchantOrderNo, notice.orderNo)),
+      ),
+    );
+  if (!order || !notice.paid) return;
+  if (notice.amount !== null && notice.amount !== order.amount) {
+    await tx
+      .update(orders)
+      .set({ failureReason: `The provider reported ${notice.amount} paid, not the order's ${order.amount}` })
+      .where(eq(orders.id, order.id));
+    return;
+  }
+  const [paid] = await tx
+    .update(orders)
+    .set({
+      payStatus: PAY_STATUS.paid,
+      paidAt: notice.paidAt ?? new Date(),
+      tradeNo: notice.tradeNo?.slice(0, 64) ?? order.tradeNo,
+      transactionId: notice.transactionId?.slice(0, 64) ?? order.transactionId,
+    })
+    .where(and(eq(orders.id, order.id), eq(orders.payStatus, PAY_STATUS.unpaid)))
+    .returning({ id: orders.id, deviceId: orders.deviceId, orderNo: orders.orderNo });
+  if (paid?.deviceId) {
+    await enqueue(tx, { kind: PAID_START, key: `start:${paid.orderNo}`, vendorId, payload: { orderId: paid.id } });
+  }
+}
+
+/** A provider says how a refund of ours ended (a refund it had accepted as processing). */
+export async function recordRefundNotice(
+  tx: Db | Tx,
+  vendorId: number,
+  notice: Extract<ProviderNotice, { kind: "refund" }>,
+): Promise<void> {
+  const [refund] = await tx
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.refundNo, notice.refundNo), tenantOfVendor(vendorId).owns(orderRefunds)));
+  if (!refund) return;
+  await finishRefund(
+    tx,
+    refund.id,
+    notice.succeeded
+      ? { state: "succeeded", refundId: notice.refundId ?? notice.refundNo }
+      : { state: "failed", reason: notice.reason ?? "The provider refused the refund" },
+  );
+}

@@ -1,0 +1,46 @@
+import { type OrderProviderId, paymentTypeOf } from "@washboard/shared";
+import type { Db, Tx } from "../../platform/db/client.js";
+import { AppError } from "../../platform/http/app-error.js";
+import { newOrderNo } from "./order-numbers.js";
+import { orders } from "./tables.js";
+
+export interface PendingOrder {
+  vendorId: number;
+  currency: string;
+  provider: OrderProviderId;
+  shopId: number;
+  deviceId: number;
+  /** Minor units: the program's price (with its options). */
+  amount: number;
+  program: string;
+  minutes: number;
+}
+
+/**
+ * An order a customer is about to pay through a provider: unpaid, for one machine's program. Its
+ * order number is what the payment starts with at the provider (the merchant order number), and
+ * the pay unique number the customer's receipt shows.
+ */
+export async function createPendingOrder(db: Db | Tx, pending: PendingOrder) {
+  const orderNo = newOrderNo();
+  const [row] = await db
+    .insert(orders)
+    .values({
+      vendorId: pending.vendorId,
+      source: pending.provider,
+      payType: paymentTypeOf(pending.provider),
+      startType: "online_payment",
+      orderNo,
+      payUniqueNo: orderNo,
+      merchantOrderNo: orderNo,
+      amount: pending.amount,
+      currency: pending.currency,
+      shopId: pending.shopId,
+      deviceId: pending.deviceId,
+      program: pending.program,
+      purchase: { program: pending.program, minutes: pending.minutes },
+    })
+    .returning();
+  if (!row) throw new AppError("INTERNAL_ERROR");
+  return row;
+}

@@ -1,0 +1,431 @@
+import { createPrivateKey, createPublicKey, type KeyObject, sign, verify } from "node:crypto";
+import { WebhookRefused } from "../../../platform/http/webhook.js";
+import {
+  type Credentials,
+  type NotificationRequest,
+  type OrderQueryAnswer,
+  type PaymentRequest,
+  type PaymentStart,
+  type ProviderAdapter,
+  type ProviderCall,
+  ProviderError,
+  type ProviderNotice,
+  type RefundOutcome,
+  type RefundRequest,
+} from "./adapter.js";
+
+/**
+ * The Alipay open API (gateway.do, RSA2 public-key mode): QR payments (alipay.trade.precreate),
+ * refunds, trade queries and the asynchronous payment notifications. Requests are signed with the
+ * app's private key; answers and notifications are verified with the Alipay public key.
+ */
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** China keeps UTC+8 all year: Alipay's local times convert with a fixed offset. */
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+const SUBJECT_MAX_CHARS = 256;
+const REASON_MAX_CHARS = 256;
+const PAID_STATUSES = new Set(["TRADE_SUCCESS", "TRADE_FINISHED"]);
+
+type Json = Record<string, unknown>;
+type Params = Record<string, string>;
+
+const isRecord = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const text = (value: Json, key: string): string | null => {
+  const field = value[key];
+  return typeof field === "string" && field !== "" ? field : null;
+};
+const causeOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const clip = (value: string, max: number) => Array.from(value).slice(0, max).join("");
+
+// ---------------------------------------------------------------------------------------------
+// Amounts: yuan strings with two decimals, converted with integers only.
+
+/** 1999 → "19.99"; throws for anything but a positive safe integer of fen. */
+export function yuanFromMinor(amount: number): string {
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    throw new ProviderError(`alipay amount must be a positive integer of minor units, got ${amount}`, false);
+  }
+  return `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, "0")}`;
+}
+
+/** "19.99" → 1999, "19.9" → 1990, "19" → 1900; null for anything else (signs, 3 decimals, exponents). */
+export function minorFromYuan(yuan: string): number | null {
+  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(yuan.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Times: "yyyy-MM-dd HH:mm:ss" in Asia/Shanghai.
+
+const two = (value: number) => String(value).padStart(2, "0");
+
+function shanghaiTimestamp(date: Date): string {
+  const d = new Date(date.getTime() + SHANGHAI_OFFSET_MS);
+  return (
+    `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ` +
+    `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`
+  );
+}
+
+function shanghaiDate(value: string | null | undefined): Date | null {
+  const match = value ? /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(value) : null;
+  if (!match) return null;
+  const date = new Date(`${match[1]}T${match[2]}+08:00`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys and signatures.
+
+function credential(credentials: Credentials, name: string): string {
+  const value = credentials[name]?.trim();
+  if (!value) throw new ProviderError(`alipay credentials lack ${name}`, false);
+  return value;
+}
+
+/** PEM text as stored, or a bare base64 body (how Alipay hands keys out) wrapped in `label`'s armour. */
+function pemOf(keyText: string, label: string): string {
+  // A PEM pasted into a one-line field often carries its line breaks as literal "\n".
+  const unescaped = keyText.replace(/\\n/g, "\n").trim();
+  if (unescaped.startsWith("-----BEGIN")) return unescaped;
+  const body = unescaped.replace(/\s+/g, "");
+  return `-----BEGIN ${label}-----\n${(body.match(/.{1,64}/g) ?? []).join("\n")}\n-----END ${label}-----\n`;
+}
+
+/** PKCS#8 / SPKI first; Alipay's key tool also emits PKCS#1 bodies for some languages. */
+function readKey<K>(keyText: string, labels: readonly [string, string], read: (pem: string) => K): K {
+  try {
+    return read(pemOf(keyText, labels[0]));
+  } catch {
+    return read(pemOf(keyText, labels[1]));
+  }
+}
+
+function appKey(credentials: Credentials): KeyObject {
+  const keyText = credential(credentials, "private_key");
+  try {
+    return readKey(keyText, ["PRIVATE KEY", "RSA PRIVATE KEY"], (pem) => createPrivateKey(pem));
+  } catch {
+    throw new ProviderError("alipay private_key is not a readable private key", false);
+  }
+}
+
+/** The Alipay public key, or null when it is missing or unreadable. */
+function alipayKey(credentials: Credentials): KeyObject | null {
+  const keyText = credentials.alipay_public_key?.trim();
+  if (!keyText) return null;
+  try {
+    return readKey(keyText, ["PUBLIC KEY", "RSA PUBLIC KEY"], (pem) => createPublicKey(pem));
+  } catch {
+    return null;
+  }
+}
+
+/** RSA2 = RSA-SHA256 (PKCS#1 v1.5) over the UTF-8 bytes, base64. */
+function signatureValid(key: KeyObject, content: string, signature: string): boolean {
+  try {
+    return verify("sha256", Buffer.from(content, "utf8"), key, Buffer.from(signature, "base64"));
+  } catch {
+    return false;
+  }
+}
+
+/** Alipay's signing content: non-empty params but the excluded ones, sorted by name, `k=v` joined by `&`, raw. */
+function signingContent(params: Params, excluded: readonly string[]): string {
+  return Object.keys(params)
+    .filter((key) => !excluded.includes(key) && params[key] !== "")
+    .sort()
+    .map((key) => `${key}=${params[key]}`)
+    .join("&");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The raw text of the answer's `…_response` value: Alipay signs those exact characters, which
+// re-serializing would not reproduce (escaped slashes, key order, number formats).
+
+/** The end (exclusive) of the JSON string starting at `start` (a quote). */
+function stringEnd(raw: string, start: number): number {
+  for (let i = start + 1; i < raw.length; i++) {
+    if (raw[i] === "\\") i++;
+    else if (raw[i] === '"') return i + 1;
+  }
+  return -1;
+}
+
+/** The end (exclusive) of the JSON value starting at `start`. */
+function valueEnd(raw: string, start: number): number {
+  const first = raw[start];
+  if (first === '"') return stringEnd(raw, start);
+  if (first !== "{" && first !== "[") {
+    const stop = raw.slice(start).search(/[,}\]\s]/);
+    return stop === -1 ? raw.length : start + stop;
+  }
+  let depth = 0;
+  for (let i = start; i < raw.length; i++) {
+    const char = raw[i];
+    if (char === '"') {
+      i = stringEnd(raw, i) - 1;
+      if (i < 0) return -1;
+    } else if (char === "{" || char === "[") depth++;
+    else if (char === "}" || char === "]") {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/** The raw text of each top-level member of a JSON object (which must be valid JSON already). */
+function topLevelMembers(raw: string): Map<string, string> {
+  const members = new Map<string, string>();
+  const skip = (i: number) => {
+    while (i < raw.length && /\s/.test(raw[i] ?? "")) i++;
+    return i;
+  };
+  let i = skip(0);
+  if (raw[i] !== "{") return members;
+  i = skip(i + 1);
+  while (raw[i] === '"') {
+    const keyEnd = stringEnd(raw, i);
+    if (keyEnd < 0) break;
+    const key = JSON.parse(raw.slice(i, keyEnd)) as string;
+    i = skip(keyEnd);
+    if (raw[i] !== ":") break;
+    const start = skip(i + 1);
+    const end = valueEnd(raw, start);
+    if (end < 0) break;
+    members.set(key, raw.slice(start, end));
+    i = skip(end);
+    if (raw[i] !== ",") break;
+    i = skip(i + 1);
+  }
+  return members;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls.
+
+type Answer =
+  | { ok: true; body: Json }
+  | { ok: false; code: string; subCode: string | null; message: string; retryable: boolean };
+
+/**
+ * Calls one API method and reads its verified answer. Network failures, timeouts and 5xx throw a
+ * retryable ProviderError; an answer must carry a valid Alipay signature over the raw
+ * `…_response` text, except an unsigned business error (Alipay does not sign its answer to a
+ * request it could not authenticate), which only ever makes us give up.
+ */
+async function invoke(call: ProviderCall, method: string, biz: Json, notifyUrl?: string): Promise<Answer> {
+  const { credentials } = call;
+  const params: Params = {
+    app_id: credential(credentials, "app_id"),
+    method,
+    format: "JSON",
+    charset: "utf-8",
+    sign_type: "RSA2",
+    timestamp: shanghaiTimestamp(new Date()),
+    version: "1.0",
+    ...(notifyUrl ? { notify_url: notifyUrl } : {}),
+    biz_content: JSON.stringify(biz),
+  };
+  params.sign = sign("sha256", Buffer.from(signingContent(params, ["sign"]), "utf8"), appKey(credentials)).toString(
+    "base64",
+  );
+
+  let status: number;
+  let raw: string;
+  try {
+    const response = await fetch(call.baseUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded;charset=utf-8", Accept: "application/json" },
+      body: new URLSearchParams(params).toString(),
+      signal: AbortSignal.timeout(call.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
+    status = response.status;
+    raw = await response.text();
+  } catch (error) {
+    throw new ProviderError(`alipay unreachable: ${causeOf(error)}`, true);
+  }
+  if (status >= 500 || status === 429) throw new ProviderError(`alipay answered HTTP ${status}`, true);
+  if (status >= 300) throw new ProviderError(`alipay answered HTTP ${status}`, false);
+  return readAnswer(credentials, method, raw);
+}
+
+function readAnswer(credentials: Credentials, method: string, raw: string): Answer {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ProviderError("alipay answered something other than JSON", false);
+  }
+  const members = topLevelMembers(raw);
+  const responseKey = `${method.replaceAll(".", "_")}_response`;
+  const key = members.has(responseKey) ? responseKey : "error_response";
+  const content = members.get(key);
+  const body = isRecord(parsed) ? parsed[key] : undefined;
+  if (content === undefined || !isRecord(body)) throw new ProviderError(`alipay answer lacks ${responseKey}`, false);
+
+  const signature = isRecord(parsed) ? text(parsed, "sign") : null;
+  const code = text(body, "code") ?? "";
+  if (signature || code === "10000") {
+    const publicKey = alipayKey(credentials);
+    if (!signature || !publicKey || !signatureValid(publicKey, content, signature)) {
+      throw new ProviderError("alipay answer has no valid Alipay signature", false);
+    }
+  }
+  if (code === "10000") return { ok: true, body };
+  const subCode = text(body, "sub_code");
+  return {
+    ok: false,
+    code,
+    subCode,
+    message: text(body, "sub_msg") ?? text(body, "msg") ?? `alipay answered code ${code}`,
+    // 20000 is "service unavailable"; ACQ.SYSTEM_ERROR asks to call again with the same parameters.
+    retryable: code === "20000" || (subCode?.endsWith("SYSTEM_ERROR") ?? false),
+  };
+}
+
+function failure(answer: Answer & { ok: false }, what: string): ProviderError {
+  return new ProviderError(
+    `alipay ${what} refused: ${answer.code} ${answer.subCode ?? ""} ${answer.message}`.replace(/\s+/g, " "),
+    answer.retryable,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operations.
+
+async function startPayment(call: ProviderCall, request: PaymentRequest): Promise<PaymentStart> {
+  const answer = await invoke(
+    call,
+    "alipay.trade.precreate",
+    {
+      out_trade_no: request.orderNo,
+      total_amount: yuanFromMinor(request.amount),
+      subject: clip(request.description, SUBJECT_MAX_CHARS),
+    },
+    request.notifyUrl,
+  );
+  if (!answer.ok) throw failure(answer, "payment");
+  const qrCode = text(answer.body, "qr_code");
+  if (!qrCode) throw new ProviderError("alipay answered a payment without qr_code", false);
+  return { kind: "qr", content: qrCode, providerRef: null };
+}
+
+async function refund(call: ProviderCall, request: RefundRequest): Promise<RefundOutcome> {
+  const answer = await invoke(call, "alipay.trade.refund", {
+    out_trade_no: request.orderNo,
+    ...(request.tradeNo ? { trade_no: request.tradeNo } : {}),
+    refund_amount: yuanFromMinor(request.amount),
+    out_request_no: request.refundNo,
+    ...(request.reason ? { refund_reason: clip(request.reason, REASON_MAX_CHARS) } : {}),
+  });
+  if (!answer.ok) {
+    if (answer.retryable) throw failure(answer, "refund");
+    return { state: "failed", reason: answer.message };
+  }
+  const refundId = `${text(answer.body, "trade_no") ?? request.tradeNo ?? request.orderNo}:${request.refundNo}`;
+  // fund_change "N": no money moved on this call — a repeat of a refund already made, or one Alipay
+  // is still doing; the refund query or a later notification tells which.
+  return text(answer.body, "fund_change") === "Y"
+    ? { state: "succeeded", refundId }
+    : { state: "processing", refundId };
+}
+
+async function query(call: ProviderCall, orderNo: string): Promise<OrderQueryAnswer> {
+  const answer = await invoke(call, "alipay.trade.query", { out_trade_no: orderNo });
+  if (!answer.ok) {
+    // A trade Alipay never saw (the buyer never scanned) was never paid.
+    if (answer.subCode === "ACQ.TRADE_NOT_EXIST") return { paid: false, tradeNo: null, amount: null, paidAt: null };
+    throw failure(answer, "query");
+  }
+  const totalAmount = text(answer.body, "total_amount");
+  return {
+    paid: PAID_STATUSES.has(text(answer.body, "trade_status") ?? ""),
+    tradeNo: text(answer.body, "trade_no"),
+    amount: totalAmount === null ? null : minorFromYuan(totalAmount),
+    paidAt: shanghaiDate(text(answer.body, "send_pay_date")),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notifications.
+
+/** The form's parameters, URL-decoded (as UTF-8: we ask for charset=utf-8); a repeated name is refused. */
+function formParams(rawBody: Buffer): Params {
+  const params: Params = {};
+  for (const [key, value] of new URLSearchParams(rawBody.toString("utf8"))) {
+    if (key in params) throw new WebhookRefused(`alipay notification repeats ${key}`);
+    params[key] = value;
+  }
+  return params;
+}
+
+function checkSignature(params: Params, credentials: Credentials): void {
+  const signature = params.sign;
+  if (!signature) throw new WebhookRefused("alipay notification is unsigned");
+  if (params.sign_type !== undefined && params.sign_type !== "RSA2") {
+    throw new WebhookRefused(`alipay notification sign_type ${params.sign_type} is not RSA2`);
+  }
+  const key = alipayKey(credentials);
+  if (!key) throw new WebhookRefused("alipay alipay_public_key is missing or unreadable");
+  if (!signatureValid(key, signingContent(params, ["sign", "sign_type"]), signature)) {
+    throw new WebhookRefused("alipay notification signature is invalid");
+  }
+  // A genuine notification for another app of the same Alipay key must not move this vendor's orders.
+  if (params.app_id !== credentials.app_id?.trim()) throw new WebhookRefused("alipay notification is for another app");
+}
+
+function amountOf(params: Params, name: string): number {
+  const amount = minorFromYuan(params[name] ?? "");
+  if (amount === null) throw new WebhookRefused(`alipay notification ${name} is unreadable`);
+  return amount;
+}
+
+async function verifyNotification(request: NotificationRequest): Promise<ProviderNotice> {
+  const params = formParams(request.rawBody);
+  checkSignature(params, request.call.credentials);
+  const eventId = params.notify_id;
+  const orderNo = params.out_trade_no;
+  if (!eventId || !orderNo) throw new WebhookRefused("alipay notification lacks notify_id or out_trade_no");
+  const tradeNo = params.trade_no || null;
+
+  // A refund is notified on the trade's own notify_url, marked by out_biz_no (the refund's
+  // out_request_no) and refund_fee; its trade_status says nothing of the payment (a full refund
+  // closes the trade), so it must not read as an unpaid order.
+  if (params.out_biz_no && (params.refund_fee || params.gmt_refund)) {
+    return {
+      kind: "refund",
+      eventId,
+      refundNo: params.out_biz_no,
+      succeeded: true,
+      refundId: `${tradeNo ?? orderNo}:${params.out_biz_no}`,
+      reason: null,
+    };
+  }
+  return {
+    kind: "payment",
+    eventId,
+    orderNo,
+    paid: PAID_STATUSES.has(params.trade_status ?? ""),
+    tradeNo,
+    transactionId: tradeNo,
+    amount: amountOf(params, "total_amount"),
+    currency: "CNY",
+    paidAt: shanghaiDate(params.gmt_payment),
+  };
+}
+
+export const alipay: ProviderAdapter = {
+  id: "alipay",
+  defaultBaseUrl: "https://openapi.alipay.com/gateway.do",
+  startPayment,
+  refund,
+  query,
+  verifyNotification,
+  // Anything but the exact text "success" makes Alipay resend (up to 8 times over 25 hours).
+  notificationAck: { status: 200, contentType: "text/plain", body: "success" },
+};

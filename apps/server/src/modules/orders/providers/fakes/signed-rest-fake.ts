@@ -1,0 +1,232 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A fake provider speaking the signed JSON REST scheme of signed-rest.ts (our FOMO Pay and QRIS
+ * adapters) on 127.0.0.1 (a random port), for tests. It checks every request as the scheme says —
+ * X-Merchant-Id, X-Timestamp within 300 s, an unused X-Nonce, X-Signature = hex HMAC-SHA256 with
+ * the api_key over `${method}\n${path}\n${timestamp}\n${nonce}\n${body}` — with its own code, not
+ * the adapter's, so a slip in either shows.
+ *
+ *   const fake = await startSignedRestFake({ merchantId?, apiKey? });
+ *   fomo.query({ baseUrl: fake.baseUrl, credentials: fake.credentials, publicUrl }, orderNo)
+ *   fake.calls                   every request received, in order (refused and failed ones too)
+ *   fake.orders                  the orders created, by order number, as the provider answers them
+ *   fake.failNext({ status: 503, path? })  the next request (to `path`…) fails so;
+ *     { status: 422, code, message } for a business error; { network: true } drops the connection
+ *   fake.markPaid(orderNo, { tradeNo?, paidAt? })   the customer paid
+ *   fake.markFailed(orderNo)     the payment failed
+ *   await fake.close()
+ */
+
+export interface SignedRestFakeCall {
+  method: string;
+  /** As sent: percent-encoded, without the query string. */
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** What the next request (or the next one whose path starts with `path`) meets instead of the provider. */
+export type SignedRestFakeFailure =
+  | { status: number; code?: string; message?: string; path?: string }
+  | { network: true; path?: string };
+
+export interface SignedRestFakeOrder {
+  order_no: string;
+  status: "PAID" | "PENDING" | "FAILED";
+  trade_no: string;
+  amount: number;
+  currency: string;
+  description: string;
+  paid_at: string | null;
+  qr_content: string;
+}
+
+export interface SignedRestFake {
+  baseUrl: string;
+  credentials: { merchant_id: string; api_key: string };
+  calls: SignedRestFakeCall[];
+  orders: Map<string, SignedRestFakeOrder>;
+  failNext(failure: SignedRestFakeFailure): void;
+  markPaid(orderNo: string, payment?: { tradeNo?: string; paidAt?: Date }): void;
+  markFailed(orderNo: string): void;
+  close(): Promise<void>;
+}
+
+interface Reply {
+  status: number;
+  body: unknown;
+}
+
+const TOLERANCE_SECONDS = 300;
+
+const problem = (status: number, code: string, message: string): Reply => ({ status, body: { code, message } });
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function startSignedRestFake(
+  options: { merchantId?: string; apiKey?: string } = {},
+): Promise<SignedRestFake> {
+  const credentials = {
+    merchant_id: options.merchantId ?? `M${randomBytes(5).toString("hex")}`,
+    api_key: options.apiKey ?? randomBytes(24).toString("hex"),
+  };
+  const calls: SignedRestFakeCall[] = [];
+  const orders = new Map<string, SignedRestFakeOrder>();
+  const nonces = new Set<string>();
+  const pending: SignedRestFakeFailure[] = [];
+
+  /** The scheme's checks, in the order a provider would make them; the nonce is spent only by a valid request. */
+  function refusal(call: SignedRestFakeCall): Reply | null {
+    const merchant = header(call.headers, "x-merchant-id");
+    const timestamp = header(call.headers, "x-timestamp");
+    const nonce = header(call.headers, "x-nonce");
+    const signature = header(call.headers, "x-signature");
+    if (!merchant || !timestamp || !nonce || !signature) {
+      return problem(401, "UNAUTHORIZED", "X-Merchant-Id, X-Timestamp, X-Nonce and X-Signature are required");
+    }
+    if (merchant !== credentials.merchant_id) return problem(401, "MERCHANT_UNKNOWN", "unknown merchant");
+    if (!/^\d+$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) {
+      return problem(401, "TIMESTAMP_EXPIRED", "X-Timestamp is outside the allowed window");
+    }
+    if (nonces.has(nonce)) return problem(401, "NONCE_REUSED", "X-Nonce was already used");
+    const payload = `${call.method}\n${call.path}\n${timestamp}\n${nonce}\n${call.body}`;
+    const expected = createHmac("sha256", credentials.api_key).update(payload).digest();
+    const given = /^[0-9a-f]{64}$/.test(signature) ? Buffer.from(signature, "hex") : Buffer.alloc(0);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return problem(401, "SIGNATURE_INVALID", "X-Signature does not match");
+    }
+    nonces.add(nonce);
+    return null;
+  }
+
+  function create(body: string): Reply {
+    const json = parseJson(body);
+    if (!isRecord(json) || typeof json.order_no !== "string" || typeof json.currency !== "string") {
+      return problem(400, "INVALID_REQUEST", "order_no and currency are required");
+    }
+    if (typeof json.amount !== "number" || !Number.isSafeInteger(json.amount) || json.amount <= 0) {
+      return problem(400, "INVALID_REQUEST", "amount must be a positive integer in minor units");
+    }
+    const existing = orders.get(json.order_no);
+    if (existing) {
+      const same = existing.amount === json.amount && existing.currency === json.currency;
+      return same
+        ? { status: 200, body: existing }
+        : problem(409, "ORDER_EXISTS", "order_no exists with another amount");
+    }
+    const order: SignedRestFakeOrder = {
+      order_no: json.order_no,
+      status: "PENDING",
+      trade_no: `T${randomBytes(8).toString("hex").toUpperCase()}`,
+      amount: json.amount,
+      currency: json.currency,
+      description: typeof json.description === "string" ? json.description : "",
+      paid_at: null,
+      qr_content: `00020101021226${credentials.merchant_id}${json.order_no}54${json.amount}6304${randomBytes(2).toString("hex").toUpperCase()}`,
+    };
+    orders.set(order.order_no, order);
+    return { status: 200, body: order };
+  }
+
+  function route(call: SignedRestFakeCall): Reply {
+    if (call.method === "POST" && call.path === "/api/orders") return create(call.body);
+    const match = /^\/api\/orders\/([^/]+)$/.exec(call.path);
+    if (call.method === "GET" && match?.[1]) {
+      const order = orders.get(decodeURIComponent(match[1]));
+      return order ? { status: 200, body: order } : problem(404, "ORDER_NOT_FOUND", "no such order");
+    }
+    return problem(404, "NOT_FOUND", `no route ${call.method} ${call.path}`);
+  }
+
+  function takeFailure(path: string): SignedRestFakeFailure | undefined {
+    const index = pending.findIndex((f) => f.path === undefined || path.startsWith(f.path));
+    return index < 0 ? undefined : pending.splice(index, 1)[0];
+  }
+
+  function send(response: ServerResponse, reply: Reply): void {
+    response.writeHead(reply.status, { "content-type": "application/json" });
+    response.end(JSON.stringify(reply.body));
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = await readBody(request);
+    const url = request.url ?? "/";
+    const query = url.indexOf("?");
+    const call: SignedRestFakeCall = {
+      method: request.method ?? "GET",
+      path: query < 0 ? url : url.slice(0, query),
+      headers: request.headers,
+      body,
+    };
+    calls.push(call);
+    const failure = takeFailure(call.path);
+    if (failure && "network" in failure) {
+      request.socket.destroy();
+      return;
+    }
+    if (failure)
+      return send(response, problem(failure.status, failure.code ?? "INJECTED", failure.message ?? "Injected failure"));
+    send(response, refusal(call) ?? route(call));
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      response.writeHead(500).end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  function orderOf(orderNo: string): SignedRestFakeOrder {
+    const order = orders.get(orderNo);
+    if (!order) throw new Error(`signed-rest fake: no order ${orderNo}`);
+    return order;
+  }
+
+  return {
+    baseUrl,
+    credentials,
+    calls,
+    orders,
+    failNext: (failure) => {
+      pending.push(failure);
+    },
+    markPaid: (orderNo, payment = {}) => {
+      const order = orderOf(orderNo);
+      order.status = "PAID";
+      if (payment.tradeNo) order.trade_no = payment.tradeNo;
+      order.paid_at = (payment.paidAt ?? new Date()).toISOString();
+    },
+    markFailed: (orderNo) => {
+      orderOf(orderNo).status = "FAILED";
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

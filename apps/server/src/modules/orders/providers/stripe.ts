@@ -1,0 +1,381 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import { isCurrencyCode, minorUnitFactor } from "@washboard/shared";
+import { z } from "zod";
+import { WebhookRefused } from "../../../platform/http/webhook.js";
+import {
+  type NotificationRequest,
+  type PaymentRequest,
+  type PaymentStart,
+  type ProviderAdapter,
+  type ProviderCall,
+  ProviderError,
+  type ProviderNotice,
+  type RefundOutcome,
+  type RefundRequest,
+} from "./adapter.js";
+
+/**
+ * Stripe: payments through Checkout Sessions, refunds through the Refunds API, and signed webhooks
+ * (the `Stripe-Signature` header). Calls are form-encoded with Stripe's bracket notation and
+ * authenticated with the vendor's secret key as a Bearer token.
+ *
+ * Amounts: our minor units come from the currency table of @washboard/shared, where some
+ * currencies (THB, TWD, IDR, HUF…) are counted in whole units. Stripe counts every currency in
+ * hundredths except its own zero-decimal list, so the two are converted both ways here.
+ *
+ * A request's notifyUrl is not sent: Stripe posts events to the webhook endpoint configured on the
+ * vendor's account, signed with that endpoint's secret (the webhook_secret credential).
+ */
+
+const TOLERANCE_SECONDS = 300;
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * Stripe's zero-decimal currencies ("Zero-decimal currencies" in Stripe's docs): amounts in whole
+ * units. This is a fact about Stripe's API, not a currency table: our decimals come from the shared one.
+ */
+const STRIPE_ZERO_DECIMAL = new Set([
+  "BIF",
+  "CLP",
+  "DJF",
+  "GNF",
+  "JPY",
+  "KMF",
+  "KRW",
+  "MGA",
+  "PYG",
+  "RWF",
+  "VND",
+  "VUV",
+  "XAF",
+  "XOF",
+  "XPF",
+]);
+
+const stripeFactor = (currency: string): number => (STRIPE_ZERO_DECIMAL.has(currency.toUpperCase()) ? 1 : 100);
+
+const ourFactor = (currency: string): number | null => {
+  const code = currency.toUpperCase();
+  return isCurrencyCode(code) ? minorUnitFactor(code) : null;
+};
+
+/** Our minor units → Stripe's (1000 THB is 1000 to us, 100000 satang to Stripe). */
+function toStripeAmount(amount: number, currency: string): number {
+  const ours = ourFactor(currency);
+  if (ours === null) throw new ProviderError(`stripe: unknown currency ${currency}`, false);
+  const converted = (amount * stripeFactor(currency)) / ours;
+  if (!Number.isSafeInteger(converted) || converted < 0) {
+    throw new ProviderError(`stripe: not an amount of ${currency}: ${amount}`, false);
+  }
+  return converted;
+}
+
+/** Stripe's units → ours; null when the currency is not one we hold. */
+function fromStripeAmount(amount: number | null | undefined, currency: string | null | undefined): number | null {
+  if (amount == null || !currency) return null;
+  const ours = ourFactor(currency);
+  // A fraction (a Stripe amount finer than our unit) is kept, not rounded: it then matches no order amount.
+  return ours === null ? null : (amount * ours) / stripeFactor(currency);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+async function post(call: ProviderCall, path: string, form: URLSearchParams, idempotencyKey: string): Promise<Answer> {
+  const secretKey = call.credentials.secret_key;
+  if (!secretKey) throw new ProviderError("stripe: the secret_key credential is missing", false);
+  try {
+    const response = await fetch(`${call.baseUrl}${path}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${secretKey}`,
+        "content-type": "application/x-www-form-urlencoded",
+        "idempotency-key": idempotencyKey,
+      },
+      body: form.toString(),
+      signal: AbortSignal.timeout(call.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
+    return { status: response.status, body: parseJson(await response.text()) };
+  } catch (error) {
+    throw new ProviderError(`stripe: POST ${path} failed: ${messageOf(error)}`, true);
+  }
+}
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+/**
+ * 429 (rate limit), 409 (a request with the same idempotency key still running, or a lock timeout)
+ * and 5xx may pass later; any other 4xx is Stripe's final word on these parameters.
+ */
+const isRetryable = (status: number) => status === 409 || status === 429 || status >= 500;
+
+const StripeErrorBody = z.object({
+  error: z.object({ type: z.string().optional(), code: z.string().optional(), message: z.string().optional() }),
+});
+
+function errorMessage(answer: Answer): string {
+  const parsed = StripeErrorBody.safeParse(answer.body);
+  const error = parsed.success ? parsed.data.error : undefined;
+  return `stripe: HTTP ${answer.status}${error?.type ? ` ${error.type}` : ""}: ${error?.message ?? "no error message"}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments and refunds
+
+const CheckoutSessionCreated = z.object({ id: z.string(), url: z.string() });
+
+async function startPayment(call: ProviderCall, request: PaymentRequest): Promise<PaymentStart> {
+  const form = new URLSearchParams({
+    mode: "payment",
+    "line_items[0][price_data][currency]": request.currency.toLowerCase(),
+    "line_items[0][price_data][unit_amount]": String(toStripeAmount(request.amount, request.currency)),
+    // Stripe refuses an empty product name.
+    "line_items[0][price_data][product_data][name]": request.description || request.orderNo,
+    "line_items[0][quantity]": "1",
+    client_reference_id: request.orderNo,
+    "metadata[order_no]": request.orderNo,
+    // The PaymentIntent carries the order number too, for payment_intent.* events and refunds.
+    "payment_intent_data[metadata][order_no]": request.orderNo,
+    success_url: request.returnUrl,
+    cancel_url: request.returnUrl,
+  });
+  // The same order asked twice (a double click, a retry) gets the same session back.
+  const answer = await post(call, "/v1/checkout/sessions", form, request.orderNo);
+  if (!isSuccess(answer.status)) throw new ProviderError(errorMessage(answer), isRetryable(answer.status));
+  const session = CheckoutSessionCreated.safeParse(answer.body);
+  if (!session.success) throw new ProviderError("stripe: the checkout session answer has no id or url", false);
+  return { kind: "redirect", url: session.data.url, providerRef: session.data.id };
+}
+
+const Metadata = z.record(z.string(), z.string());
+
+const StripeRefund = z.object({
+  id: z.string(),
+  status: z.string().nullish(),
+  metadata: Metadata.nullish(),
+  failure_reason: z.string().nullish(),
+});
+type StripeRefund = z.infer<typeof StripeRefund>;
+
+function refundOutcome(refund: StripeRefund): RefundOutcome {
+  switch (refund.status) {
+    case "succeeded":
+      return { state: "succeeded", refundId: refund.id };
+    case "failed":
+    case "canceled":
+      return { state: "failed", reason: refund.failure_reason ?? `stripe: refund ${refund.status}` };
+    default:
+      // pending, requires_action, or a state Stripe adds later: its refund.updated event says how it ends.
+      return { state: "processing", refundId: refund.id };
+  }
+}
+
+async function refund(call: ProviderCall, request: RefundRequest): Promise<RefundOutcome> {
+  if (!request.tradeNo) return { state: "failed", reason: "stripe: the payment has no payment intent to refund" };
+  const form = new URLSearchParams({
+    payment_intent: request.tradeNo,
+    amount: String(toStripeAmount(request.amount, request.currency)),
+    "metadata[refund_no]": request.refundNo,
+    "metadata[order_no]": request.orderNo,
+  });
+  // Stripe's own `reason` is an enum; ours is free text, so it travels as metadata (500 characters at most).
+  if (request.reason) form.set("metadata[reason]", request.reason.slice(0, 500));
+  const answer = await post(call, "/v1/refunds", form, request.refundNo);
+  if (!isSuccess(answer.status)) {
+    if (isRetryable(answer.status)) throw new ProviderError(errorMessage(answer), true);
+    return { state: "failed", reason: errorMessage(answer) };
+  }
+  const parsed = StripeRefund.safeParse(answer.body);
+  if (!parsed.success) throw new ProviderError("stripe: the refund answer has no id", false);
+  return refundOutcome(parsed.data);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notifications
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+interface SignatureHeader {
+  /** As written in the header: the signed payload starts with these exact characters. */
+  timestamp: string;
+  signatures: string[];
+}
+
+/** `t=1700000000,v1=abc…,v1=def…,v0=…`: several v1 while the endpoint's secret is being rolled. */
+function parseSignatureHeader(header: string): SignatureHeader | null {
+  let timestamp: string | undefined;
+  const signatures: string[] = [];
+  for (const part of header.split(",")) {
+    const at = part.indexOf("=");
+    if (at < 0) continue;
+    const key = part.slice(0, at).trim();
+    const value = part.slice(at + 1).trim();
+    if (key === "t") timestamp = value;
+    else if (key === "v1") signatures.push(value);
+  }
+  if (!timestamp || !/^\d+$/.test(timestamp) || signatures.length === 0) return null;
+  return { timestamp, signatures };
+}
+
+/** Constant-time comparison with a hex signature from the header (a malformed one is simply unequal). */
+function matches(expected: Buffer, hex: string): boolean {
+  if (!/^[0-9a-f]{64}$/i.test(hex)) return false;
+  return timingSafeEqual(expected, Buffer.from(hex, "hex"));
+}
+
+function verifySignature(rawBody: Buffer, headers: IncomingHttpHeaders, secret: string, now: Date): void {
+  const header = headerValue(headers["stripe-signature"]);
+  if (!header) throw new WebhookRefused("stripe: no Stripe-Signature header");
+  const parsed = parseSignatureHeader(header);
+  if (!parsed) throw new WebhookRefused("stripe: malformed Stripe-Signature header");
+  const age = Math.floor(now.getTime() / 1000) - Number(parsed.timestamp);
+  // Either way: an old request may be a replay, one from the future a forged timestamp.
+  if (Math.abs(age) > TOLERANCE_SECONDS) throw new WebhookRefused("stripe: signature timestamp outside the tolerance");
+  const expected = createHmac("sha256", secret).update(`${parsed.timestamp}.`).update(rawBody).digest();
+  if (!parsed.signatures.some((signature) => matches(expected, signature))) {
+    throw new WebhookRefused("stripe: no signature matches");
+  }
+}
+
+const StripeEvent = z.object({
+  id: z.string(),
+  type: z.string(),
+  created: z.number(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+type StripeEvent = z.infer<typeof StripeEvent>;
+
+const CheckoutSession = z.object({
+  payment_status: z.string().nullish(),
+  client_reference_id: z.string().nullish(),
+  metadata: Metadata.nullish(),
+  payment_intent: z.string().nullish(),
+  amount_total: z.number().nullish(),
+  currency: z.string().nullish(),
+});
+
+const PaymentIntent = z.object({
+  id: z.string(),
+  metadata: Metadata.nullish(),
+  amount: z.number().nullish(),
+  amount_received: z.number().nullish(),
+  currency: z.string().nullish(),
+});
+
+/** A charge lists its refunds newest first (when the API version still includes them). */
+const Charge = z.object({ refunds: z.object({ data: z.array(StripeRefund) }).nullish() });
+
+function checkoutNotice(event: StripeEvent): ProviderNotice {
+  const session = CheckoutSession.safeParse(event.data.object);
+  if (!session.success || session.data.payment_status !== "paid") return { kind: "ignored", eventId: event.id };
+  const s = session.data;
+  const orderNo = s.client_reference_id ?? s.metadata?.order_no;
+  // A checkout made by something else on the vendor's Stripe account: not one of our orders.
+  if (!orderNo) return { kind: "ignored", eventId: event.id };
+  return {
+    kind: "payment",
+    eventId: event.id,
+    orderNo,
+    paid: true,
+    tradeNo: s.payment_intent ?? null,
+    transactionId: s.payment_intent ?? null,
+    amount: fromStripeAmount(s.amount_total, s.currency),
+    currency: s.currency?.toUpperCase() ?? null,
+    paidAt: new Date(event.created * 1000),
+  };
+}
+
+function paymentIntentNotice(event: StripeEvent): ProviderNotice {
+  const intent = PaymentIntent.safeParse(event.data.object);
+  const orderNo = intent.success ? intent.data.metadata?.order_no : undefined;
+  if (!intent.success || !orderNo) return { kind: "ignored", eventId: event.id };
+  const pi = intent.data;
+  return {
+    kind: "payment",
+    eventId: event.id,
+    orderNo,
+    paid: true,
+    tradeNo: pi.id,
+    transactionId: pi.id,
+    amount: fromStripeAmount(pi.amount_received ?? pi.amount, pi.currency),
+    currency: pi.currency?.toUpperCase() ?? null,
+    paidAt: new Date(event.created * 1000),
+  };
+}
+
+/** Only a refund of ours (metadata.refund_no) in a final state: a pending one is not news yet. */
+function refundNotice(eventId: string, refund: StripeRefund | undefined): ProviderNotice {
+  const refundNo = refund?.metadata?.refund_no;
+  if (!refund || !refundNo) return { kind: "ignored", eventId };
+  if (refund.status === "succeeded") {
+    return { kind: "refund", eventId, refundNo, succeeded: true, refundId: refund.id, reason: null };
+  }
+  if (refund.status === "failed" || refund.status === "canceled") {
+    const reason = refund.failure_reason ?? `refund ${refund.status}`;
+    return { kind: "refund", eventId, refundNo, succeeded: false, refundId: refund.id, reason };
+  }
+  return { kind: "ignored", eventId };
+}
+
+function noticeOf(event: StripeEvent): ProviderNotice {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+      return checkoutNotice(event);
+    case "payment_intent.succeeded":
+      return paymentIntentNotice(event);
+    case "refund.created":
+    case "refund.updated":
+    case "refund.failed": {
+      const refund = StripeRefund.safeParse(event.data.object);
+      return refundNotice(event.id, refund.success ? refund.data : undefined);
+    }
+    case "charge.refunded": {
+      const charge = Charge.safeParse(event.data.object);
+      const refunds = charge.success ? (charge.data.refunds?.data ?? []) : [];
+      return refundNotice(
+        event.id,
+        refunds.find((r) => r.metadata?.refund_no),
+      );
+    }
+    default:
+      return { kind: "ignored", eventId: event.id };
+  }
+}
+
+async function verifyNotification(request: NotificationRequest): Promise<ProviderNotice> {
+  const secret = request.call.credentials.webhook_secret;
+  if (!secret) throw new WebhookRefused("stripe: no webhook_secret is configured");
+  verifySignature(request.rawBody, request.headers, secret, request.now ?? new Date());
+  const event = StripeEvent.safeParse(parseJson(request.rawBody.toString("utf8")));
+  if (!event.success) throw new WebhookRefused("stripe: the signed body is not an event");
+  return noticeOf(event.data);
+}
+
+export const stripe: ProviderAdapter = {
+  id: "stripe",
+  defaultBaseUrl: "https://api.stripe.com",
+  startPayment,
+  refund,
+  verifyNotification,
+  // Stripe stops retrying on any 2xx.
+  notificationAck: { status: 200, contentType: "application/json", body: JSON.stringify({ received: true }) },
+};

@@ -1,0 +1,438 @@
+import {
+  createDecipheriv,
+  createPrivateKey,
+  createPublicKey,
+  type KeyObject,
+  randomBytes,
+  sign,
+  verify,
+} from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import { WebhookRefused } from "../../../platform/http/webhook.js";
+import {
+  type Credentials,
+  type NotificationRequest,
+  type OrderQueryAnswer,
+  type PaymentRequest,
+  type PaymentStart,
+  type ProviderAdapter,
+  type ProviderCall,
+  ProviderError,
+  type ProviderNotice,
+  type RefundOutcome,
+  type RefundRequest,
+} from "./adapter.js";
+
+/**
+ * WeChat Pay API v3 (merchant direct mode): Native pay (a QR code), domestic refunds, order query
+ * and the encrypted payment / refund notifications. Requests are signed with the merchant's
+ * private key; answers and notifications are verified with the WeChat Pay platform public key
+ * (the "platform public key" mode, which needs no certificate download).
+ */
+
+const SCHEME = "WECHATPAY2-SHA256-RSA2048";
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** WeChat Pay's own tolerance for signed timestamps; older notifications may be replays. */
+const NOTIFICATION_TOLERANCE_MS = 5 * 60_000;
+/** The Native-pay description is limited to 127 bytes of UTF-8. */
+const DESCRIPTION_MAX_BYTES = 127;
+/** The refund reason is limited to 80 characters. */
+const REASON_MAX_CHARS = 80;
+
+type Json = Record<string, unknown>;
+
+// ---------------------------------------------------------------------------------------------
+// Small readers: the provider's JSON is untrusted input, so every field is checked for its type.
+
+const isRecord = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const record = (value: unknown, key: string): Json => {
+  const inner = isRecord(value) ? value[key] : undefined;
+  return isRecord(inner) ? inner : {};
+};
+const text = (value: Json, key: string): string | null => {
+  const field = value[key];
+  return typeof field === "string" && field !== "" ? field : null;
+};
+const integer = (value: Json, key: string): number | null => {
+  const field = value[key];
+  return typeof field === "number" && Number.isSafeInteger(field) ? field : null;
+};
+const dateOf = (value: string | null): Date | null => {
+  if (value === null) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+const parseJson = (body: string): unknown => {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+};
+const causeOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+// ---------------------------------------------------------------------------------------------
+// Keys and credentials.
+
+/** A missing credential is a vendor's configuration error: retrying cannot help. */
+function credential(credentials: Credentials, name: string): string {
+  const value = credentials[name]?.trim();
+  if (!value) throw new ProviderError(`wechatpay credentials lack ${name}`, false);
+  return value;
+}
+
+/** PEM text as stored, or a bare base64 body wrapped in the armour named by `label`. */
+function pemOf(keyText: string, label: string): string {
+  // A PEM pasted into a one-line field often carries its line breaks as literal "\n".
+  const unescaped = keyText.replace(/\\n/g, "\n").trim();
+  if (unescaped.startsWith("-----BEGIN")) return unescaped;
+  const body = unescaped.replace(/\s+/g, "");
+  return `-----BEGIN ${label}-----\n${(body.match(/.{1,64}/g) ?? []).join("\n")}\n-----END ${label}-----\n`;
+}
+
+/** Tries PKCS#8 / SPKI armour first, then the PKCS#1 one, for bare bodies. */
+function readKey<K>(keyText: string, labels: readonly [string, string], read: (pem: string) => K): K {
+  try {
+    return read(pemOf(keyText, labels[0]));
+  } catch {
+    return read(pemOf(keyText, labels[1]));
+  }
+}
+
+function merchantKey(credentials: Credentials): KeyObject {
+  const keyText = credential(credentials, "private_key");
+  try {
+    return readKey(keyText, ["PRIVATE KEY", "RSA PRIVATE KEY"], (pem) => createPrivateKey(pem));
+  } catch {
+    throw new ProviderError("wechatpay private_key is not a readable private key", false);
+  }
+}
+
+/** The WeChat Pay platform public key, or null when it is missing or unreadable. */
+function platformKey(credentials: Credentials): KeyObject | null {
+  const keyText = credentials.platform_public_key?.trim();
+  if (!keyText) return null;
+  try {
+    return readKey(keyText, ["PUBLIC KEY", "RSA PUBLIC KEY"], (pem) => createPublicKey(pem));
+  } catch {
+    return null;
+  }
+}
+
+/** RSA-SHA256 (PKCS#1 v1.5) over the exact bytes, as WeChat Pay signs. */
+function signatureValid(key: KeyObject, message: Buffer, signature: string): boolean {
+  try {
+    return verify("sha256", message, key, Buffer.from(signature, "base64"));
+  } catch {
+    return false;
+  }
+}
+
+/** `${a}\n${b}\n…\n`: the shape of every message WeChat Pay signs; the body stays raw bytes. */
+function signedMessage(parts: readonly string[], body: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(`${parts.join("\n")}\n`, "utf8"), body, Buffer.from("\n", "utf8")]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls.
+
+type Answer = { ok: true; body: Json } | { ok: false; status: number; code: string; message: string };
+
+/**
+ * Sends one signed request and reads its answer. Network failures, timeouts, 5xx and 429 throw a
+ * retryable ProviderError; a 2xx must carry a valid platform signature; a 4xx is returned as the
+ * provider's error (checked too when signed — WeChat Pay leaves e.g. SIGN_ERROR answers unsigned,
+ * and a 4xx only ever makes us give up, never believe money moved).
+ */
+async function send(
+  call: ProviderCall,
+  method: "GET" | "POST",
+  pathWithQuery: string,
+  payload?: Json,
+): Promise<Answer> {
+  const { credentials } = call;
+  const url = `${call.baseUrl}${pathWithQuery}`;
+  const body = payload === undefined ? "" : JSON.stringify(payload);
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "User-Agent": "washboard-server",
+    Authorization: authorization(credentials, method, new URL(url), body),
+  };
+  if (payload !== undefined) headers["Content-Type"] = "application/json";
+
+  let status: number;
+  let answerHeaders: Headers;
+  let raw: Buffer;
+  try {
+    const response = await fetch(url, {
+      method,
+      headers,
+      body: payload === undefined ? undefined : body,
+      signal: AbortSignal.timeout(call.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
+    status = response.status;
+    answerHeaders = response.headers;
+    raw = Buffer.from(await response.arrayBuffer());
+  } catch (error) {
+    throw new ProviderError(`wechatpay unreachable: ${causeOf(error)}`, true);
+  }
+
+  if (status >= 500) throw new ProviderError(`wechatpay answered HTTP ${status}`, true);
+  if (status === 429) throw new ProviderError("wechatpay answered 429 (rate limited)", true);
+  const signed = answerHeaders.has("wechatpay-signature");
+  if ((status < 300 || signed) && !answerVerified(credentials, answerHeaders, raw)) {
+    throw new ProviderError(`wechatpay answer (HTTP ${status}) has no valid platform signature`, false);
+  }
+  const parsed = parseJson(raw.toString("utf8"));
+  if (status >= 300) {
+    const error = isRecord(parsed) ? parsed : {};
+    return {
+      ok: false,
+      status,
+      code: text(error, "code") ?? `HTTP_${status}`,
+      message: text(error, "message") ?? `wechatpay answered HTTP ${status}`,
+    };
+  }
+  if (!isRecord(parsed)) throw new ProviderError("wechatpay answered something other than a JSON object", false);
+  return { ok: true, body: parsed };
+}
+
+/** The Authorization header of WeChat Pay v3: the merchant's signature over the request line and body. */
+function authorization(credentials: Credentials, method: string, url: URL, body: string): string {
+  const mchId = credential(credentials, "mch_id");
+  const serialNo = credential(credentials, "serial_no");
+  const timestamp = Math.floor(Date.now() / 1000).toString();
+  const nonce = randomBytes(16).toString("hex").toUpperCase();
+  const message = signedMessage([method, `${url.pathname}${url.search}`, timestamp, nonce], Buffer.from(body, "utf8"));
+  const signature = sign("sha256", message, merchantKey(credentials)).toString("base64");
+  return `${SCHEME} mchid="${mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${serialNo}"`;
+}
+
+function answerVerified(credentials: Credentials, headers: Headers, body: Buffer): boolean {
+  const signature = headers.get("wechatpay-signature");
+  const timestamp = headers.get("wechatpay-timestamp");
+  const nonce = headers.get("wechatpay-nonce");
+  // The serial names the platform key; we hold exactly one, so it is only required to be there.
+  const serial = headers.get("wechatpay-serial");
+  const key = platformKey(credentials);
+  if (!signature || !timestamp || !nonce || !serial || !key) return false;
+  return signatureValid(key, signedMessage([timestamp, nonce], body), signature);
+}
+
+const failureOf = (answer: Answer & { ok: false }, what: string) =>
+  new ProviderError(`wechatpay ${what} refused: ${answer.code} ${answer.message}`, false);
+
+// ---------------------------------------------------------------------------------------------
+// Operations.
+
+/** Cuts at a character boundary so the UTF-8 form fits `maxBytes`. */
+function truncateUtf8(value: string, maxBytes: number): string {
+  let result = "";
+  let bytes = 0;
+  for (const char of value) {
+    const size = Buffer.byteLength(char, "utf8");
+    if (bytes + size > maxBytes) break;
+    result += char;
+    bytes += size;
+  }
+  return result;
+}
+
+/** Minor units (fen) go to WeChat Pay as they are; anything else is a bug upstream. */
+function fen(amount: number, what: string): number {
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    throw new ProviderError(`wechatpay ${what} must be a positive integer of minor units, got ${amount}`, false);
+  }
+  return amount;
+}
+
+async function startPayment(call: ProviderCall, request: PaymentRequest): Promise<PaymentStart> {
+  const answer = await send(call, "POST", "/v3/pay/transactions/native", {
+    appid: credential(call.credentials, "app_id"),
+    mchid: credential(call.credentials, "mch_id"),
+    description: truncateUtf8(request.description, DESCRIPTION_MAX_BYTES),
+    out_trade_no: request.orderNo,
+    notify_url: request.notifyUrl,
+    amount: { total: fen(request.amount, "amount"), currency: request.currency },
+  });
+  if (!answer.ok) throw failureOf(answer, "payment");
+  const codeUrl = text(answer.body, "code_url");
+  if (!codeUrl) throw new ProviderError("wechatpay answered a payment without code_url", false);
+  return { kind: "qr", content: codeUrl, providerRef: null };
+}
+
+async function refund(call: ProviderCall, request: RefundRequest): Promise<RefundOutcome> {
+  const payload: Json = {
+    ...(request.tradeNo ? { transaction_id: request.tradeNo } : {}),
+    out_trade_no: request.orderNo,
+    out_refund_no: request.refundNo,
+    ...(request.reason ? { reason: Array.from(request.reason).slice(0, REASON_MAX_CHARS).join("") } : {}),
+    notify_url: request.notifyUrl,
+    amount: {
+      refund: fen(request.amount, "refund amount"),
+      total: fen(request.total, "total"),
+      currency: request.currency,
+    },
+  };
+  const answer = await send(call, "POST", "/v3/refund/domestic/refunds", payload);
+  // A 4xx is WeChat Pay's final word on this request (not enough balance, bad amount, unknown order).
+  if (!answer.ok) return { state: "failed", reason: `${answer.code}: ${answer.message}` };
+  return refundOutcomeOf(answer.body);
+}
+
+function refundOutcomeOf(body: Json): RefundOutcome {
+  const refundId = text(body, "refund_id");
+  const status = text(body, "status");
+  if (!refundId) throw new ProviderError("wechatpay answered a refund without refund_id", false);
+  switch (status) {
+    case "SUCCESS":
+      return { state: "succeeded", refundId };
+    case "PROCESSING":
+      return { state: "processing", refundId };
+    case "ABNORMAL":
+    case "CLOSED":
+      return { state: "failed", reason: `refund ${status}` };
+    default:
+      throw new ProviderError(`wechatpay answered an unknown refund status ${status}`, false);
+  }
+}
+
+async function query(call: ProviderCall, orderNo: string): Promise<OrderQueryAnswer> {
+  const mchId = encodeURIComponent(credential(call.credentials, "mch_id"));
+  const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${mchId}`;
+  const answer = await send(call, "GET", path);
+  if (!answer.ok) {
+    // An order WeChat Pay never saw was never paid.
+    if (answer.code === "ORDER_NOT_EXIST" || answer.code === "RESOURCE_NOT_EXISTS") {
+      return { paid: false, tradeNo: null, amount: null, paidAt: null };
+    }
+    throw failureOf(answer, "query");
+  }
+  return {
+    paid: text(answer.body, "trade_state") === "SUCCESS",
+    tradeNo: text(answer.body, "transaction_id"),
+    amount: integer(record(answer.body, "amount"), "total"),
+    paidAt: dateOf(text(answer.body, "success_time")),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notifications.
+
+function header(headers: IncomingHttpHeaders, name: string): string | null {
+  const value = headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first ? first : null;
+}
+
+/** Signature and freshness of a notification, before anything in it is read. */
+function checkSignature(request: NotificationRequest): void {
+  const signature = header(request.headers, "wechatpay-signature");
+  const timestamp = header(request.headers, "wechatpay-timestamp");
+  const nonce = header(request.headers, "wechatpay-nonce");
+  if (!signature || !timestamp || !nonce) throw new WebhookRefused("wechatpay notification lacks signature headers");
+  if (!/^\d{1,12}$/.test(timestamp)) throw new WebhookRefused("wechatpay notification timestamp is unreadable");
+  const now = (request.now ?? new Date()).getTime();
+  if (Math.abs(now - Number(timestamp) * 1000) > NOTIFICATION_TOLERANCE_MS) {
+    throw new WebhookRefused("wechatpay notification timestamp is stale");
+  }
+  const key = platformKey(request.call.credentials);
+  if (!key) throw new WebhookRefused("wechatpay platform_public_key is missing or unreadable");
+  if (!signatureValid(key, signedMessage([timestamp, nonce], request.rawBody), signature)) {
+    throw new WebhookRefused("wechatpay notification signature is invalid");
+  }
+}
+
+/** AEAD_AES_256_GCM with the APIv3 key; the ciphertext's last 16 bytes are the tag. */
+function decryptResource(resource: Json, apiV3Key: string | undefined): Json {
+  const key = Buffer.from(apiV3Key ?? "", "utf8");
+  const ciphertext = Buffer.from(text(resource, "ciphertext") ?? "", "base64");
+  const nonce = text(resource, "nonce");
+  if (text(resource, "algorithm") !== "AEAD_AES_256_GCM") throw new WebhookRefused("wechatpay resource algorithm");
+  if (key.length !== 32) throw new WebhookRefused("wechatpay api_v3_key is not 32 bytes");
+  if (!nonce || ciphertext.length <= 16) throw new WebhookRefused("wechatpay resource is incomplete");
+  let plain: string;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(nonce, "utf8"));
+    decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+    decipher.setAAD(Buffer.from(text(resource, "associated_data") ?? "", "utf8"));
+    plain = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]).toString(
+      "utf8",
+    );
+  } catch {
+    throw new WebhookRefused("wechatpay resource does not decrypt");
+  }
+  const parsed = parseJson(plain);
+  if (!isRecord(parsed)) throw new WebhookRefused("wechatpay resource is not a JSON object");
+  return parsed;
+}
+
+function paymentNotice(eventId: string, resource: Json): ProviderNotice {
+  const orderNo = text(resource, "out_trade_no");
+  if (!orderNo) throw new WebhookRefused("wechatpay payment notification lacks out_trade_no");
+  const amount = record(resource, "amount");
+  const transactionId = text(resource, "transaction_id");
+  return {
+    kind: "payment",
+    eventId,
+    orderNo,
+    paid: text(resource, "trade_state") === "SUCCESS",
+    tradeNo: transactionId,
+    transactionId,
+    amount: integer(amount, "total"),
+    currency: text(amount, "currency"),
+    paidAt: dateOf(text(resource, "success_time")),
+  };
+}
+
+function refundNotice(eventId: string, resource: Json): ProviderNotice {
+  const refundNo = text(resource, "out_refund_no");
+  if (!refundNo) throw new WebhookRefused("wechatpay refund notification lacks out_refund_no");
+  const status = text(resource, "refund_status");
+  const succeeded = status === "SUCCESS";
+  return {
+    kind: "refund",
+    eventId,
+    refundNo,
+    succeeded,
+    refundId: text(resource, "refund_id"),
+    reason: succeeded ? null : `refund ${status ?? "failed"}`,
+  };
+}
+
+const REFUND_EVENTS = new Set(["REFUND.SUCCESS", "REFUND.ABNORMAL", "REFUND.CLOSED"]);
+
+async function verifyNotification(request: NotificationRequest): Promise<ProviderNotice> {
+  checkSignature(request);
+  const body = parseJson(request.rawBody.toString("utf8"));
+  if (!isRecord(body)) throw new WebhookRefused("wechatpay notification is not a JSON object");
+  const eventId = text(body, "id");
+  const eventType = text(body, "event_type");
+  if (!eventId || !eventType) throw new WebhookRefused("wechatpay notification lacks id or event_type");
+  const isPayment = eventType === "TRANSACTION.SUCCESS";
+  if (!isPayment && !REFUND_EVENTS.has(eventType)) return { kind: "ignored", eventId };
+
+  const resource = decryptResource(record(body, "resource"), request.call.credentials.api_v3_key);
+  // Decrypting proves it came for our APIv3 key; the merchant id proves it is about this vendor.
+  const mchId = text(resource, "mchid");
+  if (mchId && mchId !== request.call.credentials.mch_id?.trim()) {
+    throw new WebhookRefused("wechatpay notification is for another merchant");
+  }
+  return isPayment ? paymentNotice(eventId, resource) : refundNotice(eventId, resource);
+}
+
+export const wechatPay: ProviderAdapter = {
+  id: "wechatpay",
+  defaultBaseUrl: "https://api.mch.weixin.qq.com",
+  startPayment,
+  refund,
+  query,
+  verifyNotification,
+  // WeChat Pay v3 takes a 200/204 as received; this body is the one its documentation shows.
+  notificationAck: {
+    status: 200,
+    contentType: "application/json",
+    body: JSON.stringify({ code: "SUCCESS", message: "成功" }),
+  },
+};

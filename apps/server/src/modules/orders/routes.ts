@@ -1,0 +1,66 @@
+import { API, hasPermission, ORDER_SCREENS, type OrderSource, orderListCall } from "@washboard/shared";
+import { and, eq, inArray } from "drizzle-orm";
+import { AppError } from "../../platform/http/app-error.js";
+import type { SignedInContext } from "../../platform/http/context.js";
+import type { Routes } from "../../platform/http/routes.js";
+import type { AppDeps } from "../../platform/module.js";
+import { vendorTenant } from "../tenancy/scope.js";
+import { checkOrder } from "./check-order.js";
+import { listOrders } from "./list.js";
+import { orderColumns, orderView } from "./order-view.js";
+import { refundsOfOrder, requestRefund } from "./refunds/refund-service.js";
+import { orders } from "./tables.js";
+import { orderWebhooks } from "./webhooks.js";
+
+/** The sources whose screens the account may open (a level-4 account, by its v_order keys). */
+function visibleSources(ctx: SignedInContext): OrderSource[] {
+  return ORDER_SCREENS.filter((s) => ctx.actor.level !== 4 || hasPermission(ctx.actor.permissions, s.permission)).map(
+    (s) => s.source,
+  );
+}
+
+export function orderRoutes(r: Routes, deps: AppDeps) {
+  const { db } = deps;
+  for (const screen of ORDER_SCREENS) {
+    r.call(orderListCall(screen.source), (input, ctx) => listOrders(db, ctx.scope, screen.source, input));
+  }
+  r.call(API.orders.byPayUniqueNo, async (input, ctx) => {
+    const [row] = await db
+      .select(orderColumns)
+      .from(orders)
+      .where(
+        and(
+          eq(orders.payUniqueNo, input.pay_unique_no),
+          vendorTenant(ctx.scope).owns(orders),
+          inArray(orders.source, visibleSources(ctx)),
+        ),
+      );
+    if (!row) throw new AppError("NOT_FOUND", { field: "pay_unique_no" });
+    return orderView(row);
+  });
+  r.call(API.orders.refunds, async (input, ctx) => ({
+    items: await refundsOfOrder(db, vendorTenant(ctx.scope), input.order_id),
+  }));
+  const refunds = [
+    [API.orders.refundWechat, "wechatpay"],
+    [API.orders.refundAlipay, "alipay"],
+    [API.orders.refundSandbox, "sandbox"],
+  ] as const;
+  for (const [contract, source] of refunds) {
+    r.call(contract, async (input, ctx) => {
+      ctx.audit.target = `order:${input.order_id}`;
+      return requestRefund(db, { tenant: vendorTenant(ctx.scope), source, accountId: ctx.actor.accountId, input });
+    });
+  }
+  const checks = [
+    [API.orders.checkQris, "qris"],
+    [API.orders.checkFomo, "fomo"],
+  ] as const;
+  for (const [contract, source] of checks) {
+    r.call(contract, async (input, ctx) => {
+      ctx.audit.target = `order:${input.order_id}`;
+      return checkOrder(deps, vendorTenant(ctx.scope), source, input.order_id);
+    });
+  }
+  orderWebhooks(r, deps);
+}

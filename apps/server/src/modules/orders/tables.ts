@@ -1,0 +1,119 @@
+import type { OrderSource } from "@washboard/shared";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { createdAt } from "../../platform/db/columns.js";
+import { devices } from "../devices/tables.js";
+import { shops } from "../shops/tables.js";
+import { vendors } from "../tenancy/tables.js";
+
+/** Stored codes of spec §4's states (the wire names them: PAY_STATUSES, REFUND_STATUSES …). */
+export const PAY_STATUS = { unpaid: 0, paid: 1 } as const;
+export const REFUND_STATUS = { none: 0, refunding: 1, refunded: 2 } as const;
+export const REFUND_RESULT = { success: 1, failure: 2 } as const;
+
+/**
+ * Every order of every source in one table (spec §3 Orders): a cash or card sale a machine
+ * reported, a free start, a member payment, a payment through a provider. `payUniqueNo` is what
+ * makes an order arrive once: a device event's serial and id, or the number a payment was started
+ * with. `refundedAmount` counts refunds that succeeded or are under way, and never exceeds
+ * `amount` (a check constraint, so no race can refund more than was paid).
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    source: varchar("source", { length: 16 }).$type<OrderSource>().notNull(),
+    /** Spec §6 payment-type code. */
+    payType: varchar("pay_type", { length: 8 }).notNull(),
+    startType: varchar("start_type", { length: 24 }),
+    orderNo: varchar("order_no", { length: 32 }).notNull().unique(),
+    payUniqueNo: varchar("pay_unique_no", { length: 128 }).notNull().unique(),
+    tradeNo: varchar("trade_no", { length: 64 }),
+    transactionId: varchar("transaction_id", { length: 64 }),
+    merchantOrderNo: varchar("merchant_order_no", { length: 64 }),
+    /** Minor units of `currency`, the vendor's when the order was made. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    currency: varchar("currency", { length: 3 }).notNull(),
+    payStatus: smallint("pay_status").notNull().default(PAY_STATUS.unpaid),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    refundStatus: smallint("refund_status").notNull().default(REFUND_STATUS.none),
+    refundResult: smallint("refund_result"),
+    refundType: varchar("refund_type", { length: 12 }),
+    refundId: varchar("refund_id", { length: 64 }),
+    refundedAmount: bigint("refunded_amount", { mode: "number" }).notNull().default(0),
+    refundTime: timestamp("refund_time", { withTimezone: true }),
+    /** Why the last refund failed, or why the start a payment bought failed. */
+    failureReason: varchar("failure_reason", { length: 255 }),
+    shopId: integer("shop_id").references(() => shops.id),
+    deviceId: integer("device_id").references(() => devices.id),
+    memberId: integer("member_id"),
+    cardNumber: varchar("card_number", { length: 32 }),
+    program: varchar("program", { length: 64 }),
+    /** What a paid order starts: { program, minutes, price } of the price template. */
+    purchase: jsonb("purchase").$type<{ program: string; minutes: number }>(),
+    /** The remote start a paid order sent its machine. */
+    startCommandId: varchar("start_command_id", { length: 64 }),
+    /** Of that start: starting (waiting for the machine), started, failed (and refunded). */
+    startState: varchar("start_state", { length: 12 }),
+    /** When the order was made (a machine's event time for its own sales). */
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The order screens: one vendor's source, newest first, by date (keyset on created_at, id).
+    index("orders_vendor_source_created_idx").on(t.vendorId, t.source, t.createdAt.desc(), t.id.desc()),
+    index("orders_vendor_created_idx").on(t.vendorId, t.createdAt.desc(), t.id.desc()),
+    index("orders_trade_no_idx").on(t.tradeNo.op("varchar_pattern_ops")),
+    index("orders_transaction_id_idx").on(t.transactionId.op("varchar_pattern_ops")),
+    index("orders_order_no_pattern_idx").on(t.orderNo.op("varchar_pattern_ops")),
+    index("orders_device_idx").on(t.deviceId),
+    uniqueIndex("orders_start_command_uq").on(t.startCommandId),
+    // The sweep of paid starts looks only at those still waiting for their machine.
+    index("orders_starting_idx").on(t.id).where(sql`${t.startState} = 'starting'`),
+    check("orders_refunded_within_amount", sql`${t.refundedAmount} between 0 and ${t.amount}`),
+  ],
+);
+
+/**
+ * Each refund of an order: our refund number is the provider's idempotency key and the outbox
+ * message's key, so a refund reaches the provider once however often it is asked for.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    refundNo: varchar("refund_no", { length: 32 }).notNull().unique(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    /** refunding, succeeded, failed. */
+    state: varchar("state", { length: 12 }).notNull().default("refunding"),
+    /** manual, automatic. */
+    type: varchar("type", { length: 12 }).notNull(),
+    reason: varchar("reason", { length: 255 }).notNull().default(""),
+    failureReason: varchar("failure_reason", { length: 255 }),
+    providerRefundId: varchar("provider_refund_id", { length: 64 }),
+    accountId: integer("account_id"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("order_refunds_order_idx").on(t.orderId, t.id)],
+);

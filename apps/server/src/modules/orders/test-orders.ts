@@ -1,0 +1,39 @@
+import type { OrderProviderId } from "@washboard/shared";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/client.js";
+import { vendors } from "../tenancy/tables.js";
+import { createPendingOrder } from "./pending-orders.js";
+import { orders, PAY_STATUS } from "./tables.js";
+
+/** Test helpers: a vendor's provider switched on, and orders paid at a given time. */
+
+export async function switchOn(db: Db, vendorId: number, provider: string): Promise<void> {
+  await db
+    .update(vendors)
+    .set({
+      enabledProviders: sql`array(select distinct unnest(${vendors.enabledProviders} || array[${provider}]::text[]))`,
+    })
+    .where(eq(vendors.id, vendorId));
+}
+
+export async function paidOrder(
+  db: Db,
+  order: {
+    vendorId: number;
+    currency: string;
+    provider: OrderProviderId;
+    shopId: number;
+    deviceId: number;
+    amount: number;
+  },
+  paidAt = new Date(),
+) {
+  const row = await createPendingOrder(db, { ...order, program: "standard", minutes: 30 });
+  const [paid] = await db
+    .update(orders)
+    .set({ payStatus: PAY_STATUS.paid, paidAt, createdAt: paidAt, tradeNo: `T${row.orderNo}` })
+    .where(eq(orders.id, row.id))
+    .returning();
+  if (!paid) throw new Error("order not paid");
+  return paid;
+}

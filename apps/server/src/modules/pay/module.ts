@@ -1,0 +1,9 @@
+import { defineModule } from "../../platform/module.js";
+import { payRoutes } from "./routes.js";
+
+/**
+ * The customer's side of a pay QR code or a machine's sticker: the public calls behind the pay
+ * page (its document is served with the console's, under /pay/). Orders and providers are the
+ * orders module's; this module only lets a customer reach them.
+ */
+export const payModule = defineModule({ name: "pay", routes: payRoutes });

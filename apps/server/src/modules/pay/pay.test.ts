@@ -1,0 +1,206 @@
+import { randomBytes } from "node:crypto";
+import { SimulatedDevice } from "@washboard/device-sim";
+import { API } from "@washboard/shared";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoVendors } from "../../test/fixtures.js";
+import { brokerUrlOf, startTestServer, type TestServer } from "../../test/harness.js";
+import { provisionDevice } from "../devices/provision.js";
+import { devices } from "../devices/tables.js";
+import { startWechatPayFake, type WechatPayFake } from "../orders/providers/fakes/wechatpay-fake.js";
+import { orders } from "../orders/tables.js";
+import { switchOn } from "../orders/test-orders.js";
+import { payQrCodes } from "../payqr/tables.js";
+import { priceTemplateOptions, priceTemplates } from "../price-templates/tables.js";
+import { shops } from "../shops/tables.js";
+
+/**
+ * The customer's side of a pay QR code, over the public calls the pay page makes: the shop and
+ * its machines' live state and prices, a payment through the sandbox that starts a simulated
+ * machine, and the refusals a customer can meet.
+ */
+let server: TestServer;
+let wechat: WechatPayFake;
+let vendorId: number;
+let shopId: number;
+let templateId: number;
+let code: string;
+const machines: SimulatedDevice[] = [];
+const run = randomBytes(3).toString("hex").toUpperCase();
+
+async function machine(name: string, online = true) {
+  const { id, serial, secret } = await provisionDevice(server.database.db, {
+    vendorId,
+    shopId,
+    serialNumber: `Q${run}-${name}`,
+    name,
+    machineType: "washer",
+  });
+  await server.database.db
+    .update(devices)
+    .set({ priceTemplateId: templateId, machineNumber: name })
+    .where(eq(devices.id, id));
+  const device = new SimulatedDevice(
+    { serial, secret, machineType: "washer", firmware: "2.0.0" },
+    { brokerUrl: brokerUrlOf(server.config), timeScale: 600 },
+  );
+  machines.push(device);
+  if (online) {
+    await device.connect();
+    await expect
+      .poll(async () => (await page()).machines.find((m) => m.id === id)?.state, { timeout: 10_000 })
+      .toBe("idle");
+  }
+  return { id, serial, device };
+}
+
+async function page() {
+  const { http, body } = await server.send(API.pay.page, { code });
+  expect(http, JSON.stringify(body)).toBe(200);
+  return body.result;
+}
+
+beforeAll(async () => {
+  wechat = await startWechatPayFake();
+  server = await startTestServer({ paymentBaseUrls: { wechatpay: wechat.baseUrl } });
+  await server.app.ready();
+  const { kl } = await demoVendors(server.database);
+  vendorId = kl.id;
+  const { db } = server.database;
+  const [shop] = await db
+    .insert(shops)
+    .values({ vendorId, name: `Pay here ${run}`, address: "4 Jalan QR", serviceType: 1 })
+    .returning();
+  shopId = shop?.id ?? 0;
+  const [template] = await db
+    .insert(priceTemplates)
+    .values({ vendorId, modelName: `Wash ${run}`, displayPrice: 800, price: 700, estimatedMinutes: 30 })
+    .returning();
+  templateId = template?.id ?? 0;
+  await db
+    .insert(priceTemplateOptions)
+    .values({ templateId, position: 0, name: "Hot water", addedPrice: 200, addedMinutes: 5 });
+  code = `qr${run.toLowerCase()}`;
+  await db.insert(payQrCodes).values({ vendorId, code, name: `Counter ${run}`, shopId });
+  await switchOn(db, vendorId, "sandbox");
+});
+afterAll(async () => {
+  await Promise.all(machines.map((d) => d.disconnect({ forget: true }).catch(() => undefined)));
+  await server.close();
+  await wechat.close();
+});
+
+describe("the pay page", () => {
+  it("shows the shop, its machines' state and the template's programs, and the providers switched on", async () => {
+    const { id } = await machine("A1");
+    await machine("A2", false);
+    const shown = await page();
+    expect(shown).toMatchObject({ shop_name: `Pay here ${run}`, currency: "MYR" });
+    expect(shown.providers).toContain("sandbox");
+    expect(shown.providers).not.toContain("wechatpay");
+    const a1 = shown.machines.find((m) => m.id === id);
+    expect(a1?.programs).toEqual([
+      { option: "", name: `Wash ${run}`, price: 700, minutes: 30 },
+      { option: "Hot water", name: `Wash ${run} + Hot water`, price: 900, minutes: 35 },
+    ]);
+    expect(shown.machines.find((m) => m.machine_number === "A2")?.state).toBe("offline");
+  });
+
+  it("pays with the sandbox: the machine starts and the order is paid, in the vendor's list", async () => {
+    const { id, device } = await machine("B1");
+    const start = await server.send(API.pay.create, {
+      place: { code },
+      device_id: id,
+      option: "Hot water",
+      provider: "sandbox",
+    });
+    expect(start.http, JSON.stringify(start.body)).toBe(200);
+    const orderNo = start.body.result.order_no;
+    expect(start.body.result).toMatchObject({ kind: "redirect", target: `/pay/sandbox/${orderNo}` });
+    expect((await server.send(API.pay.status, { order_no: orderNo })).body.result).toMatchObject({
+      pay_status: "unpaid",
+      start: "waiting",
+      amount: 900,
+    });
+    const paid = await server.send(API.pay.sandboxPay, { order_no: orderNo });
+    expect(paid.body.result).toMatchObject({ pay_status: "paid" });
+    await device.waitFor((s) => s.busy, 10_000);
+    await expect
+      .poll(async () => (await server.send(API.pay.status, { order_no: orderNo })).body.result.start, {
+        timeout: 10_000,
+      })
+      .toBe("started");
+    const again = await server.send(API.pay.sandboxPay, { order_no: orderNo });
+    expect(again.http).toBe(200);
+    const listed = await server.send(API.orders.list_sandbox, { search: orderNo }, { as: "vendor_admin" });
+    expect(listed.body.result.items[0]).toMatchObject({
+      amount: 900,
+      pay_status: "paid",
+      device_id: id,
+      program: `Wash ${run} + Hot water`,
+    });
+    const [row] = await server.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    expect(row?.startCommandId).toBeTruthy();
+  });
+
+  it("a machine's own sticker pays for that machine; a QR code of WeChat Pay answers its Native code", async () => {
+    const { id, serial } = await machine("C1");
+    await server.send(
+      API.vendorProfile.modifyPaymentInfo,
+      { provider: "wechatpay", enabled: true, fields: { ...wechat.credentials } },
+      { as: "vendor_admin" },
+    );
+    const sticker = await server.send(API.pay.page, { serial });
+    expect(sticker.body.result.machines.map((m) => m.id)).toEqual([id]);
+    const start = await server.send(API.pay.create, {
+      place: { serial },
+      device_id: id,
+      option: "",
+      provider: "wechatpay",
+    });
+    expect(start.http, JSON.stringify(start.body)).toBe(200);
+    expect(start.body.result.kind).toBe("qr");
+    expect(start.body.result.target).toMatch(/^weixin:\/\//);
+  });
+
+  it("refuses an unknown code, a machine that is not free, another place's machine and a provider that is off", async () => {
+    expect((await server.send(API.pay.page, { code: "nope" })).http).toBe(404);
+    const offline = await machine("D1", false);
+    const busy = await server.send(API.pay.create, {
+      place: { code },
+      device_id: offline.id,
+      option: "",
+      provider: "sandbox",
+    });
+    expect(busy.body.code).toBe("DEVICE_UNAVAILABLE");
+    const free = await machine("D2");
+    const off = await server.send(API.pay.create, {
+      place: { code },
+      device_id: free.id,
+      option: "",
+      provider: "stripe",
+    });
+    expect(off.body.code).toBe("PROVIDER_NOT_CONFIGURED");
+    const unset = await server.send(API.pay.create, {
+      place: { code },
+      device_id: free.id,
+      option: "",
+      provider: "alipay",
+    });
+    expect(unset.body.code).toBe("PROVIDER_NOT_CONFIGURED");
+    const elsewhere = await server.send(API.pay.create, {
+      place: { serial: free.serial },
+      device_id: offline.id,
+      option: "",
+      provider: "sandbox",
+    });
+    expect(elsewhere.http).toBe(404);
+    const option = await server.send(API.pay.create, {
+      place: { code },
+      device_id: free.id,
+      option: "Cold",
+      provider: "sandbox",
+    });
+    expect(option.body).toMatchObject({ code: "VALIDATION_FAILED", field: "option" });
+  });
+});

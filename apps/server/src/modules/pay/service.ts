@@ -1,0 +1,210 @@
+import {
+  type createPaymentRequest,
+  type OrderProviderId,
+  type PayMachine,
+  type PaymentStatus,
+  type PayPage,
+  type payPlace,
+  providerOf,
+} from "@washboard/shared";
+import type { z } from "zod";
+import type { Db } from "../../platform/db/client.js";
+import { AppError } from "../../platform/http/app-error.js";
+import type { AppDeps } from "../../platform/module.js";
+import { deviceBySerial, payableDevices } from "../devices/queries.js";
+import { orderByNumber } from "../orders/order-lookup.js";
+import { recordPayment } from "../orders/payments.js";
+import { createPendingOrder } from "../orders/pending-orders.js";
+import { ProviderError } from "../orders/providers/adapter.js";
+import { adapterOf } from "../orders/providers/index.js";
+import { notifyPath, providerCall } from "../orders/providers/provider-call.js";
+import { payQrByCode } from "../payqr/queries.js";
+import { templatesWithOptions } from "../price-templates/queries.js";
+import { findVendorShop } from "../shops/queries.js";
+import { findVendor } from "../tenancy/queries.js";
+import { tenantOfVendor } from "../tenancy/scope.js";
+import { providerCredentials } from "../vendor-profile/service.js";
+
+type Place = z.output<typeof payPlace>;
+
+/** The customer's page lives under this path of our site; the provider sends the customer back here. */
+export const PAY_ORDER_PATH = "/pay/order/";
+
+/** The vendor, shop and (for a device-bound code or a sticker) machine a place pays for. */
+async function resolvePlace(db: Db, place: Place) {
+  if (place.code !== undefined) {
+    const code = await payQrByCode(db, place.code);
+    if (!code) throw new AppError("NOT_FOUND", { field: "code" });
+    return { vendorId: code.vendorId, shopId: code.shopId, deviceId: code.bindMode === 2 ? code.deviceId : null };
+  }
+  const device = await deviceBySerial(db, place.serial ?? "");
+  if (!device) throw new AppError("NOT_FOUND", { field: "serial" });
+  return { vendorId: device.vendorId, shopId: device.shopId, deviceId: device.id };
+}
+
+/**
+ * The providers a customer may pay with: switched on by the vendor, with a checkout we speak, and
+ * every credential it needs filled in (a provider switched on without them would only fail).
+ */
+async function payableProviders(deps: PayDeps, vendorId: number, enabled: readonly string[]) {
+  const payable: OrderProviderId[] = [];
+  for (const id of enabled) {
+    const adapter = adapterOf(id);
+    if (!adapter?.startPayment) continue;
+    const credentials = await providerCredentials(deps.db, deps.secrets, vendorId, id);
+    const required = (providerOf(id)?.credentials ?? []).filter((field) => !field.optional);
+    if (credentials && required.every((field) => credentials[field.name])) payable.push(adapter.id);
+  }
+  return payable;
+}
+
+type PayDeps = Pick<AppDeps, "db" | "secrets" | "config">;
+
+async function machinesAt(db: Db, vendorId: number, place: { shopId: number; deviceId: number | null }) {
+  const rows = await payableDevices(db, tenantOfVendor(vendorId), place);
+  const templates = await templatesWithOptions(
+    db,
+    rows.flatMap((r) => (r.priceTemplateId ? [r.priceTemplateId] : [])),
+  );
+  return rows.map((row): PayMachine => {
+    const template = row.priceTemplateId ? templates.get(row.priceTemplateId) : undefined;
+    const state = !row.online ? "offline" : row.faultCode ? "fault" : row.busy ? "busy" : "idle";
+    const programs = template
+      ? [
+          { option: "", name: template.name, price: template.price, minutes: template.minutes },
+          ...template.options.map((o) => ({
+            option: o.name,
+            name: `${template.name} + ${o.name}`,
+            price: template.price + o.addedPrice,
+            minutes: template.minutes + o.addedMinutes,
+          })),
+        ]
+      : [];
+    return {
+      id: row.id,
+      name: row.name,
+      machine_number: row.machineNumber,
+      machine_type: row.machineType,
+      state,
+      programs,
+    };
+  });
+}
+
+export async function payPage(deps: PayDeps, place: Place): Promise<PayPage> {
+  const { db } = deps;
+  const where = await resolvePlace(db, place);
+  const [vendor, shop] = await Promise.all([
+    findVendor(db, where.vendorId),
+    findVendorShop(db, tenantOfVendor(where.vendorId), where.shopId),
+  ]);
+  if (!vendor || !shop) throw new AppError("NOT_FOUND", { field: "code" });
+  return {
+    shop_name: shop.name,
+    shop_address: shop.address,
+    currency: vendor.currency,
+    providers: await payableProviders(deps, vendor.id, vendor.enabledProviders),
+    machines: await machinesAt(db, where.vendorId, where),
+  };
+}
+
+/**
+ * A customer pays for a program of a free machine: an unpaid order, then the provider's checkout
+ * (a page or a QR code). The machine starts when the provider says the order is paid.
+ */
+export async function createPayment(deps: AppDeps, input: z.output<typeof createPaymentRequest>) {
+  const { db } = deps;
+  const where = await resolvePlace(db, input.place);
+  const vendor = await findVendor(db, where.vendorId);
+  if (!vendor) throw new AppError("NOT_FOUND", { field: "code" });
+  const machine = (await machinesAt(db, where.vendorId, where)).find((m) => m.id === input.device_id);
+  if (!machine) throw new AppError("NOT_FOUND", { field: "device_id" });
+  if (machine.state !== "idle") throw new AppError("DEVICE_UNAVAILABLE", { field: "device_id" });
+  const program = machine.programs.find((p) => p.option === input.option);
+  if (!program) throw new AppError("VALIDATION_FAILED", { field: "option", messageKey: "validation.invalid" });
+  const adapter = (await payableProviders(deps, vendor.id, vendor.enabledProviders)).includes(input.provider)
+    ? adapterOf(input.provider)
+    : undefined;
+  const call = adapter ? await providerCall(deps, adapter, vendor.id) : undefined;
+  if (!adapter?.startPayment || !call) throw new AppError("PROVIDER_NOT_CONFIGURED", { field: "provider" });
+  const order = await createPendingOrder(db, {
+    vendorId: vendor.id,
+    currency: vendor.currency,
+    provider: adapter.id,
+    shopId: where.shopId,
+    deviceId: machine.id,
+    amount: program.price,
+    program: program.name,
+    minutes: program.minutes,
+  });
+  try {
+    const start = await adapter.startPayment(call, {
+      orderNo: order.orderNo,
+      amount: order.amount,
+      currency: order.currency,
+      description: `${machine.name || machine.machine_number} · ${program.name}`.slice(0, 120),
+      notifyUrl: `${call.publicUrl}${notifyPath(adapter.id, vendor.id)}`,
+      returnUrl: `${call.publicUrl}${PAY_ORDER_PATH}${order.orderNo}`,
+    });
+    return {
+      order_no: order.orderNo,
+      kind: start.kind,
+      target: start.kind === "redirect" ? start.url : start.content,
+    };
+  } catch (error) {
+    if (error instanceof ProviderError) throw new AppError("PROVIDER_FAILED", { message: error.message });
+    throw error;
+  }
+}
+
+export async function paymentStatus(db: Db, orderNo: string): Promise<PaymentStatus> {
+  const found = await orderByNumber(db, orderNo);
+  // Only payments customers started online: a machine's own sales are no customer's page.
+  if (found?.order.startType !== "online_payment") throw new AppError("NOT_FOUND", { field: "order_no" });
+  const { order, deviceName } = found;
+  const paid = order.payStatus === 1;
+  const start =
+    order.startState === "started" || order.startState === "failed" || order.startState === "starting"
+      ? order.startState
+      : paid
+        ? "starting"
+        : "waiting";
+  return {
+    order_no: order.orderNo,
+    provider: order.source,
+    amount: order.amount,
+    currency: order.currency,
+    program: order.program ?? "",
+    machine_name: deviceName ?? "",
+    pay_status: paid ? "paid" : "unpaid",
+    start,
+    refund_status: order.refundStatus === 2 ? "refunded" : order.refundStatus === 1 ? "refunding" : "none",
+    refund_amount: order.refundedAmount,
+  };
+}
+
+/**
+ * The sandbox's "Pay" button: completes the payment through the path a provider's notification
+ * takes (once only, then the machine starts). Only for the sandbox's orders, of a vendor that has it.
+ */
+export async function sandboxPay(db: Db, orderNo: string): Promise<PaymentStatus> {
+  const found = await orderByNumber(db, orderNo);
+  if (found?.order.source !== "sandbox") throw new AppError("NOT_FOUND", { field: "order_no" });
+  const { order } = found;
+  const vendor = await findVendor(db, order.vendorId);
+  if (!vendor?.enabledProviders.includes("sandbox")) throw new AppError("PROVIDER_NOT_CONFIGURED");
+  await db.transaction((tx) =>
+    recordPayment(tx, order.vendorId, "sandbox", {
+      kind: "payment",
+      eventId: `sandbox:${order.orderNo}`,
+      orderNo: order.orderNo,
+      paid: true,
+      tradeNo: `SBX${order.orderNo}`,
+      transactionId: `SBX${order.orderNo}`,
+      amount: order.amount,
+      currency: order.currency,
+      paidAt: new Date(),
+    }),
+  );
+  return paymentStatus(db, orderNo);
+}

@@ -1,0 +1,111 @@
+import { useQuery } from "@tanstack/react-query";
+import { API, CHECK_CALLS, formatMoney, ORDER_SCREENS, type OrderItem, orderListCall } from "@washboard/shared";
+import { Card, Statistic } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { call } from "../../app/api/client";
+import { queryKeys } from "../../app/api/query-keys";
+import { useCallMutation } from "../../app/api/useCallMutation";
+import { useActiveVendorId, useSession } from "../../app/session/store";
+import { useCan } from "../../app/session/useCan";
+import { useTimeZone } from "../../app/session/useTimeZone";
+import { DataTable } from "../../app/ui/data-table/DataTable";
+import { FilterBar } from "../../app/ui/data-table/FilterBar";
+import { actionsColumn } from "../../app/ui/data-table/row-actions";
+import type { MoneyDisplay } from "../devices/labels";
+import { orderColumns } from "./columns";
+import { type OrderFilterForm, orderFilterFields, toOrderFilters } from "./filters";
+import { isRefundable, RefundDialog } from "./RefundDialog";
+
+/**
+ * Every order screen (spec §2: /order/freestart, mem_account, mem_card and one per provider): the
+ * same page, its source taken from the route. Filters, totals for the filter, keyset pages, export,
+ * and — where the provider allows — refund (WeChat Pay, Alipay, the sandbox) and check (QRIS, FOMO).
+ */
+export default function OrdersPage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const screen = ORDER_SCREENS.find((s) => s.route === pathname) ?? ORDER_SCREENS[0];
+  const source = screen?.source ?? "free_start";
+  const contract = orderListCall(source);
+  const can = useCan();
+  const timeZone = useTimeZone();
+  const info = useSession()?.accountInfo?.common_info;
+  const display: MoneyDisplay = { currency: info?.currency ?? "USD", hideSymbol: info?.hide_symbol === "1" };
+  const [filters, setFilters] = useState<ReturnType<typeof toOrderFilters>>({});
+  const [refunding, setRefunding] = useState<OrderItem | null>(null);
+  const checkName = CHECK_CALLS[source];
+  const check = useCallMutation(checkName ? API.orders[checkName] : API.orders.checkQris, {
+    toBody: (order: OrderItem) => ({ order_id: order.id }),
+    success: "orders.checked",
+  });
+  const activeVendorId = useActiveVendorId();
+  // The totals of the filter come with a first page; a one-row page asks for them alone.
+  const totals = useQuery({
+    queryKey: queryKeys.call(contract, activeVendorId, filters, 1, "totals"),
+    queryFn: () => call(contract, { ...filters, page_size: 1 }),
+    select: (page) => page.totals,
+  });
+  const columns = [
+    ...orderColumns(timeZone, display),
+    ...actionsColumn<OrderItem>([
+      {
+        labelKey: "orders.refund.action",
+        testId: "order-refund",
+        danger: true,
+        allowed: isRefundable(source),
+        hidden: (o) => o.pay_status !== "paid" || o.refund_amount >= o.amount || o.refund_status === "refunding",
+        onClick: setRefunding,
+      },
+      {
+        labelKey: "orders.check",
+        testId: "order-check",
+        allowed: checkName !== undefined,
+        hidden: (o) => o.pay_status === "paid",
+        loading: check.isPending,
+        onClick: (o) => check.mutate(o),
+      },
+    ]),
+  ];
+  const money = (minor: number) =>
+    formatMoney(minor, totals.data?.currency || display.currency, { hideSymbol: display.hideSymbol });
+  const title = t(`routes.order_${source === "free_start" ? "freestart" : source}`);
+
+  return (
+    <Card data-testid="orders-page">
+      <FilterBar<OrderFilterForm>
+        fields={orderFilterFields(timeZone, { devices: can("dev_query"), shops: can("v_shop") })}
+        onSearch={(values) => setFilters(toOrderFilters(values, timeZone))}
+        testId="orders-filters"
+      />
+      <div className="orders-totals" style={{ display: "flex", gap: 32, flexWrap: "wrap", margin: "8px 0 16px" }}>
+        <Statistic title={t("orders.totals.count")} value={totals.data?.count ?? 0} loading={totals.isLoading} />
+        <Statistic
+          title={t("orders.totals.paid")}
+          value={money(totals.data?.paid_amount ?? 0)}
+          loading={totals.isLoading}
+          data-testid="orders-total-paid"
+        />
+        <Statistic
+          title={t("orders.totals.refunded")}
+          value={money(totals.data?.refunded_amount ?? 0)}
+          loading={totals.isLoading}
+          data-testid="orders-total-refunded"
+        />
+      </div>
+      <DataTable
+        contract={contract}
+        filters={filters}
+        columns={columns}
+        rowKey={(row) => row.id}
+        title={title}
+        emptyText={Object.keys(filters).length > 0 ? t("table.empty") : t("orders.empty")}
+        testId="orders-table"
+      />
+      {refunding && isRefundable(source) && (
+        <RefundDialog order={refunding} source={source} onClose={() => setRefunding(null)} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,228 @@
+import { z } from "zod";
+import { ORDER_SOURCES, type OrderSource } from "../payments/order-sources.js";
+import { ORDER_SCREEN_PROVIDERS, type OrderProviderId } from "../payments/providers.js";
+import { endpoint } from "./contract.js";
+import { epochSeconds, recordId } from "./fields.js";
+import { listRequest, listResult } from "./list.js";
+
+const VENDOR = [3, 4] as const;
+
+/** Spec §4: an order is unpaid or paid; a refund is none, under way, or done with a result. */
+export const PAY_STATUSES = ["unpaid", "paid"] as const;
+export const REFUND_STATUSES = ["none", "refunding", "refunded"] as const;
+export const REFUND_RESULTS = ["success", "failure"] as const;
+/** Manual: an operator asked (refund_by_vendor); automatic: a paid start that failed gave the money back. */
+export const REFUND_TYPES = ["manual", "automatic"] as const;
+export const REFUND_STATES = ["refunding", "succeeded", "failed"] as const;
+
+/** Spec §3 Orders, with where the order came from. Amounts in the currency's minor unit. */
+export const orderItem = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  trade_no: z.string().nullable(),
+  transaction_id: z.string().nullable(),
+  merchant_order_no: z.string().nullable(),
+  pay_unique_no: z.string(),
+  source: z.enum(ORDER_SOURCES),
+  /** Spec §6 payment-type code. */
+  pay_type: z.string(),
+  start_type: z.string().nullable(),
+  amount: z.number().int(),
+  currency: z.string(),
+  pay_status: z.enum(PAY_STATUSES),
+  paid_at: z.number().int().nullable(),
+  refund_status: z.enum(REFUND_STATUSES),
+  refund_result: z.enum(REFUND_RESULTS).nullable(),
+  refund_type: z.enum(REFUND_TYPES).nullable(),
+  refund_id: z.string().nullable(),
+  /** What has been given back (refunds that succeeded or are under way). */
+  refund_amount: z.number().int(),
+  refund_time: z.number().int().nullable(),
+  /** Why the last refund failed, or why the paid start failed. */
+  failure_reason: z.string().nullable(),
+  shop_id: z.number().int().nullable(),
+  shop_name: z.string().nullable(),
+  device_id: z.number().int().nullable(),
+  device_name: z.string().nullable(),
+  serial_number: z.string().nullable(),
+  member_id: z.number().int().nullable(),
+  card_number: z.string().nullable(),
+  program: z.string().nullable(),
+  created_at: z.number().int(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+const searchText = z.string().trim().max(64, { error: "validation.tooLong" });
+
+/** The filters of every order screen (spec §7 "Orders"); dates are in the vendor's zone on the console. */
+export const orderListFilters = {
+  from: epochSeconds.optional(),
+  to: epochSeconds.optional(),
+  shop_id: recordId.optional(),
+  device_id: recordId.optional(),
+  pay_status: z.enum(PAY_STATUSES).optional(),
+  refund_status: z.enum(REFUND_STATUSES).optional(),
+  /** An order, trade or transaction number, whole or its beginning. */
+  search: searchText.optional(),
+};
+export const orderListRequest = listRequest(orderListFilters);
+/** An order screen's filters: its list call's payload without paging. */
+export type OrderListFilters = Partial<{ [K in keyof typeof orderListFilters]: z.input<(typeof orderListFilters)[K]> }>;
+
+/** The filtered orders' sums, on the first page (the next pages carry the same filter). */
+export const orderTotals = z.object({
+  count: z.number().int(),
+  paid_amount: z.number().int(),
+  refunded_amount: z.number().int(),
+  currency: z.string(),
+});
+export type OrderTotals = z.infer<typeof orderTotals>;
+export const orderListResult = listResult(orderItem).extend({ totals: orderTotals.nullable() });
+
+export const refundItem = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  refund_no: z.string(),
+  amount: z.number().int(),
+  state: z.enum(REFUND_STATES),
+  type: z.enum(REFUND_TYPES),
+  reason: z.string(),
+  failure_reason: z.string().nullable(),
+  created_at: z.number().int(),
+  finished_at: z.number().int().nullable(),
+});
+export type RefundItem = z.infer<typeof refundItem>;
+
+export const REFUND_REASON_MAX = 80;
+export const refundRequest = z.object({
+  order_id: recordId,
+  /** Minor units; at most what is left of the order. */
+  amount: z
+    .number({ error: "validation.required" })
+    .int({ error: "orders.refund.amountInvalid" })
+    .min(1, { error: "orders.refund.amountInvalid" })
+    .max(2_147_483_647, { error: "orders.refund.amountInvalid" }),
+  reason: z.string().trim().max(REFUND_REASON_MAX, { error: "validation.tooLong" }).default(""),
+});
+export const refundResult = z.object({ refund: refundItem, order: orderItem });
+
+export const orderByIdRequest = z.object({ order_id: recordId });
+export const payUniqueNoRequest = z.object({
+  pay_unique_no: z.string().trim().min(1, { error: "validation.required" }).max(64, { error: "validation.tooLong" }),
+});
+
+/**
+ * Each order screen's list call (spec §7: get_free_start_orders, get_user_account_orders,
+ * get_user_card_orders, and one per provider), with the v_order key it needs.
+ */
+interface OrderScreen {
+  source: OrderSource;
+  route: string;
+  /** The call's name: /api/Order/<call>. */
+  call: string;
+  permission: string;
+}
+/** The spec's short names of the providers' list calls (wx for WeChat Pay, rm for Revenue Monster). */
+const CALL_NAMES: Partial<Record<OrderProviderId, string>> = { wechatpay: "wx", rmpay: "rm" };
+
+export const ORDER_SCREENS: readonly OrderScreen[] = [
+  { source: "free_start", route: "/order/freestart", call: "get_free_start_orders", permission: "order_freestart" },
+  {
+    source: "mem_account",
+    route: "/order/mem_account",
+    call: "get_user_account_orders",
+    permission: "order_mem_account",
+  },
+  { source: "mem_card", route: "/order/mem_card", call: "get_user_card_orders", permission: "order_mem_card" },
+  ...ORDER_SCREEN_PROVIDERS.map((p) => ({
+    source: p.id,
+    route: p.orders.route,
+    call: `get_${CALL_NAMES[p.id] ?? p.id}_orders`,
+    permission: p.orders.permission,
+  })),
+];
+
+function listCall(screen: OrderScreen) {
+  return endpoint({
+    method: "POST",
+    path: `/api/Order/${screen.call}`,
+    summary: `Orders of the source "${screen.source}", newest first, by date, shop, device, status and number, with totals`,
+    access: { kind: "session", levels: VENDOR, permission: screen.permission },
+    body: orderListRequest,
+    result: orderListResult,
+    mutates: false,
+  });
+}
+
+function refundCall(path: string, provider: string, permission: string) {
+  return endpoint({
+    method: "POST",
+    path,
+    summary: `Refunds a same-day ${provider} order, whole or in part, exactly once (spec §7 refund_by_vendor)`,
+    access: { kind: "session", levels: VENDOR, permission },
+    body: refundRequest,
+    result: refundResult,
+    mutates: true,
+  });
+}
+
+function checkCall(path: string, provider: string, permission: string) {
+  return endpoint({
+    method: "POST",
+    path,
+    summary: `Asks ${provider} for an order's state and records what it says (spec §7 check_order)`,
+    access: { kind: "session", levels: VENDOR, permission },
+    body: orderByIdRequest,
+    result: orderItem,
+    mutates: true,
+  });
+}
+
+/** The registry is domain → call name → contract, so the list calls sit beside the others as `list_<source>`. */
+const lists = Object.fromEntries(ORDER_SCREENS.map((s) => [`list_${s.source}`, listCall(s)])) as Record<
+  `list_${OrderSource}`,
+  ReturnType<typeof listCall>
+>;
+
+export const orderEndpoints = {
+  ...lists,
+  byPayUniqueNo: endpoint({
+    method: "POST",
+    path: "/api/Order/get_order_by_pay_unique_no",
+    summary: "One order by its pay unique number, among the sources the account may see",
+    access: { kind: "session", levels: VENDOR, permission: "v_order" },
+    body: payUniqueNoRequest,
+    result: orderItem,
+    mutates: false,
+  }),
+  refunds: endpoint({
+    method: "POST",
+    path: "/api/Order/get_order_refunds",
+    summary: "Every refund of one order, newest first",
+    access: { kind: "session", levels: VENDOR, permission: "v_order" },
+    body: orderByIdRequest,
+    result: z.object({ items: z.array(refundItem) }),
+    mutates: false,
+  }),
+  refundWechat: refundCall("/api/Order/wx/refund_by_vendor", "WeChat Pay", "wechat"),
+  refundAlipay: refundCall("/api/Order/alipay/refund_by_vendor", "Alipay", "alipay"),
+  refundSandbox: refundCall("/api/Order/sandbox/refund_by_vendor", "sandbox", "v_order"),
+  checkQris: checkCall("/api/Order/qris/check_order", "QRIS", "qris"),
+  checkFomo: checkCall("/api/Order/fomo/check_order", "FOMO", "fomo"),
+} as const;
+
+/** The refund call of a source whose orders an operator may refund, if any. */
+export const REFUND_CALLS: Partial<Record<OrderSource, keyof typeof orderEndpoints>> = {
+  wechatpay: "refundWechat",
+  alipay: "refundAlipay",
+  sandbox: "refundSandbox",
+};
+/** The list call of an order screen's source. */
+export function orderListCall(source: OrderSource) {
+  return orderEndpoints[`list_${source}`];
+}
+
+export const CHECK_CALLS: Partial<Record<OrderSource, keyof typeof orderEndpoints>> = {
+  qris: "checkQris",
+  fomo: "checkFomo",
+};
