@@ -1,0 +1,148 @@
+// Orders at scale, on PostgreSQL: 10 million orders across 100 vendors, then the server time of one
+// vendor's order list with a date filter — its first page, and a page 1,000 pages deep (keyset, so
+// the depth should not matter) — and the server's memory while a client pages through 100,000 rows
+// for an export.
+// Run: node bench/orders.mjs   (ORDERS, VENDORS, SAMPLES; DATABASE_URL names the PostgreSQL server)
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import pg from "pg";
+import { randomSuffix, startServer, writeResult } from "./lib.mjs";
+
+const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const ORDERS = Number(process.env.ORDERS ?? 10_000_000);
+const VENDORS = Number(process.env.VENDORS ?? 100);
+const SAMPLES = Number(process.env.SAMPLES ?? 200);
+const DEEP_PAGE = 1_000;
+const PAGE = 20;
+const EXPORT_ROWS = 100_000;
+const port = 18197;
+const dbName = `wb_bench_orders_${randomSuffix()}`;
+const API_KEY = "washboard-console";
+
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const url = new URL(serverUrl);
+url.pathname = `/${dbName}`;
+const server = await startServer({
+  port,
+  env: { DATABASE_URL: url.toString(), DEMO_FLEET: "0", SEED_DEMO_SHOPS: "0", MQTT_EMBEDDED_PORT: String(port + 1) },
+});
+const db = new pg.Client({ connectionString: url.toString() });
+await db.connect();
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const rssMb = (pid) => Math.round((Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[21]) * 4096) / 1048576);
+
+async function call(path, body) {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "api-key": API_KEY },
+    body: JSON.stringify(body),
+  });
+  const envelope = await response.json();
+  if (envelope.status !== 200) throw new Error(`${path}: ${JSON.stringify(envelope).slice(0, 300)}`);
+  return envelope.result;
+}
+
+/** Milliseconds of each of `samples` calls, one after another (loopback: the server's time and a little). */
+async function timed(samples, run) {
+  const times = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: +percentile(times, 50).toFixed(2), p95: +percentile(times, 95).toFixed(2), max: +times.at(-1).toFixed(2) };
+}
+
+try {
+  // ── data: the demo vendor and VENDORS − 1 others of its group; ORDERS orders, dropped indexes rebuilt after ──
+  const { rows } = await db.query("select id, group_id from vendors where name = 'Demo Laundry Kuala Lumpur'");
+  const { id: measured, group_id: groupId } = rows[0];
+  await db.query(
+    `insert into vendors (group_id, name, currency, language, time_zone)
+     select $1, 'Bench vendor ' || n, 'MYR', 'en', 'Asia/Kuala_Lumpur' from generate_series(2, $2) n`,
+    [groupId, VENDORS],
+  );
+  const vendorIds = (await db.query("select id from vendors order by id")).rows.map((r) => r.id).slice(0, VENDORS);
+  const indexes = (
+    await db.query(
+      "select indexname, indexdef from pg_indexes where tablename = 'orders' and indexname not like '%pkey' and indexname not like '%_unique'",
+    )
+  ).rows;
+  for (const index of indexes) await db.query(`drop index ${index.indexname}`);
+  const loadStarted = performance.now();
+  const CHUNK = 1_000_000;
+  const tag = randomBytes(2).toString("hex");
+  for (let from = 0; from < ORDERS; from += CHUNK) {
+    const to = Math.min(ORDERS, from + CHUNK) - 1;
+    // Sources: most through WeChat Pay (the list measured), then cards, Alipay and the sandbox; dates over 180 days.
+    await db.query(
+      `insert into orders (vendor_id, source, pay_type, order_no, pay_unique_no, amount, currency, pay_status, paid_at, created_at)
+       select ($1::int[])[1 + n % $2], s.source, s.code, 'B${tag}' || n, 'B${tag}' || n, 100 + (n * 7919) % 2000, 'MYR', 1, t, t
+       from generate_series($3::int, $4::int) n,
+       lateral (select now() - (random() * interval '180 days') as t) at,
+       lateral (select case when r < 0.6 then 'wechatpay' when r < 0.8 then 'mem_card' when r < 0.9 then 'alipay' else 'sandbox' end as source,
+                       case when r < 0.6 then '1' when r < 0.8 then '6' when r < 0.9 then '3' else 'SBX' end as code
+                from (select random() as r) x) s`,
+      [vendorIds, vendorIds.length, from, to],
+    );
+    console.log(`loaded ${to + 1} orders`);
+  }
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const indexStarted = performance.now();
+  for (const index of indexes) await db.query(index.indexdef);
+  await db.query("analyze orders");
+  const indexSeconds = (performance.now() - indexStarted) / 1000;
+  const { rows: counted } = await db.query("select count(*)::int as n from orders where vendor_id = $1", [measured]);
+  console.log(`measured vendor has ${counted[0].n} orders; load ${loadSeconds.toFixed(0)} s, indexes ${indexSeconds.toFixed(0)} s`);
+
+  // ── the list: vendor_admin's WeChat Pay orders of the last 120 days ──
+  const { token } = await call("/api/Auth/login", { login: "vendor_admin", password: "demo1234" });
+  const filter = { token, token_type: 1, from: Math.floor(Date.now() / 1000) - 120 * 86_400, to: Math.floor(Date.now() / 1000) };
+  const list = (body) => call("/api/Order/get_wx_orders", { ...filter, ...body });
+  const first = await list({ page_size: PAGE });
+  console.log(`filtered total ${first.total}`);
+  let cursor = first.next_cursor;
+  for (let page = 2; page < DEEP_PAGE && cursor; page++) cursor = (await list({ page_size: PAGE, cursor })).next_cursor;
+  if (!cursor) throw new Error(`fewer than ${DEEP_PAGE} pages`);
+  const firstPage = await timed(SAMPLES, () => list({ page_size: PAGE }));
+  const deepPage = await timed(SAMPLES, () => list({ page_size: PAGE, cursor }));
+  console.log("first page", firstPage, "page 1000", deepPage);
+
+  // ── an export: 100,000 rows paged through at the largest page size, the server's memory sampled ──
+  const before = rssMb(server.child.pid);
+  const samples = [before];
+  let exported = 0;
+  let next;
+  const exportStarted = performance.now();
+  do {
+    const page = await call("/api/Order/get_wx_orders", { token, token_type: 1, page_size: 200, ...(next ? { cursor: next } : {}) });
+    exported += page.items.length;
+    next = page.next_cursor;
+    if (exported % 10_000 === 0) samples.push(rssMb(server.child.pid));
+  } while (next && exported < EXPORT_ROWS);
+  const exportSeconds = (performance.now() - exportStarted) / 1000;
+  console.log(`exported ${exported} rows in ${exportSeconds.toFixed(1)} s; server RSS ${samples.join(" → ")} MB`);
+
+  writeResult("orders", {
+    orders: ORDERS,
+    vendors: VENDORS,
+    measured_vendor_orders: counted[0].n,
+    filtered_total: first.total,
+    load_seconds: Math.round(loadSeconds),
+    index_seconds: Math.round(indexSeconds),
+    list_first_page_ms: firstPage,
+    list_page_1000_ms: deepPage,
+    samples: SAMPLES,
+    export: { rows: exported, seconds: +exportSeconds.toFixed(1), server_rss_mb: samples },
+    note: "ms measured by the client on loopback, one call at a time: the server's time plus well under a millisecond",
+  });
+} finally {
+  await db.end();
+  await server.stop();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+}

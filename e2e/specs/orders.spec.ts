@@ -1,0 +1,137 @@
+import type { APIRequestContext } from "@playwright/test";
+import type { SimulatedDevice } from "@washboard/device-sim";
+import { apiToken, confirmDialog, expect, keepScreenshot, menuLabels, signIn, test } from "../fixtures";
+import { runMachine } from "../support/fleet";
+import { apiCall, rowsOf } from "../support/ui";
+import { text } from "./catalogue";
+
+const en = (key: string) => text("en", key);
+
+/**
+ * The money loop as a customer and an operator meet it: a customer scans the demo's pay QR code,
+ * pays with the sandbox and the machine starts; the operator sees the machine busy and the order
+ * in its list, and refunds it. Refunds of another day are refused, in the operator's language.
+ */
+const machines: SimulatedDevice[] = [];
+test.afterEach(async () => {
+  await Promise.all(machines.splice(0).map((m) => m.disconnect().catch(() => undefined)));
+});
+
+interface PayQr {
+  code: string;
+  shop_id: number;
+}
+interface Device {
+  id: number;
+  name: string;
+  serial_number: string;
+  machine_type: string;
+}
+
+/** The demo's pay QR code and a washer of its shop. */
+async function demoCodeAndWasher(request: APIRequestContext) {
+  const token = await apiToken(request, "vendor_admin");
+  const codes = await apiCall<{ items: PayQr[] }>(request, "/api/v3/Payqr/get_payqr_all", token, { page_size: 50 });
+  const qr = codes.items[0];
+  if (!qr) throw new Error("the demo has no pay QR code");
+  const listed = await apiCall<{ items: Device[] }>(request, "/api/Vendor/get_devicelist", token, {
+    shop_id: qr.shop_id,
+    machine_type: "washer",
+    page_size: 50,
+  });
+  const washer = listed.items.at(-1);
+  if (!washer) throw new Error("the demo pay code's shop has no washer");
+  return { code: qr.code, washer, token };
+}
+
+test("a customer pays a demo QR code with the sandbox; the machine starts; the operator sees and refunds the order", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { code, washer } = await demoCodeAndWasher(request);
+  const machine = await runMachine(washer.serial_number);
+  machines.push(machine);
+
+  // The customer's phone: its own browser context, at phone width, in Thai.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 760 }, locale: "th-TH" });
+  const customer = await phone.newPage();
+  let orderNo = "";
+  await test.step("the customer chooses the machine, a program and the sandbox, and pays", async () => {
+    await customer.goto(`/pay/qr/${code}`);
+    const choice = customer.getByTestId("pay-machines").locator("li").filter({ hasText: washer.name });
+    await expect(choice).toContainText(text("th-th", "pay.states.idle"));
+    await choice.locator("input").check();
+    await customer.getByTestId("pay-programs").locator("li").nth(1).locator("input").check();
+    await customer.getByTestId("pay-providers").locator("li").filter({ hasText: text("th-th", "pay.sandbox") }).locator("input").check();
+    await keepScreenshot(customer, "pay-choose-th");
+    await customer.getByTestId("pay-submit").click();
+    await expect(customer.getByTestId("pay-sandbox")).toBeVisible();
+    orderNo = decodeURIComponent(new URL(customer.url()).pathname.split("/").pop() ?? "");
+    await customer.getByTestId("pay-sandbox-pay").click();
+    await expect(customer.getByTestId("pay-status")).toHaveAttribute("data-start", "started", { timeout: 20_000 });
+    await expect(customer.getByTestId("pay-status")).toContainText(text("th-th", "pay.started"));
+    await keepScreenshot(customer, "pay-started-th");
+  });
+  await phone.close();
+
+  await signIn(page, "vendor_admin");
+  await test.step("the operator sees the machine busy and the paid order", async () => {
+    await page.goto("/#/shop/devices");
+    const row = rowsOf(page, "device-table", washer.serial_number);
+    await expect(row).toContainText(en("devices.state.busy"));
+    await page.goto("/#/order/sandbox");
+    const order = rowsOf(page, "orders-table", orderNo);
+    await expect(order).toContainText(en("orders.payStatus.paid"));
+    await expect(page.getByTestId("orders-total-paid")).toBeVisible();
+  });
+
+  await test.step("and refunds it, after a confirmation naming the amount and the order", async () => {
+    const order = rowsOf(page, "orders-table", orderNo);
+    await order.getByTestId("order-refund").click();
+    await expect(page.getByTestId("refund-summary")).toContainText(orderNo);
+    await page.getByRole("button", { name: en("orders.refund.submit") }).click();
+    await expect(page.locator(".ant-modal-confirm")).toContainText(orderNo);
+    await confirmDialog(page, en("common.confirm"));
+    await expect(order.getByTestId("order-refund-status")).toHaveText(en("orders.refundStatus.refunded"), {
+      timeout: 15_000,
+    });
+    await keepScreenshot(page, "orders-refunded");
+  });
+});
+
+for (const lang of ["en", "zh-cn"] as const) {
+  test(`a refund of another day's order is refused as "refund only same day" (${lang})`, async ({ page, request }) => {
+    const token = await apiToken(request, "vendor_admin");
+    // The demo's sandbox orders go back ninety days: one paid two days ago or more.
+    const old = await apiCall<{ items: { order_no: string }[] }>(request, "/api/Order/get_sandbox_orders", token, {
+      to: Math.floor(Date.now() / 1000) - 2 * 86_400,
+      refund_status: "none",
+      page_size: 1,
+    });
+    const orderNo = old.items[0]?.order_no;
+    if (!orderNo) throw new Error("the demo has no older sandbox order");
+    await page.evaluate((code) => localStorage.setItem("language", code), lang);
+    await signIn(page, "vendor_admin");
+    await page.goto("/#/order/sandbox");
+    await page.getByTestId("orders-search").fill(orderNo);
+    await page.getByTestId("orders-filters").getByTestId("filter-search").click();
+    const row = rowsOf(page, "orders-table", orderNo);
+    await row.getByTestId("order-refund").click();
+    await page.getByRole("button", { name: text(lang, "orders.refund.submit") }).click();
+    await confirmDialog(page, text(lang, "common.confirm"));
+    await expect(page.locator(".toast-error")).toContainText(text(lang, "errors.REFUND_NOT_SAME_DAY"));
+    await keepScreenshot(page, `refund-not-same-day-${lang}`);
+  });
+}
+
+test("a provider the vendor has not switched on has no order page in the menu", async ({ page }) => {
+  await signIn(page, "vendor_admin");
+  await page.locator(".sidebar .ant-menu-submenu-title").filter({ hasText: en("menu.order") }).click();
+  await expect(page.locator(".sidebar .ant-menu-item").filter({ hasText: en("routes.order_stripe") })).toBeVisible();
+  const labels = (await menuLabels(page)).join("\n");
+  expect(labels).toContain(en("routes.order_stripe"));
+  expect(labels).toContain(en("routes.order_sandbox"));
+  expect(labels).not.toContain(en("routes.order_wechatpay"));
+  expect(labels).not.toContain(en("routes.order_alipay"));
+});
