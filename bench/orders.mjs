@@ -32,7 +32,8 @@ const db = new pg.Client({ connectionString: url.toString() });
 await db.connect();
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const rssMb = (pid) => Math.round((Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[21]) * 4096) / 1048576);
+const rssMb = (pid) =>
+  Math.round((Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[21]) * 4096) / 1048576);
 
 async function call(path, body) {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
@@ -54,7 +55,11 @@ async function timed(samples, run) {
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { p50: +percentile(times, 50).toFixed(2), p95: +percentile(times, 95).toFixed(2), max: +times.at(-1).toFixed(2) };
+  return {
+    p50: +percentile(times, 50).toFixed(2),
+    p95: +percentile(times, 95).toFixed(2),
+    max: +times.at(-1).toFixed(2),
+  };
 }
 
 try {
@@ -97,11 +102,18 @@ try {
   await db.query("analyze orders");
   const indexSeconds = (performance.now() - indexStarted) / 1000;
   const { rows: counted } = await db.query("select count(*)::int as n from orders where vendor_id = $1", [measured]);
-  console.log(`measured vendor has ${counted[0].n} orders; load ${loadSeconds.toFixed(0)} s, indexes ${indexSeconds.toFixed(0)} s`);
+  console.log(
+    `measured vendor has ${counted[0].n} orders; load ${loadSeconds.toFixed(0)} s, indexes ${indexSeconds.toFixed(0)} s`,
+  );
 
   // ── the list: vendor_admin's WeChat Pay orders of the last 120 days ──
   const { token } = await call("/api/Auth/login", { login: "vendor_admin", password: "demo1234" });
-  const filter = { token, token_type: 1, from: Math.floor(Date.now() / 1000) - 120 * 86_400, to: Math.floor(Date.now() / 1000) };
+  const filter = {
+    token,
+    token_type: 1,
+    from: Math.floor(Date.now() / 1000) - 120 * 86_400,
+    to: Math.floor(Date.now() / 1000),
+  };
   const list = (body) => call("/api/Order/get_wx_orders", { ...filter, ...body });
   const first = await list({ page_size: PAGE });
   console.log(`filtered total ${first.total}`);
@@ -119,7 +131,12 @@ try {
   let next;
   const exportStarted = performance.now();
   do {
-    const page = await call("/api/Order/get_wx_orders", { token, token_type: 1, page_size: 200, ...(next ? { cursor: next } : {}) });
+    const page = await call("/api/Order/get_wx_orders", {
+      token,
+      token_type: 1,
+      page_size: 200,
+      ...(next ? { cursor: next } : {}),
+    });
     exported += page.items.length;
     next = page.next_cursor;
     if (exported % 10_000 === 0) samples.push(rssMb(server.child.pid));

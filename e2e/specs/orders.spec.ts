@@ -63,7 +63,12 @@ test("a customer pays a demo QR code with the sandbox; the machine starts; the o
     await expect(choice).toContainText(text("th-th", "pay.states.idle"));
     await choice.locator("input").check();
     await customer.getByTestId("pay-programs").locator("li").nth(1).locator("input").check();
-    await customer.getByTestId("pay-providers").locator("li").filter({ hasText: text("th-th", "pay.sandbox") }).locator("input").check();
+    await customer
+      .getByTestId("pay-providers")
+      .locator("li")
+      .filter({ hasText: text("th-th", "pay.sandbox") })
+      .locator("input")
+      .check();
     await keepScreenshot(customer, "pay-choose-th");
     await customer.getByTestId("pay-submit").click();
     await expect(customer.getByTestId("pay-sandbox")).toBeVisible();
@@ -127,7 +132,10 @@ for (const lang of ["en", "zh-cn"] as const) {
 
 test("a provider the vendor has not switched on has no order page in the menu", async ({ page }) => {
   await signIn(page, "vendor_admin");
-  await page.locator(".sidebar .ant-menu-submenu-title").filter({ hasText: en("menu.order") }).click();
+  await page
+    .locator(".sidebar .ant-menu-submenu-title")
+    .filter({ hasText: en("menu.order") })
+    .click();
   await expect(page.locator(".sidebar .ant-menu-item").filter({ hasText: en("routes.order_stripe") })).toBeVisible();
   const labels = (await menuLabels(page)).join("\n");
   expect(labels).toContain(en("routes.order_stripe"));
