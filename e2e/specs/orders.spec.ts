@@ -50,7 +50,8 @@ test("a customer pays a demo QR code with the sandbox; the machine starts; the o
   request,
 }) => {
   const { code, washer } = await demoCodeAndWasher(request);
-  const machine = await runMachine(washer.serial_number);
+  // Slow cycles: the machine is still running when the operator looks.
+  const machine = await runMachine(washer.serial_number, { timeScale: 6 });
   machines.push(machine);
 
   // The customer's phone: its own browser context, at phone width, in Thai.
@@ -83,6 +84,8 @@ test("a customer pays a demo QR code with the sandbox; the machine starts; the o
   await signIn(page, "vendor_admin");
   await test.step("the operator sees the machine busy and the paid order", async () => {
     await page.goto("/#/shop/devices");
+    await page.getByPlaceholder(en("devices.filters.searchPlaceholder")).fill(washer.serial_number);
+    await page.getByTestId("filter-search").click();
     const row = rowsOf(page, "device-table", washer.serial_number);
     await expect(row).toContainText(en("devices.state.busy"));
     await page.goto("/#/order/sandbox");
@@ -95,7 +98,10 @@ test("a customer pays a demo QR code with the sandbox; the machine starts; the o
     const order = rowsOf(page, "orders-table", orderNo);
     await order.getByTestId("order-refund").click();
     await expect(page.getByTestId("refund-summary")).toContainText(orderNo);
-    await page.getByRole("button", { name: en("orders.refund.submit") }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: en("orders.refund.submit") })
+      .click();
     await expect(page.locator(".ant-modal-confirm")).toContainText(orderNo);
     await confirmDialog(page, en("common.confirm"));
     await expect(order.getByTestId("order-refund-status")).toHaveText(en("orders.refundStatus.refunded"), {
@@ -105,6 +111,7 @@ test("a customer pays a demo QR code with the sandbox; the machine starts; the o
   });
 });
 
+const LANGUAGE_NAMES = { en: "English", "zh-cn": "简体中文" } as const;
 for (const lang of ["en", "zh-cn"] as const) {
   test(`a refund of another day's order is refused as "refund only same day" (${lang})`, async ({ page, request }) => {
     const token = await apiToken(request, "vendor_admin");
@@ -116,14 +123,17 @@ for (const lang of ["en", "zh-cn"] as const) {
     });
     const orderNo = old.items[0]?.order_no;
     if (!orderNo) throw new Error("the demo has no older sandbox order");
-    await page.evaluate((code) => localStorage.setItem("language", code), lang);
     await signIn(page, "vendor_admin");
     await page.goto("/#/order/sandbox");
+    await page.getByTestId("language-picker").selectOption({ label: LANGUAGE_NAMES[lang] });
     await page.getByTestId("orders-search").fill(orderNo);
     await page.getByTestId("orders-filters").getByTestId("filter-search").click();
     const row = rowsOf(page, "orders-table", orderNo);
     await row.getByTestId("order-refund").click();
-    await page.getByRole("button", { name: text(lang, "orders.refund.submit") }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: text(lang, "orders.refund.submit") })
+      .click();
     await confirmDialog(page, text(lang, "common.confirm"));
     await expect(page.locator(".toast-error")).toContainText(text(lang, "errors.REFUND_NOT_SAME_DAY"));
     await keepScreenshot(page, `refund-not-same-day-${lang}`);

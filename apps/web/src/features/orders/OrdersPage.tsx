@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { API, CHECK_CALLS, formatMoney, ORDER_SCREENS, type OrderItem, orderListCall } from "@washboard/shared";
+import { API, CHECK_CALLS, formatMoney, ORDER_SCREENS, type OrderItem } from "@washboard/shared";
 import { Card, Statistic } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -28,7 +28,8 @@ export default function OrdersPage() {
   const { pathname } = useLocation();
   const screen = ORDER_SCREENS.find((s) => s.route === pathname) ?? ORDER_SCREENS[0];
   const source = screen?.source ?? "free_start";
-  const contract = orderListCall(source);
+  // Through the registry (the console's call table), never the contract module itself.
+  const contract = API.orders[`list_${source}`];
   const can = useCan();
   const timeZone = useTimeZone();
   const info = useSession()?.accountInfo?.common_info;
