@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { deviceTopic, encode } from "@washboard/device-protocol";
-import { SimulatedDevice } from "@washboard/device-sim";
 import { API, type OrderItem } from "@washboard/shared";
 import { and, eq } from "drizzle-orm";
 import mqtt from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors, otherTenant } from "../../test/fixtures.js";
 import { brokerUrlOf, startTestServer, type TestServer } from "../../test/harness.js";
+import { testMachines } from "../../test/machines.js";
 import { provisionDevice } from "../devices/provision.js";
 import { shops } from "../shops/tables.js";
 import { orders } from "./tables.js";
@@ -18,25 +18,14 @@ import { orders } from "./tables.js";
 const as = { as: "vendor_admin" } as const;
 let server: TestServer;
 let shopId: number;
-const machines: SimulatedDevice[] = [];
+const machines = testMachines("O");
 const run = randomBytes(3).toString("hex").toUpperCase();
 
 async function machine(name: string) {
   const { kl } = await demoVendors(server.database);
-  const { id, serial, secret } = await provisionDevice(server.database.db, {
-    vendorId: kl.id,
-    shopId,
-    serialNumber: `O${run}-${name}`,
-    name,
-    machineType: "washer",
-  });
-  const device = new SimulatedDevice(
-    { serial, secret, machineType: "washer", firmware: "2.0.0" },
-    { brokerUrl: brokerUrlOf(server.config), timeScale: 600 },
-  );
-  machines.push(device);
-  await device.connect();
-  return { id, serial, device };
+  const provisioned = await machines.provision(server, { vendorId: kl.id, shopId }, name);
+  await provisioned.device.connect();
+  return provisioned;
 }
 
 /** Coin orders have no screen of their own (the reports read them): straight from the table. */
@@ -63,7 +52,7 @@ beforeAll(async () => {
   shopId = shop?.id ?? 0;
 });
 afterAll(async () => {
-  await Promise.all(machines.map((d) => d.disconnect({ forget: true }).catch(() => undefined)));
+  await machines.stopAll();
   await server.close();
 });
 

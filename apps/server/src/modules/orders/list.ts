@@ -4,7 +4,9 @@ import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { createdKeyset, keysetAt } from "../../platform/db/keysets.js";
 import { listPage } from "../../platform/db/list-page.js";
+import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
+import { scopedVendor } from "../tenancy/queries.js";
 import { vendorTenant } from "../tenancy/scope.js";
 import { orderColumns, orderView } from "./order-view.js";
 import { orders, PAY_STATUS, REFUND_STATUS } from "./tables.js";
@@ -45,11 +47,14 @@ export async function listOrders(
     { createdAt: orders.createdAt, id: orders.id },
     (row: { at: string; id: number }) => row,
   );
+  // A next page's cursor carries the filter's total from the first page: counting a large filter
+  // again on every page would cost what keyset paging saves.
+  const carried = input.cursor ? splitCursor(input.cursor) : undefined;
   const [page, totals] = await Promise.all([
     listPage({
       where,
       keyset,
-      input,
+      input: { ...input, cursor: carried?.keyset },
       rows: (paged, orderBy, limit) =>
         db
           .select({ ...orderColumns, at: keysetAt(orders.createdAt), id: orders.id })
@@ -57,31 +62,40 @@ export async function listOrders(
           .where(paged)
           .orderBy(...orderBy)
           .limit(limit),
-      // The totals' count is the list's total: one aggregate answers both.
+      // The total is the totals' count (first page) or the cursor's (next pages).
       count: async () => 0,
     }),
-    input.cursor ? Promise.resolve(null) : totalsOf(db, where),
+    carried ? Promise.resolve(null) : scopedVendor(db, scope).then((vendor) => totalsOf(db, where, vendor.currency)),
   ]);
+  const total = totals?.count ?? carried?.total ?? 0;
   return {
     items: page.rows.map(orderView),
-    total: totals?.count ?? (await countOf(db, where)),
-    next_cursor: page.next_cursor,
+    total,
+    next_cursor: page.next_cursor ? `${page.next_cursor}.${total}` : null,
     totals,
   };
 }
 
-async function countOf(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(where);
-  return row?.n ?? 0;
+/** A cursor this list issued: the keyset's cursor, a dot, the filter's total. */
+function splitCursor(cursor: string): { keyset: string; total: number } {
+  const dot = cursor.lastIndexOf(".");
+  const total = Number(cursor.slice(dot + 1));
+  if (dot <= 0 || !/^\d{1,10}$/.test(cursor.slice(dot + 1)) || !Number.isSafeInteger(total)) {
+    throw new AppError("VALIDATION_FAILED", { field: "cursor", messageKey: "validation.invalid" });
+  }
+  return { keyset: cursor.slice(0, dot), total };
 }
 
-async function totalsOf(db: Db, where: SQL | undefined): Promise<OrderTotals> {
+/**
+ * The filter's count and sums, read from the screens' index alone (it includes the amounts and
+ * states); the currency is the vendor's, which every order of it is in.
+ */
+async function totalsOf(db: Db, where: SQL | undefined, currency: string): Promise<OrderTotals> {
   const [row] = await db
     .select({
       count: count(),
       paid: sql<string>`coalesce(sum(${orders.amount}) filter (where ${orders.payStatus} = ${PAY_STATUS.paid}), 0)`,
       refunded: sql<string>`coalesce(sum(${orders.refundedAmount}) filter (where ${orders.refundStatus} = ${REFUND_STATUS.refunded}), 0)`,
-      currency: sql<string | null>`min(${orders.currency})`,
     })
     .from(orders)
     .where(where);
@@ -89,6 +103,6 @@ async function totalsOf(db: Db, where: SQL | undefined): Promise<OrderTotals> {
     count: row?.count ?? 0,
     paid_amount: Number(row?.paid ?? 0),
     refunded_amount: Number(row?.refunded ?? 0),
-    currency: row?.currency ?? "",
+    currency,
   };
 }

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { SimulatedDevice } from "@washboard/device-sim";
 import { API, type OrderItem } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors, otherTenant } from "../../test/fixtures.js";
-import { brokerUrlOf, type SendOptions, startTestServer, type TestServer } from "../../test/harness.js";
-import { provisionDevice } from "../devices/provision.js";
+import { type SendOptions, startTestServer, type TestServer } from "../../test/harness.js";
+import { testMachines } from "../../test/machines.js";
 import { shops } from "../shops/tables.js";
 import { createPendingOrder } from "./pending-orders.js";
 import { type AlipayFake, startAlipayFake } from "./providers/fakes/alipay-fake.js";
@@ -30,22 +29,10 @@ const others = () => {
   otherOnce ??= otherTenant(server.database);
   return otherOnce;
 };
-const machines: SimulatedDevice[] = [];
-const run = randomBytes(3).toString("hex").toUpperCase();
+const machines = testMachines("P");
 
 async function machine(name: string, online = true) {
-  const { id, serial, secret } = await provisionDevice(server.database.db, {
-    vendorId,
-    shopId,
-    serialNumber: `P${run}-${name}`,
-    name,
-    machineType: "washer",
-  });
-  const device = new SimulatedDevice(
-    { serial, secret, machineType: "washer", firmware: "2.0.0" },
-    { brokerUrl: brokerUrlOf(server.config), timeScale: 600 },
-  );
-  machines.push(device);
+  const { id, device } = await machines.provision(server, { vendorId, shopId }, name);
   if (online) {
     await device.connect();
     await device.waitFor((s) => s.online);
@@ -107,14 +94,14 @@ beforeAll(async () => {
   vendorId = kl.id;
   const [shop] = await server.database.db
     .insert(shops)
-    .values({ vendorId, name: `Pay shop ${run}`, address: "3 Jalan Bayar", serviceType: 1 })
+    .values({ vendorId, name: `Pay shop ${randomBytes(3).toString("hex")}`, address: "3 Jalan Bayar", serviceType: 1 })
     .returning();
   shopId = shop?.id ?? 0;
   await configure("wechatpay", { ...wechat.credentials });
   await configure("alipay", { ...alipay.credentials });
 });
 afterAll(async () => {
-  await Promise.all(machines.map((d) => d.disconnect({ forget: true }).catch(() => undefined)));
+  await machines.stopAll();
   await server.close();
   await Promise.all([wechat.close(), alipay.close()]);
 });
@@ -128,12 +115,12 @@ describe("payment notifications", () => {
       orderNo: order.orderNo,
       amount: 1_200,
       currency: "CNY",
-      transactionId: `4200${run}`,
+      transactionId: "4200000001",
     });
     const first = await post("wechatpay", notification);
     expect(first.statusCode).toBe(200);
     expect(JSON.parse(first.body)).toMatchObject({ code: "SUCCESS" });
-    expect(await orderById(order.id)).toMatchObject({ payStatus: 1, transactionId: `4200${run}` });
+    expect(await orderById(order.id)).toMatchObject({ payStatus: 1, transactionId: "4200000001" });
     await device.waitFor((s) => s.busy, 10_000);
     await expect.poll(async () => (await orderById(order.id)).startState, { timeout: 10_000 }).toBe("started");
     const again = await post("wechatpay", notification);
@@ -168,13 +155,13 @@ describe("payment notifications", () => {
     const order = await pending("alipay", id, 990);
     const wrong = await post(
       "alipay",
-      alipay.notification({ orderNo: order.orderNo, totalAmount: "0.01", notifyId: `n1${run}` }),
+      alipay.notification({ orderNo: order.orderNo, totalAmount: "0.01", notifyId: `n1${order.orderNo}` }),
     );
     expect(wrong.statusCode).toBe(200);
     expect(await orderById(order.id)).toMatchObject({ payStatus: 0 });
     const right = await post(
       "alipay",
-      alipay.notification({ orderNo: order.orderNo, amount: 990, notifyId: `n2${run}` }),
+      alipay.notification({ orderNo: order.orderNo, amount: 990, notifyId: `n2${order.orderNo}` }),
     );
     expect(right.statusCode).toBe(200);
     expect(right.body).toBe("success");

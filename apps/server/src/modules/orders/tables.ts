@@ -74,9 +74,13 @@ export const orders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // The order screens: one vendor's source, newest first, by date (keyset on created_at, id).
-    index("orders_vendor_source_created_idx").on(t.vendorId, t.source, t.createdAt.desc(), t.id.desc()),
-    index("orders_vendor_created_idx").on(t.vendorId, t.createdAt.desc(), t.id.desc()),
+    // The order screens: one vendor's source, newest first, by date (keyset on created_at, id). The
+    // migration adds INCLUDE (amount, refunded_amount, pay_status, refund_status), which Drizzle cannot
+    // declare: a screen's count and totals are then read from the index alone.
+    // Ascending: read backwards it gives "newest first" exactly as ORDER BY … DESC asks (NULLS FIRST);
+    // a DESC index here would be DESC NULLS LAST, which that order cannot use without a sort.
+    index("orders_vendor_source_created_idx").on(t.vendorId, t.source, t.createdAt, t.id),
+    index("orders_vendor_created_idx").on(t.vendorId, t.createdAt, t.id),
     index("orders_trade_no_idx").on(t.tradeNo.op("varchar_pattern_ops")),
     index("orders_transaction_id_idx").on(t.transactionId.op("varchar_pattern_ops")),
     index("orders_order_no_pattern_idx").on(t.orderNo.op("varchar_pattern_ops")),

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { SimulatedDevice } from "@washboard/device-sim";
 import { API } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors } from "../../test/fixtures.js";
-import { brokerUrlOf, startTestServer, type TestServer } from "../../test/harness.js";
-import { provisionDevice } from "../devices/provision.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
+import { testMachines } from "../../test/machines.js";
 import { devices } from "../devices/tables.js";
+import { type PayPalFake, startPayPalFake } from "../orders/providers/fakes/paypal-fake.js";
 import { startWechatPayFake, type WechatPayFake } from "../orders/providers/fakes/wechatpay-fake.js";
 import { orders } from "../orders/tables.js";
 import { switchOn } from "../orders/test-orders.js";
@@ -21,30 +21,20 @@ import { shops } from "../shops/tables.js";
  */
 let server: TestServer;
 let wechat: WechatPayFake;
+let paypalFake: PayPalFake;
 let vendorId: number;
 let shopId: number;
 let templateId: number;
 let code: string;
-const machines: SimulatedDevice[] = [];
+const machines = testMachines("Q");
 const run = randomBytes(3).toString("hex").toUpperCase();
 
 async function machine(name: string, online = true) {
-  const { id, serial, secret } = await provisionDevice(server.database.db, {
-    vendorId,
-    shopId,
-    serialNumber: `Q${run}-${name}`,
-    name,
-    machineType: "washer",
-  });
+  const { id, serial, device } = await machines.provision(server, { vendorId, shopId }, name);
   await server.database.db
     .update(devices)
     .set({ priceTemplateId: templateId, machineNumber: name })
     .where(eq(devices.id, id));
-  const device = new SimulatedDevice(
-    { serial, secret, machineType: "washer", firmware: "2.0.0" },
-    { brokerUrl: brokerUrlOf(server.config), timeScale: 600 },
-  );
-  machines.push(device);
   if (online) {
     await device.connect();
     await expect
@@ -61,8 +51,8 @@ async function page() {
 }
 
 beforeAll(async () => {
-  wechat = await startWechatPayFake();
-  server = await startTestServer({ paymentBaseUrls: { wechatpay: wechat.baseUrl } });
+  [wechat, paypalFake] = await Promise.all([startWechatPayFake(), startPayPalFake()]);
+  server = await startTestServer({ paymentBaseUrls: { wechatpay: wechat.baseUrl, paypal: paypalFake.baseUrl } });
   await server.app.ready();
   const { kl } = await demoVendors(server.database);
   vendorId = kl.id;
@@ -85,9 +75,9 @@ beforeAll(async () => {
   await switchOn(db, vendorId, "sandbox");
 });
 afterAll(async () => {
-  await Promise.all(machines.map((d) => d.disconnect({ forget: true }).catch(() => undefined)));
+  await machines.stopAll();
   await server.close();
-  await wechat.close();
+  await Promise.all([wechat.close(), paypalFake.close()]);
 });
 
 describe("the pay page", () => {
@@ -161,6 +151,26 @@ describe("the pay page", () => {
     expect(start.http, JSON.stringify(start.body)).toBe(200);
     expect(start.body.result.kind).toBe("qr");
     expect(start.body.result.target).toMatch(/^weixin:\/\//);
+  });
+
+  it("PayPal: the customer approves at PayPal and, back on the status page, the order is captured and the machine starts", async () => {
+    const { id, device } = await machine("E1");
+    await server.send(
+      API.vendorProfile.modifyPaymentInfo,
+      { provider: "paypal", enabled: true, fields: { ...paypalFake.credentials } },
+      { as: "vendor_admin" },
+    );
+    const start = await server.send(API.pay.create, { place: { code }, device_id: id, option: "", provider: "paypal" });
+    expect(start.http, JSON.stringify(start.body)).toBe(200);
+    expect(start.body.result.kind).toBe("redirect");
+    const orderNo = start.body.result.order_no;
+    const [row] = await server.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    const waiting = await server.send(API.pay.status, { order_no: orderNo });
+    expect(waiting.body.result).toMatchObject({ pay_status: "unpaid", start: "waiting" });
+    paypalFake.approve(row?.transactionId ?? "");
+    const back = await server.send(API.pay.status, { order_no: orderNo });
+    expect(back.body.result).toMatchObject({ pay_status: "paid" });
+    await device.waitFor((s) => s.busy, 10_000);
   });
 
   it("refuses an unknown code, a machine that is not free, another place's machine and a provider that is off", async () => {

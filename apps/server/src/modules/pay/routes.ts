@@ -1,7 +1,7 @@
 import { API } from "@washboard/shared";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
-import { createPayment, paymentStatus, payPage, sandboxPay } from "./service.js";
+import { createPayment, paymentStatus, payPage, sandboxPay, settlePayPalReturn } from "./service.js";
 
 export function payRoutes(r: Routes, deps: AppDeps) {
   const { db } = deps;
@@ -11,7 +11,10 @@ export function payRoutes(r: Routes, deps: AppDeps) {
     ctx.audit.target = `order:${started.order_no}`;
     return started;
   });
-  r.call(API.pay.status, (input) => paymentStatus(db, input.order_no));
+  r.call(API.pay.status, async (input) => {
+    await settlePayPalReturn(deps, input.order_no);
+    return paymentStatus(db, input.order_no);
+  });
   r.call(API.pay.sandboxPay, async (input, ctx) => {
     ctx.audit.target = `order:${input.order_no}`;
     return sandboxPay(db, input.order_no);

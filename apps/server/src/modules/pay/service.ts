@@ -12,11 +12,12 @@ import type { Db } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { AppDeps } from "../../platform/module.js";
 import { deviceBySerial, payableDevices } from "../devices/queries.js";
-import { orderByNumber } from "../orders/order-lookup.js";
+import { noteProviderRef, orderByNumber } from "../orders/order-lookup.js";
 import { recordPayment } from "../orders/payments.js";
 import { createPendingOrder } from "../orders/pending-orders.js";
 import { ProviderError } from "../orders/providers/adapter.js";
 import { adapterOf } from "../orders/providers/index.js";
+import { capturePayPalOrder, paypal as paypalAdapter } from "../orders/providers/paypal.js";
 import { notifyPath, providerCall } from "../orders/providers/provider-call.js";
 import { payQrByCode } from "../payqr/queries.js";
 import { templatesWithOptions } from "../price-templates/queries.js";
@@ -146,6 +147,7 @@ export async function createPayment(deps: AppDeps, input: z.output<typeof create
       notifyUrl: `${call.publicUrl}${notifyPath(adapter.id, vendor.id)}`,
       returnUrl: `${call.publicUrl}${PAY_ORDER_PATH}${order.orderNo}`,
     });
+    if (start.providerRef) await noteProviderRef(db, order.id, start.providerRef);
     return {
       order_no: order.orderNo,
       kind: start.kind,
@@ -155,6 +157,34 @@ export async function createPayment(deps: AppDeps, input: z.output<typeof create
     if (error instanceof ProviderError) throw new AppError("PROVIDER_FAILED", { message: error.message });
     throw error;
   }
+}
+
+/**
+ * The customer is back from PayPal's approval page: PayPal takes the money only when we capture the
+ * approved order (Orders v2), and its capture notification then arrives like any other. Capturing
+ * here, once the status page asks, is idempotent at PayPal (its request id is the order's).
+ */
+export async function settlePayPalReturn(deps: PayDeps, orderNo: string): Promise<void> {
+  const found = await orderByNumber(deps.db, orderNo);
+  const order = found?.order;
+  if (order?.source !== "paypal" || order.payStatus !== 0 || !order.transactionId) return;
+  const call = await providerCall(deps, paypalAdapter, order.vendorId);
+  if (!call) return;
+  const capture = await capturePayPalOrder(call, order.transactionId).catch(() => undefined);
+  if (!capture?.completed) return;
+  await deps.db.transaction((tx) =>
+    recordPayment(tx, order.vendorId, "paypal", {
+      kind: "payment",
+      eventId: `capture:${capture.captureId ?? order.orderNo}`,
+      orderNo: order.orderNo,
+      paid: true,
+      tradeNo: capture.captureId,
+      transactionId: capture.captureId,
+      amount: capture.amount,
+      currency: order.currency,
+      paidAt: new Date(),
+    }),
+  );
 }
 
 export async function paymentStatus(db: Db, orderNo: string): Promise<PaymentStatus> {

@@ -1,0 +1,37 @@
+import { randomBytes } from "node:crypto";
+import { SimulatedDevice } from "@washboard/device-sim";
+import { provisionDevice } from "../modules/devices/provision.js";
+import { brokerUrlOf, type TestServer } from "./harness.js";
+
+/**
+ * Simulated machines of a test file: each provisioned in the register (in a shop of a vendor) with
+ * its own broker secret and a serial unique to the run (parallel test files may share one broker),
+ * not yet connected. `stopAll` disconnects them when the file is done.
+ */
+export function testMachines(prefix: string) {
+  const run = `${prefix}${randomBytes(3).toString("hex").toUpperCase()}`;
+  const started: SimulatedDevice[] = [];
+  return {
+    async provision(
+      server: TestServer,
+      place: { vendorId: number; shopId: number },
+      name: string,
+      options: { machineType?: string; timeScale?: number } = {},
+    ) {
+      const machineType = options.machineType ?? "washer";
+      const { id, serial, secret } = await provisionDevice(server.database.db, {
+        ...place,
+        serialNumber: `${run}-${name}`,
+        name,
+        machineType,
+      });
+      const device = new SimulatedDevice(
+        { serial, secret, machineType, firmware: "2.0.0" },
+        { brokerUrl: brokerUrlOf(server.config), timeScale: options.timeScale ?? 600 },
+      );
+      started.push(device);
+      return { id, serial, secret, device };
+    },
+    stopAll: () => Promise.all(started.map((d) => d.disconnect({ forget: true }).catch(() => undefined))),
+  };
+}
