@@ -1,32 +1,17 @@
 import { generateKeyPairSync } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { WebhookRefused } from "../../../platform/http/webhook.js";
-import type { Credentials, NotificationRequest, ProviderCall, RefundRequest } from "./adapter.js";
+import type { Credentials, NotificationRequest, RefundRequest } from "./adapter.js";
 import { ProviderError } from "./adapter.js";
 import { alipay, minorFromYuan, yuanFromMinor } from "./alipay.js";
-import { type AlipayFake, startAlipayFake } from "./fakes/alipay-fake.js";
+import { callTo, fakeForFile, operationsOf, providerError } from "./fakes/adapter-test.js";
+import { startAlipayFake } from "./fakes/alipay-fake.js";
 
-let fake: AlipayFake;
-beforeAll(async () => {
-  fake = await startAlipayFake();
-});
-afterAll(async () => {
-  await fake.close();
-});
+const fake = await fakeForFile(startAlipayFake);
 beforeEach(() => fake.reset());
 
-const callWith = (credentials: Credentials = fake.credentials): ProviderCall => ({
-  baseUrl: fake.baseUrl,
-  credentials,
-  publicUrl: "https://console.example.com",
-  timeoutMs: 2_000,
-});
-
-const startPayment = alipay.startPayment?.bind(alipay);
-const refund = alipay.refund?.bind(alipay);
-const query = alipay.query?.bind(alipay);
-const verifyNotification = alipay.verifyNotification?.bind(alipay);
-if (!startPayment || !refund || !query || !verifyNotification) throw new Error("alipay lacks an operation");
+const callWith = (credentials: Credentials = fake.credentials) => callTo(fake, { credentials, timeoutMs: 2_000 });
+const { startPayment, refund, query, verifyNotification } = operationsOf(alipay);
 
 const NOTIFY_URL = "https://console.example.com/webhooks/alipay/7";
 
@@ -55,15 +40,6 @@ const notificationRequest = (
   signed: { rawBody: Buffer; headers: Record<string, string> },
   overrides: Partial<NotificationRequest> = {},
 ): NotificationRequest => ({ rawBody: signed.rawBody, headers: signed.headers, call: callWith(), ...overrides });
-
-async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 describe("alipay amounts", () => {
   it("converts fen to yuan text and back exactly", () => {

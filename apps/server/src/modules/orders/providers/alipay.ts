@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, type KeyObject, sign, verify } from "node:crypto";
+import type { KeyObject } from "node:crypto";
 import { WebhookRefused } from "../../../platform/http/webhook.js";
 import {
   type Credentials,
@@ -13,6 +13,10 @@ import {
   type RefundOutcome,
   type RefundRequest,
 } from "./adapter.js";
+import { requiredCredential } from "./credentials.js";
+import { fetchAnswer, type HttpRequest, isRetryable, textOf } from "./http.js";
+import { isRecord, type Json, text } from "./json.js";
+import { privateKeyCredential, publicKeyCredential, rsaSign, rsaSignatureValid } from "./keys.js";
 
 /**
  * The Alipay open API (gateway.do, RSA2 public-key mode): QR payments (alipay.trade.precreate),
@@ -20,23 +24,14 @@ import {
  * app's private key; answers and notifications are verified with the Alipay public key.
  */
 
-const DEFAULT_TIMEOUT_MS = 10_000;
 /** China keeps UTC+8 all year: Alipay's local times convert with a fixed offset. */
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 const SUBJECT_MAX_CHARS = 256;
 const REASON_MAX_CHARS = 256;
 const PAID_STATUSES = new Set(["TRADE_SUCCESS", "TRADE_FINISHED"]);
 
-type Json = Record<string, unknown>;
 type Params = Record<string, string>;
 
-const isRecord = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const text = (value: Json, key: string): string | null => {
-  const field = value[key];
-  return typeof field === "string" && field !== "" ? field : null;
-};
-const causeOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 const clip = (value: string, max: number) => Array.from(value).slice(0, max).join("");
 
 // ---------------------------------------------------------------------------------------------
@@ -80,58 +75,14 @@ function shanghaiDate(value: string | null | undefined): Date | null {
 // ---------------------------------------------------------------------------------------------
 // Keys and signatures.
 
-function credential(credentials: Credentials, name: string): string {
-  const value = credentials[name]?.trim();
-  if (!value) throw new ProviderError(`alipay credentials lack ${name}`, false);
-  return value;
-}
-
-/** PEM text as stored, or a bare base64 body (how Alipay hands keys out) wrapped in `label`'s armour. */
-function pemOf(keyText: string, label: string): string {
-  // A PEM pasted into a one-line field often carries its line breaks as literal "\n".
-  const unescaped = keyText.replace(/\\n/g, "\n").trim();
-  if (unescaped.startsWith("-----BEGIN")) return unescaped;
-  const body = unescaped.replace(/\s+/g, "");
-  return `-----BEGIN ${label}-----\n${(body.match(/.{1,64}/g) ?? []).join("\n")}\n-----END ${label}-----\n`;
-}
-
-/** PKCS#8 / SPKI first; Alipay's key tool also emits PKCS#1 bodies for some languages. */
-function readKey<K>(keyText: string, labels: readonly [string, string], read: (pem: string) => K): K {
-  try {
-    return read(pemOf(keyText, labels[0]));
-  } catch {
-    return read(pemOf(keyText, labels[1]));
-  }
-}
-
-function appKey(credentials: Credentials): KeyObject {
-  const keyText = credential(credentials, "private_key");
-  try {
-    return readKey(keyText, ["PRIVATE KEY", "RSA PRIVATE KEY"], (pem) => createPrivateKey(pem));
-  } catch {
-    throw new ProviderError("alipay private_key is not a readable private key", false);
-  }
-}
-
+const credential = (credentials: Credentials, name: string) => requiredCredential("alipay", credentials, name);
+const appKey = (credentials: Credentials) => privateKeyCredential("alipay", credentials, "private_key");
 /** The Alipay public key, or null when it is missing or unreadable. */
-function alipayKey(credentials: Credentials): KeyObject | null {
-  const keyText = credentials.alipay_public_key?.trim();
-  if (!keyText) return null;
-  try {
-    return readKey(keyText, ["PUBLIC KEY", "RSA PUBLIC KEY"], (pem) => createPublicKey(pem));
-  } catch {
-    return null;
-  }
-}
+const alipayKey = (credentials: Credentials) => publicKeyCredential(credentials, "alipay_public_key");
 
-/** RSA2 = RSA-SHA256 (PKCS#1 v1.5) over the UTF-8 bytes, base64. */
-function signatureValid(key: KeyObject, content: string, signature: string): boolean {
-  try {
-    return verify("sha256", Buffer.from(content, "utf8"), key, Buffer.from(signature, "base64"));
-  } catch {
-    return false;
-  }
-}
+/** RSA2 over the UTF-8 bytes of the signing content. */
+const signatureValid = (key: KeyObject, content: string, signature: string) =>
+  rsaSignatureValid(key, Buffer.from(content, "utf8"), signature);
 
 /** Alipay's signing content: non-empty params but the excluded ones, sorted by name, `k=v` joined by `&`, raw. */
 function signingContent(params: Params, excluded: readonly string[]): string {
@@ -231,27 +182,17 @@ async function invoke(call: ProviderCall, method: string, biz: Json, notifyUrl?:
     ...(notifyUrl ? { notify_url: notifyUrl } : {}),
     biz_content: JSON.stringify(biz),
   };
-  params.sign = sign("sha256", Buffer.from(signingContent(params, ["sign"]), "utf8"), appKey(credentials)).toString(
-    "base64",
-  );
+  params.sign = rsaSign(appKey(credentials), Buffer.from(signingContent(params, ["sign"]), "utf8"));
 
-  let status: number;
-  let raw: string;
-  try {
-    const response = await fetch(call.baseUrl, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded;charset=utf-8", Accept: "application/json" },
-      body: new URLSearchParams(params).toString(),
-      signal: AbortSignal.timeout(call.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
-    status = response.status;
-    raw = await response.text();
-  } catch (error) {
-    throw new ProviderError(`alipay unreachable: ${causeOf(error)}`, true);
-  }
-  if (status >= 500 || status === 429) throw new ProviderError(`alipay answered HTTP ${status}`, true);
-  if (status >= 300) throw new ProviderError(`alipay answered HTTP ${status}`, false);
-  return readAnswer(credentials, method, raw);
+  const request: HttpRequest = {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded;charset=utf-8", Accept: "application/json" },
+    body: new URLSearchParams(params).toString(),
+  };
+  const answer = await fetchAnswer(call, call.baseUrl, request, "alipay unreachable");
+  if (answer.status >= 300)
+    throw new ProviderError(`alipay answered HTTP ${answer.status}`, isRetryable(answer.status));
+  return readAnswer(credentials, method, textOf(answer));
 }
 
 function readAnswer(credentials: Credentials, method: string, raw: string): Answer {

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { WebhookRefused } from "../../../platform/http/webhook.js";
 import type { PaymentRequest, ProviderCall, RefundRequest } from "./adapter.js";
 import { ProviderError } from "./adapter.js";
+import { callTo, fakeForFile, uniqueId } from "./fakes/adapter-test.js";
 import { type PayPalFake, type PayPalRefundStatus, startPayPalFake } from "./fakes/paypal-fake.js";
 import { capturePayPalOrder, fromPayPalValue, paypal, toPayPalValue } from "./paypal.js";
 
-let fake: PayPalFake;
-let call: ProviderCall;
-let sequence = 0;
-const next = (prefix: string) => `${prefix}${Date.now()}${++sequence}`;
-
-beforeAll(async () => {
-  fake = await startPayPalFake();
-  call = { baseUrl: fake.baseUrl, credentials: fake.credentials, publicUrl: "https://console.example.com" };
-});
-afterAll(() => fake.close());
+const fake = await fakeForFile(startPayPalFake);
+const call = callTo(fake);
 
 const payment = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
-  orderNo: next("ORD"),
+  orderNo: uniqueId("ORD"),
   amount: 1999,
   currency: "USD",
   description: "Shop 12 — dryer 2, 30 minutes",
@@ -29,7 +22,7 @@ const payment = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
 const refundOf = (captureId: string | null, overrides: Partial<RefundRequest> = {}): RefundRequest => ({
   orderNo: "ORD-1",
   tradeNo: captureId,
-  refundNo: next("RF"),
+  refundNo: uniqueId("RF"),
   amount: 500,
   total: 1999,
   currency: "USD",
@@ -39,7 +32,7 @@ const refundOf = (captureId: string | null, overrides: Partial<RefundRequest> = 
 });
 
 const callsTo = (path: string) => fake.calls.filter((c) => c.path === path);
-const captured = () => fake.capturedPayment({ orderNo: next("ORD"), value: "19.99", currency: "USD" });
+const captured = () => fake.capturedPayment({ orderNo: uniqueId("ORD"), value: "19.99", currency: "USD" });
 
 async function start(request: PaymentRequest, on: ProviderCall = call) {
   const started = await paypal.startPayment?.(on, request);
@@ -51,7 +44,7 @@ async function start(request: PaymentRequest, on: ProviderCall = call) {
 async function withOwnFake(test: (own: PayPalFake, ownCall: ProviderCall) => Promise<void>) {
   const own = await startPayPalFake();
   try {
-    await test(own, { baseUrl: own.baseUrl, credentials: own.credentials, publicUrl: call.publicUrl });
+    await test(own, callTo(own));
   } finally {
     await own.close();
   }
@@ -154,7 +147,7 @@ describe("paypal.startPayment", () => {
   it("renews a token shortly before it expires", async () => {
     const own = await startPayPalFake({ tokenTtlSeconds: 1 });
     try {
-      const ownCall = { baseUrl: own.baseUrl, credentials: own.credentials, publicUrl: call.publicUrl };
+      const ownCall = callTo(own);
       await paypal.startPayment?.(ownCall, payment());
       await paypal.startPayment?.(ownCall, payment());
       // Half of a one-second lifetime is kept as margin: after 0.6 s the token is renewed.
@@ -286,7 +279,7 @@ describe("paypal.verifyNotification", () => {
   };
 
   it("verifies through PayPal and reads a completed capture into a payment notice", async () => {
-    const orderNo = next("ORD");
+    const orderNo = uniqueId("ORD");
     const captureId = fake.capturedPayment({ orderNo, value: "500", currency: "JPY" });
     const { event, rawBody, headers } = fake.captureCompleted(captureId);
 

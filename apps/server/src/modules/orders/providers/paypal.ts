@@ -14,6 +14,8 @@ import {
   type RefundOutcome,
   type RefundRequest,
 } from "./adapter.js";
+import { fetchJson, isRetryable, isSuccess, type JsonAnswer } from "./http.js";
+import { dateOf, parseJson } from "./json.js";
 
 /**
  * PayPal REST: an OAuth2 client-credentials token, Orders v2 for payments (the customer approves
@@ -27,7 +29,6 @@ import {
  * refund number, `capture-<order id>`); PayPal answers a repeat with the first answer.
  */
 
-const DEFAULT_TIMEOUT_MS = 10_000;
 /** A token is renewed this long before PayPal says it expires (at most half its lifetime). */
 const TOKEN_MARGIN_SECONDS = 300;
 
@@ -68,44 +69,6 @@ export function fromPayPalValue(value: string, currency: string): number | null 
 // ---------------------------------------------------------------------------------------------
 // Calls and the token
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-const isSuccess = (status: number) => status >= 200 && status < 300;
-const isRetryable = (status: number) => status === 429 || status >= 500;
-
-async function send(
-  call: ProviderCall,
-  method: "GET" | "POST",
-  path: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<Answer> {
-  try {
-    const response = await fetch(`${call.baseUrl}${path}`, {
-      method,
-      headers,
-      body,
-      signal: AbortSignal.timeout(call.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
-    return { status: response.status, body: parseJson(await response.text()) };
-  } catch (error) {
-    throw new ProviderError(`paypal: ${method} ${path} failed: ${messageOf(error)}`, true);
-  }
-}
-
 interface CachedToken {
   token: string;
   /** Epoch milliseconds after which a new token is asked for. */
@@ -139,7 +102,8 @@ const OAuthError = z.object({ error: z.string().optional(), error_description: z
 async function requestToken(call: ProviderCall): Promise<CachedToken> {
   const client = clientOf(call);
   const basic = Buffer.from(`${client.id}:${client.secret}`).toString("base64");
-  const answer = await send(
+  const answer = await fetchJson(
+    "paypal",
     call,
     "POST",
     "/v1/oauth2/token",
@@ -187,7 +151,7 @@ async function api(
   method: "GET" | "POST",
   path: string,
   options: { body?: unknown; rawBody?: string; requestId?: string } = {},
-): Promise<Answer> {
+): Promise<JsonAnswer> {
   const attempt = async () => {
     const headers: Record<string, string> = {
       authorization: `Bearer ${await accessToken(call)}`,
@@ -196,7 +160,7 @@ async function api(
     };
     if (options.requestId) headers["paypal-request-id"] = options.requestId;
     const body = options.body === undefined ? options.rawBody : JSON.stringify(options.body);
-    return send(call, method, path, headers, body);
+    return fetchJson("paypal", call, method, path, headers, body);
   };
   const first = await attempt();
   if (first.status !== 401) return first;
@@ -211,7 +175,7 @@ const PayPalErrorBody = z.object({
 });
 
 /** PayPal's error answer: `{ name, message, details: [{ issue, description }] }`. */
-function errorOf(answer: Answer): { issue: string | null; message: string } {
+function errorOf(answer: JsonAnswer): { issue: string | null; message: string } {
   const parsed = PayPalErrorBody.safeParse(answer.body);
   const body = parsed.success ? parsed.data : {};
   const detail = body.details?.[0];
@@ -221,7 +185,7 @@ function errorOf(answer: Answer): { issue: string | null; message: string } {
   return { issue, message: `paypal: HTTP ${answer.status}${label ? ` ${label}` : ""}: ${text}` };
 }
 
-function failure(answer: Answer): ProviderError {
+function failure(answer: JsonAnswer): ProviderError {
   return new ProviderError(errorOf(answer).message, isRetryable(answer.status));
 }
 
@@ -428,12 +392,6 @@ const PayPalEvent = z.object({
   resource: z.record(z.string(), z.unknown()).default({}),
 });
 type PayPalEvent = z.infer<typeof PayPalEvent>;
-
-function dateOf(text: string | undefined): Date | null {
-  if (!text) return null;
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
 
 function captureNotice(event: PayPalEvent): ProviderNotice {
   const parsed = Capture.safeParse(event.resource);

@@ -2,13 +2,11 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PaymentRequest, ProviderAdapter, ProviderCall } from "./adapter.js";
 import { ProviderError } from "./adapter.js";
+import { callTo, uniqueId } from "./fakes/adapter-test.js";
 import { type SignedRestFake, startSignedRestFake } from "./fakes/signed-rest-fake.js";
 import { fomo } from "./fomo.js";
 import { qris } from "./qris.js";
 import { restSignature } from "./signed-rest.js";
-
-let sequence = 0;
-const next = (prefix: string) => `${prefix}${Date.now()}${++sequence}`;
 
 describe("restSignature", () => {
   it("is the hex HMAC-SHA256 of method, path, timestamp, nonce and body joined by newlines", () => {
@@ -29,12 +27,12 @@ describe.each<[string, ProviderAdapter, string, string, number]>([
 
   beforeAll(async () => {
     fake = await startSignedRestFake();
-    call = { baseUrl: fake.baseUrl, credentials: fake.credentials, publicUrl: "https://console.example.com" };
+    call = callTo(fake);
   });
   afterAll(() => fake.close());
 
   const payment = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
-    orderNo: next("ORD/"),
+    orderNo: uniqueId("ORD/"),
     amount,
     currency,
     description: "Shop 12 — washer 3",
@@ -102,7 +100,7 @@ describe.each<[string, ProviderAdapter, string, string, number]>([
   });
 
   it("answers not paid for an order the provider does not know", async () => {
-    expect(await query(next("NONE"))).toEqual({ paid: false, tradeNo: null, amount: null, paidAt: null });
+    expect(await query(uniqueId("NONE"))).toEqual({ paid: false, tradeNo: null, amount: null, paidAt: null });
   });
 
   it("is refused for good with a wrong api key or merchant id", async () => {

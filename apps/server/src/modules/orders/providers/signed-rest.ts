@@ -9,6 +9,8 @@ import {
   type ProviderCall,
   ProviderError,
 } from "./adapter.js";
+import { fetchJson, isRetryable, isSuccess, type JsonAnswer } from "./http.js";
+import { dateOf } from "./json.js";
 
 /**
  * The signed JSON REST scheme of our FOMO Pay and QRIS adapters (fomo.ts, qris.ts). Their
@@ -38,8 +40,6 @@ import {
  * Creating an order_no that exists answers the existing order (a retry is harmless).
  */
 
-const DEFAULT_TIMEOUT_MS = 10_000;
-
 export interface SignedParts {
   method: string;
   path: string;
@@ -54,31 +54,13 @@ export function restSignature(apiKey: string, parts: SignedParts): string {
   return createHmac("sha256", apiKey).update(payload).digest("hex");
 }
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-const isSuccess = (status: number) => status >= 200 && status < 300;
-const isRetryable = (status: number) => status === 429 || status >= 500;
-
 async function signedCall(
   providerId: string,
   call: ProviderCall,
   method: "GET" | "POST",
   path: string,
   body = "",
-): Promise<Answer> {
+): Promise<JsonAnswer> {
   const merchantId = call.credentials.merchant_id;
   const apiKey = call.credentials.api_key;
   if (!merchantId || !apiKey) {
@@ -94,22 +76,12 @@ async function signedCall(
     "x-signature": restSignature(apiKey, { method, path, timestamp, nonce, body }),
   };
   if (method === "POST") headers["content-type"] = "application/json";
-  try {
-    const response = await fetch(`${call.baseUrl}${path}`, {
-      method,
-      headers,
-      body: method === "POST" ? body : undefined,
-      signal: AbortSignal.timeout(call.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
-    return { status: response.status, body: parseJson(await response.text()) };
-  } catch (error) {
-    throw new ProviderError(`${providerId}: ${method} ${path} failed: ${messageOf(error)}`, true);
-  }
+  return fetchJson(providerId, call, method, path, headers, method === "POST" ? body : undefined);
 }
 
 const ErrorBody = z.object({ code: z.string().optional(), message: z.string().optional() });
 
-function failure(providerId: string, answer: Answer): ProviderError {
+function failure(providerId: string, answer: JsonAnswer): ProviderError {
   const parsed = ErrorBody.safeParse(answer.body);
   const error = parsed.success ? parsed.data : {};
   const message = `${providerId}: HTTP ${answer.status}${error.code ? ` ${error.code}` : ""}: ${error.message ?? "no error message"}`;
@@ -126,17 +98,11 @@ const OrderAnswer = z.object({
 });
 type OrderAnswer = z.infer<typeof OrderAnswer>;
 
-function orderOf(providerId: string, answer: Answer): OrderAnswer {
+function orderOf(providerId: string, answer: JsonAnswer): OrderAnswer {
   if (!isSuccess(answer.status)) throw failure(providerId, answer);
   const parsed = OrderAnswer.safeParse(answer.body);
   if (!parsed.success) throw new ProviderError(`${providerId}: the order answer is not in the expected format`, false);
   return parsed.data;
-}
-
-function dateOf(text: string | null | undefined): Date | null {
-  if (!text) return null;
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 export interface SignedRestProvider {

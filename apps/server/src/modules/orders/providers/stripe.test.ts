@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { WebhookRefused } from "../../../platform/http/webhook.js";
 import type { PaymentRequest, ProviderCall, RefundRequest } from "./adapter.js";
 import { ProviderError } from "./adapter.js";
-import { type StripeFake, type StripeRefundStatus, startStripeFake } from "./fakes/stripe-fake.js";
+import { callTo, fakeForFile, uniqueId } from "./fakes/adapter-test.js";
+import { type StripeRefundStatus, startStripeFake } from "./fakes/stripe-fake.js";
 import { stripe } from "./stripe.js";
 
-let fake: StripeFake;
-let call: ProviderCall;
-let sequence = 0;
-const next = (prefix: string) => `${prefix}${Date.now()}${++sequence}`;
-
-beforeAll(async () => {
-  fake = await startStripeFake();
-  call = { baseUrl: fake.baseUrl, credentials: fake.credentials, publicUrl: "https://console.example.com" };
-});
-afterAll(() => fake.close());
+const fake = await fakeForFile(startStripeFake);
+const call = callTo(fake);
 
 const payment = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
-  orderNo: next("ORD"),
+  orderNo: uniqueId("ORD"),
   amount: 1999,
   currency: "USD",
   description: "Shop 12 — washer 3, hot wash",
@@ -42,7 +35,7 @@ async function paidOrder(overrides: Partial<PaymentRequest> = {}) {
 const refundOf = (intent: string, overrides: Partial<RefundRequest> = {}): RefundRequest => ({
   orderNo: "ORD-1",
   tradeNo: intent,
-  refundNo: next("RF"),
+  refundNo: uniqueId("RF"),
   amount: 500,
   total: 1999,
   currency: "USD",

@@ -14,6 +14,8 @@ import {
   type RefundOutcome,
   type RefundRequest,
 } from "./adapter.js";
+import { fetchJson, isRetryable, isSuccess, type JsonAnswer } from "./http.js";
+import { parseJson } from "./json.js";
 
 /**
  * Stripe: payments through Checkout Sessions, refunds through the Refunds API, and signed webhooks
@@ -29,7 +31,6 @@ import {
  */
 
 const TOLERANCE_SECONDS = 300;
-const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * Stripe's zero-decimal currencies ("Zero-decimal currencies" in Stripe's docs): amounts in whole
@@ -82,54 +83,33 @@ function fromStripeAmount(amount: number | null | undefined, currency: string | 
 // ---------------------------------------------------------------------------------------------
 // Calls
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-async function post(call: ProviderCall, path: string, form: URLSearchParams, idempotencyKey: string): Promise<Answer> {
+async function post(
+  call: ProviderCall,
+  path: string,
+  form: URLSearchParams,
+  idempotencyKey: string,
+): Promise<JsonAnswer> {
   const secretKey = call.credentials.secret_key;
   if (!secretKey) throw new ProviderError("stripe: the secret_key credential is missing", false);
-  try {
-    const response = await fetch(`${call.baseUrl}${path}`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${secretKey}`,
-        "content-type": "application/x-www-form-urlencoded",
-        "idempotency-key": idempotencyKey,
-      },
-      body: form.toString(),
-      signal: AbortSignal.timeout(call.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
-    return { status: response.status, body: parseJson(await response.text()) };
-  } catch (error) {
-    throw new ProviderError(`stripe: POST ${path} failed: ${messageOf(error)}`, true);
-  }
+  const headers = {
+    authorization: `Bearer ${secretKey}`,
+    "content-type": "application/x-www-form-urlencoded",
+    "idempotency-key": idempotencyKey,
+  };
+  return fetchJson("stripe", call, "POST", path, headers, form.toString());
 }
 
-const isSuccess = (status: number) => status >= 200 && status < 300;
-
 /**
- * 429 (rate limit), 409 (a request with the same idempotency key still running, or a lock timeout)
- * and 5xx may pass later; any other 4xx is Stripe's final word on these parameters.
+ * Besides 429 and 5xx, a 409 may pass later at Stripe (a request with the same idempotency key still
+ * running, or a lock timeout); any other 4xx is Stripe's final word on these parameters.
  */
-const isRetryable = (status: number) => status === 409 || status === 429 || status >= 500;
+const isRetryableAtStripe = (status: number) => status === 409 || isRetryable(status);
 
 const StripeErrorBody = z.object({
   error: z.object({ type: z.string().optional(), code: z.string().optional(), message: z.string().optional() }),
 });
 
-function errorMessage(answer: Answer): string {
+function errorMessage(answer: JsonAnswer): string {
   const parsed = StripeErrorBody.safeParse(answer.body);
   const error = parsed.success ? parsed.data.error : undefined;
   return `stripe: HTTP ${answer.status}${error?.type ? ` ${error.type}` : ""}: ${error?.message ?? "no error message"}`;
@@ -157,7 +137,7 @@ async function startPayment(call: ProviderCall, request: PaymentRequest): Promis
   });
   // The same order asked twice (a double click, a retry) gets the same session back.
   const answer = await post(call, "/v1/checkout/sessions", form, request.orderNo);
-  if (!isSuccess(answer.status)) throw new ProviderError(errorMessage(answer), isRetryable(answer.status));
+  if (!isSuccess(answer.status)) throw new ProviderError(errorMessage(answer), isRetryableAtStripe(answer.status));
   const session = CheckoutSessionCreated.safeParse(answer.body);
   if (!session.success) throw new ProviderError("stripe: the checkout session answer has no id or url", false);
   return { kind: "redirect", url: session.data.url, providerRef: session.data.id };
@@ -198,7 +178,7 @@ async function refund(call: ProviderCall, request: RefundRequest): Promise<Refun
   if (request.reason) form.set("metadata[reason]", request.reason.slice(0, 500));
   const answer = await post(call, "/v1/refunds", form, request.refundNo);
   if (!isSuccess(answer.status)) {
-    if (isRetryable(answer.status)) throw new ProviderError(errorMessage(answer), true);
+    if (isRetryableAtStripe(answer.status)) throw new ProviderError(errorMessage(answer), true);
     return { state: "failed", reason: errorMessage(answer) };
   }
   const parsed = StripeRefund.safeParse(answer.body);

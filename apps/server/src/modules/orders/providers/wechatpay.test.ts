@@ -1,32 +1,16 @@
 import { generateKeyPairSync } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { WebhookRefused } from "../../../platform/http/webhook.js";
-import type { Credentials, NotificationRequest, ProviderCall, RefundRequest } from "./adapter.js";
-import { ProviderError } from "./adapter.js";
-import { startWechatPayFake, type WechatPayFake } from "./fakes/wechatpay-fake.js";
+import type { Credentials, NotificationRequest, RefundRequest } from "./adapter.js";
+import { callTo, fakeForFile, operationsOf, providerError } from "./fakes/adapter-test.js";
+import { startWechatPayFake } from "./fakes/wechatpay-fake.js";
 import { wechatPay } from "./wechatpay.js";
 
-let fake: WechatPayFake;
-beforeAll(async () => {
-  fake = await startWechatPayFake();
-});
-afterAll(async () => {
-  await fake.close();
-});
+const fake = await fakeForFile(startWechatPayFake);
 beforeEach(() => fake.reset());
 
-const callWith = (credentials: Credentials = fake.credentials): ProviderCall => ({
-  baseUrl: fake.baseUrl,
-  credentials,
-  publicUrl: "https://console.example.com",
-  timeoutMs: 2_000,
-});
-
-const startPayment = wechatPay.startPayment?.bind(wechatPay);
-const refund = wechatPay.refund?.bind(wechatPay);
-const query = wechatPay.query?.bind(wechatPay);
-const verifyNotification = wechatPay.verifyNotification?.bind(wechatPay);
-if (!startPayment || !refund || !query || !verifyNotification) throw new Error("wechatPay lacks an operation");
+const callWith = (credentials: Credentials = fake.credentials) => callTo(fake, { credentials, timeoutMs: 2_000 });
+const { startPayment, refund, query, verifyNotification } = operationsOf(wechatPay);
 
 const payment = (orderNo: string, amount: number) => ({
   orderNo,
@@ -53,15 +37,6 @@ const notificationRequest = (
   signed: { rawBody: Buffer; headers: Record<string, string> },
   overrides: Partial<NotificationRequest> = {},
 ): NotificationRequest => ({ rawBody: signed.rawBody, headers: signed.headers, call: callWith(), ...overrides });
-
-async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 describe("wechatpay startPayment", () => {
   it("answers the code_url of a Native payment, signed as WeChat Pay checks", async () => {

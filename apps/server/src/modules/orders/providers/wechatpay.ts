@@ -1,12 +1,4 @@
-import {
-  createDecipheriv,
-  createPrivateKey,
-  createPublicKey,
-  type KeyObject,
-  randomBytes,
-  sign,
-  verify,
-} from "node:crypto";
+import { createDecipheriv, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { WebhookRefused } from "../../../platform/http/webhook.js";
 import {
@@ -22,6 +14,10 @@ import {
   type RefundOutcome,
   type RefundRequest,
 } from "./adapter.js";
+import { requiredCredential } from "./credentials.js";
+import { fetchAnswer } from "./http.js";
+import { dateOf, integer, isRecord, type Json, parseJson, record, text } from "./json.js";
+import { privateKeyCredential, publicKeyCredential, rsaSign, rsaSignatureValid } from "./keys.js";
 
 /**
  * WeChat Pay API v3 (merchant direct mode): Native pay (a QR code), domestic refunds, order query
@@ -31,7 +27,6 @@ import {
  */
 
 const SCHEME = "WECHATPAY2-SHA256-RSA2048";
-const DEFAULT_TIMEOUT_MS = 10_000;
 /** WeChat Pay's own tolerance for signed timestamps; older notifications may be replays. */
 const NOTIFICATION_TOLERANCE_MS = 5 * 60_000;
 /** The Native-pay description is limited to 127 bytes of UTF-8. */
@@ -39,95 +34,13 @@ const DESCRIPTION_MAX_BYTES = 127;
 /** The refund reason is limited to 80 characters. */
 const REASON_MAX_CHARS = 80;
 
-type Json = Record<string, unknown>;
-
 // ---------------------------------------------------------------------------------------------
-// Small readers: the provider's JSON is untrusted input, so every field is checked for its type.
+// Credentials and signatures.
 
-const isRecord = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const record = (value: unknown, key: string): Json => {
-  const inner = isRecord(value) ? value[key] : undefined;
-  return isRecord(inner) ? inner : {};
-};
-const text = (value: Json, key: string): string | null => {
-  const field = value[key];
-  return typeof field === "string" && field !== "" ? field : null;
-};
-const integer = (value: Json, key: string): number | null => {
-  const field = value[key];
-  return typeof field === "number" && Number.isSafeInteger(field) ? field : null;
-};
-const dateOf = (value: string | null): Date | null => {
-  if (value === null) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-};
-const parseJson = (body: string): unknown => {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-};
-const causeOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-// ---------------------------------------------------------------------------------------------
-// Keys and credentials.
-
-/** A missing credential is a vendor's configuration error: retrying cannot help. */
-function credential(credentials: Credentials, name: string): string {
-  const value = credentials[name]?.trim();
-  if (!value) throw new ProviderError(`wechatpay credentials lack ${name}`, false);
-  return value;
-}
-
-/** PEM text as stored, or a bare base64 body wrapped in the armour named by `label`. */
-function pemOf(keyText: string, label: string): string {
-  // A PEM pasted into a one-line field often carries its line breaks as literal "\n".
-  const unescaped = keyText.replace(/\\n/g, "\n").trim();
-  if (unescaped.startsWith("-----BEGIN")) return unescaped;
-  const body = unescaped.replace(/\s+/g, "");
-  return `-----BEGIN ${label}-----\n${(body.match(/.{1,64}/g) ?? []).join("\n")}\n-----END ${label}-----\n`;
-}
-
-/** Tries PKCS#8 / SPKI armour first, then the PKCS#1 one, for bare bodies. */
-function readKey<K>(keyText: string, labels: readonly [string, string], read: (pem: string) => K): K {
-  try {
-    return read(pemOf(keyText, labels[0]));
-  } catch {
-    return read(pemOf(keyText, labels[1]));
-  }
-}
-
-function merchantKey(credentials: Credentials): KeyObject {
-  const keyText = credential(credentials, "private_key");
-  try {
-    return readKey(keyText, ["PRIVATE KEY", "RSA PRIVATE KEY"], (pem) => createPrivateKey(pem));
-  } catch {
-    throw new ProviderError("wechatpay private_key is not a readable private key", false);
-  }
-}
-
+const credential = (credentials: Credentials, name: string) => requiredCredential("wechatpay", credentials, name);
+const merchantKey = (credentials: Credentials) => privateKeyCredential("wechatpay", credentials, "private_key");
 /** The WeChat Pay platform public key, or null when it is missing or unreadable. */
-function platformKey(credentials: Credentials): KeyObject | null {
-  const keyText = credentials.platform_public_key?.trim();
-  if (!keyText) return null;
-  try {
-    return readKey(keyText, ["PUBLIC KEY", "RSA PUBLIC KEY"], (pem) => createPublicKey(pem));
-  } catch {
-    return null;
-  }
-}
-
-/** RSA-SHA256 (PKCS#1 v1.5) over the exact bytes, as WeChat Pay signs. */
-function signatureValid(key: KeyObject, message: Buffer, signature: string): boolean {
-  try {
-    return verify("sha256", message, key, Buffer.from(signature, "base64"));
-  } catch {
-    return false;
-  }
-}
+const platformKey = (credentials: Credentials) => publicKeyCredential(credentials, "platform_public_key");
 
 /** `${a}\n${b}\n…\n`: the shape of every message WeChat Pay signs; the body stays raw bytes. */
 function signedMessage(parts: readonly string[], body: Buffer): Buffer {
@@ -161,22 +74,8 @@ async function send(
   };
   if (payload !== undefined) headers["Content-Type"] = "application/json";
 
-  let status: number;
-  let answerHeaders: Headers;
-  let raw: Buffer;
-  try {
-    const response = await fetch(url, {
-      method,
-      headers,
-      body: payload === undefined ? undefined : body,
-      signal: AbortSignal.timeout(call.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
-    status = response.status;
-    answerHeaders = response.headers;
-    raw = Buffer.from(await response.arrayBuffer());
-  } catch (error) {
-    throw new ProviderError(`wechatpay unreachable: ${causeOf(error)}`, true);
-  }
+  const request = { method, headers, body: payload === undefined ? undefined : body };
+  const { status, headers: answerHeaders, bytes: raw } = await fetchAnswer(call, url, request, "wechatpay unreachable");
 
   if (status >= 500) throw new ProviderError(`wechatpay answered HTTP ${status}`, true);
   if (status === 429) throw new ProviderError("wechatpay answered 429 (rate limited)", true);
@@ -205,7 +104,7 @@ function authorization(credentials: Credentials, method: string, url: URL, body:
   const timestamp = Math.floor(Date.now() / 1000).toString();
   const nonce = randomBytes(16).toString("hex").toUpperCase();
   const message = signedMessage([method, `${url.pathname}${url.search}`, timestamp, nonce], Buffer.from(body, "utf8"));
-  const signature = sign("sha256", message, merchantKey(credentials)).toString("base64");
+  const signature = rsaSign(merchantKey(credentials), message);
   return `${SCHEME} mchid="${mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${serialNo}"`;
 }
 
@@ -217,7 +116,7 @@ function answerVerified(credentials: Credentials, headers: Headers, body: Buffer
   const serial = headers.get("wechatpay-serial");
   const key = platformKey(credentials);
   if (!signature || !timestamp || !nonce || !serial || !key) return false;
-  return signatureValid(key, signedMessage([timestamp, nonce], body), signature);
+  return rsaSignatureValid(key, signedMessage([timestamp, nonce], body), signature);
 }
 
 const failureOf = (answer: Answer & { ok: false }, what: string) =>
@@ -339,7 +238,7 @@ function checkSignature(request: NotificationRequest): void {
   }
   const key = platformKey(request.call.credentials);
   if (!key) throw new WebhookRefused("wechatpay platform_public_key is missing or unreadable");
-  if (!signatureValid(key, signedMessage([timestamp, nonce], request.rawBody), signature)) {
+  if (!rsaSignatureValid(key, signedMessage([timestamp, nonce], request.rawBody), signature)) {
     throw new WebhookRefused("wechatpay notification signature is invalid");
   }
 }

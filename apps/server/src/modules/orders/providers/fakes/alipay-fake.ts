@@ -1,7 +1,8 @@
-import { createPublicKey, generateKeyPair, type KeyObject, randomBytes, randomInt, sign, verify } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createPublicKey, type KeyObject, randomBytes, randomInt, sign, verify } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Credentials } from "../adapter.js";
+import { startFakeServer } from "./fake-server.js";
+import { rsaKeyPair } from "./rsa-key-pair.js";
 
 /**
  * A fake Alipay open-API gateway for tests, on 127.0.0.1 (a free port). It holds its own Alipay
@@ -121,24 +122,6 @@ export interface AlipayFake {
   reset(): void;
   close(): Promise<void>;
 }
-
-interface KeyPair {
-  privateKey: string;
-  publicKey: string;
-}
-
-const rsaKeyPair = (): Promise<KeyPair> =>
-  new Promise((resolve, reject) =>
-    generateKeyPair(
-      "rsa",
-      {
-        modulusLength: 2048,
-        publicKeyEncoding: { type: "spki", format: "pem" },
-        privateKeyEncoding: { type: "pkcs8", format: "pem" },
-      },
-      (error, publicKey, privateKey) => (error ? reject(error) : resolve({ publicKey, privateKey })),
-    ),
-  );
 
 const bareBody = (pem: string) => pem.replace(/-----[A-Z ]+-----/g, "").replace(/\s+/g, "");
 const digits = (count: number) => Array.from({ length: count }, () => randomInt(10)).join("");
@@ -305,12 +288,10 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
     return tradeQuery(biz);
   }
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
+  async function handle(request: IncomingMessage, body: string, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", "http://fake");
     const params: Record<string, string> = Object.fromEntries(url.searchParams);
-    for (const [key, value] of new URLSearchParams(Buffer.concat(chunks).toString("utf8"))) params[key] = value;
+    for (const [key, value] of new URLSearchParams(body)) params[key] = value;
     const method = params.method ?? "";
     let biz: Result = {};
     try {
@@ -418,14 +399,10 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
     };
   }
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch(() => response.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startFakeServer(handle);
 
   const fake: AlipayFake = {
-    baseUrl: `http://127.0.0.1:${port}/gateway.do`,
+    baseUrl: `${server.baseUrl}/gateway.do`,
     credentials,
     pem: { privateKey: merchant.privateKey, alipayPublicKey: platform.publicKey },
     calls: state.calls,
@@ -442,11 +419,7 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
       failures.length = 0;
       fake.refundFundChange = "Y";
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: server.close,
   };
   return fake;
 }

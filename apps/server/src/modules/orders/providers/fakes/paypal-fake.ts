@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders } from "node:http";
+import { isRecord, parseJson } from "./fake-server.js";
+import { type NetworkFailure, type Reply, startRestFake } from "./rest-fake.js";
 
 /**
  * A fake PayPal REST API on 127.0.0.1 (a random port) for tests. Like PayPal it issues OAuth2
@@ -38,7 +39,7 @@ export interface PayPalFakeCall {
 /** What the next request (or the next one whose path starts with `path`) meets instead of PayPal. */
 export type PayPalFakeFailure =
   | { status: number; name?: string; issue?: string; message?: string; path?: string }
-  | { network: true; path?: string };
+  | NetworkFailure;
 
 export type PayPalRefundStatus = "COMPLETED" | "PENDING" | "FAILED" | "CANCELLED";
 
@@ -121,11 +122,6 @@ export interface PayPalFake {
   close(): Promise<void>;
 }
 
-interface Reply {
-  status: number;
-  body: unknown;
-}
-
 /** PayPal's currencies without decimals (its currency codes reference). */
 const NO_DECIMALS = new Set(["HUF", "JPY", "TWD"]);
 
@@ -150,17 +146,6 @@ const notFound = () =>
 const unprocessable = (issue: string, message: string) => paypalError(422, "UNPROCESSABLE_ENTITY", issue, message);
 const invalid = (issue: string, message: string) => paypalError(400, "INVALID_REQUEST", issue, message);
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 function amountOf(value: unknown): PayPalAmount | string {
   if (!isRecord(value) || typeof value.currency_code !== "string" || typeof value.value !== "string") {
     return "MISSING_REQUIRED_PARAMETER";
@@ -171,12 +156,6 @@ function amountOf(value: unknown): PayPalAmount | string {
 }
 
 const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 export async function startPayPalFake(options: { tokenTtlSeconds?: number } = {}): Promise<PayPalFake> {
   const credentials = {
@@ -194,7 +173,6 @@ export async function startPayPalFake(options: { tokenTtlSeconds?: number } = {}
   const replays = new Map<string, Reply>();
   /** Transmissions issued by notification(): id → the headers and body as sent. */
   const transmissions = new Map<string, { headers: Record<string, string>; body: string }>();
-  const pending: PayPalFakeFailure[] = [];
   let refundStatus: PayPalRefundStatus = "COMPLETED";
   let baseUrl = "";
 
@@ -404,46 +382,22 @@ export async function startPayPalFake(options: { tokenTtlSeconds?: number } = {}
     return reply;
   }
 
-  function takeFailure(path: string): PayPalFakeFailure | undefined {
-    const index = pending.findIndex((f) => f.path === undefined || path.startsWith(f.path));
-    return index < 0 ? undefined : pending.splice(index, 1)[0];
-  }
-
-  function send(response: ServerResponse, reply: Reply): void {
-    response.writeHead(reply.status, { "content-type": "application/json" });
-    response.end(JSON.stringify(reply.body));
-  }
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request);
-    const path = new URL(request.url ?? "/", "http://fake").pathname;
-    const call: PayPalFakeCall = {
+  const server = await startRestFake({
+    calls,
+    callOf: (request, body): PayPalFakeCall => ({
       method: request.method ?? "GET",
-      path,
+      path: new URL(request.url ?? "/", "http://fake").pathname,
       headers: request.headers,
       body,
       json: parseJson(body),
-    };
-    calls.push(call);
-    const failure = takeFailure(path);
-    if (failure && "network" in failure) {
-      request.socket.destroy();
-      return;
-    }
-    if (failure) {
+    }),
+    failureReply: (failure: Exclude<PayPalFakeFailure, NetworkFailure>) => {
       const name = failure.name ?? (failure.status >= 500 ? "INTERNAL_SERVER_ERROR" : "UNPROCESSABLE_ENTITY");
-      return send(response, paypalError(failure.status, name, failure.issue, failure.message ?? "Injected failure."));
-    }
-    send(response, withRequestId(call));
-  }
-
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      response.writeHead(500).end(String(error));
-    });
+      return paypalError(failure.status, name, failure.issue, failure.message ?? "Injected failure.");
+    },
+    reply: withRequestId,
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.baseUrl;
 
   function notification(eventType: string, resource: object): PayPalNotification {
     const event: PayPalEventJson = {
@@ -517,9 +471,7 @@ export async function startPayPalFake(options: { tokenTtlSeconds?: number } = {}
     orders,
     captures,
     refunds,
-    failNext: (failure) => {
-      pending.push(failure);
-    },
+    failNext: server.failNext,
     setRefundStatus: (status) => {
       refundStatus = status;
     },
@@ -529,10 +481,6 @@ export async function startPayPalFake(options: { tokenTtlSeconds?: number } = {}
     notification,
     captureCompleted,
     refundNotification,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders } from "node:http";
+import { isRecord, parseJson } from "./fake-server.js";
+import { type NetworkFailure, type Reply, startRestFake } from "./rest-fake.js";
 
 /**
  * A fake provider speaking the signed JSON REST scheme of signed-rest.ts (our FOMO Pay and QRIS
@@ -29,9 +30,7 @@ export interface SignedRestFakeCall {
 }
 
 /** What the next request (or the next one whose path starts with `path`) meets instead of the provider. */
-export type SignedRestFakeFailure =
-  | { status: number; code?: string; message?: string; path?: string }
-  | { network: true; path?: string };
+export type SignedRestFakeFailure = { status: number; code?: string; message?: string; path?: string } | NetworkFailure;
 
 export interface SignedRestFakeOrder {
   order_no: string;
@@ -55,36 +54,14 @@ export interface SignedRestFake {
   close(): Promise<void>;
 }
 
-interface Reply {
-  status: number;
-  body: unknown;
-}
-
 const TOLERANCE_SECONDS = 300;
 
 const problem = (status: number, code: string, message: string): Reply => ({ status, body: { code, message } });
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 };
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 export async function startSignedRestFake(
   options: { merchantId?: string; apiKey?: string } = {},
@@ -96,7 +73,6 @@ export async function startSignedRestFake(
   const calls: SignedRestFakeCall[] = [];
   const orders = new Map<string, SignedRestFakeOrder>();
   const nonces = new Set<string>();
-  const pending: SignedRestFakeFailure[] = [];
 
   /** The scheme's checks, in the order a provider would make them; the nonce is spent only by a valid request. */
   function refusal(call: SignedRestFakeCall): Reply | null {
@@ -161,44 +137,22 @@ export async function startSignedRestFake(
     return problem(404, "NOT_FOUND", `no route ${call.method} ${call.path}`);
   }
 
-  function takeFailure(path: string): SignedRestFakeFailure | undefined {
-    const index = pending.findIndex((f) => f.path === undefined || path.startsWith(f.path));
-    return index < 0 ? undefined : pending.splice(index, 1)[0];
-  }
-
-  function send(response: ServerResponse, reply: Reply): void {
-    response.writeHead(reply.status, { "content-type": "application/json" });
-    response.end(JSON.stringify(reply.body));
-  }
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request);
-    const url = request.url ?? "/";
-    const query = url.indexOf("?");
-    const call: SignedRestFakeCall = {
-      method: request.method ?? "GET",
-      path: query < 0 ? url : url.slice(0, query),
-      headers: request.headers,
-      body,
-    };
-    calls.push(call);
-    const failure = takeFailure(call.path);
-    if (failure && "network" in failure) {
-      request.socket.destroy();
-      return;
-    }
-    if (failure)
-      return send(response, problem(failure.status, failure.code ?? "INJECTED", failure.message ?? "Injected failure"));
-    send(response, refusal(call) ?? route(call));
-  }
-
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      response.writeHead(500).end(String(error));
-    });
+  const server = await startRestFake({
+    calls,
+    callOf: (request, body): SignedRestFakeCall => {
+      const url = request.url ?? "/";
+      const query = url.indexOf("?");
+      return {
+        method: request.method ?? "GET",
+        path: query < 0 ? url : url.slice(0, query),
+        headers: request.headers,
+        body,
+      };
+    },
+    failureReply: (failure: Exclude<SignedRestFakeFailure, NetworkFailure>) =>
+      problem(failure.status, failure.code ?? "INJECTED", failure.message ?? "Injected failure"),
+    reply: (call) => refusal(call) ?? route(call),
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   function orderOf(orderNo: string): SignedRestFakeOrder {
     const order = orders.get(orderNo);
@@ -207,13 +161,11 @@ export async function startSignedRestFake(
   }
 
   return {
-    baseUrl,
+    baseUrl: server.baseUrl,
     credentials,
     calls,
     orders,
-    failNext: (failure) => {
-      pending.push(failure);
-    },
+    failNext: server.failNext,
     markPaid: (orderNo, payment = {}) => {
       const order = orderOf(orderNo);
       order.status = "PAID";
@@ -223,10 +175,6 @@ export async function startSignedRestFake(
     markFailed: (orderNo) => {
       orderOf(orderNo).status = "FAILED";
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }

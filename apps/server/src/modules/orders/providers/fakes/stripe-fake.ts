@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders } from "node:http";
+import { type NetworkFailure, type Reply, startRestFake } from "./rest-fake.js";
 
 /**
  * A fake Stripe API on 127.0.0.1 (a random port) for tests: it checks the secret key as Stripe does
@@ -35,7 +35,7 @@ export interface StripeFakeCall {
 /** What the next request (or the next one whose path starts with `path`) meets instead of Stripe. */
 export type StripeFakeFailure =
   | { status: number; type?: string; code?: string; message?: string; path?: string }
-  | { network: true; path?: string };
+  | NetworkFailure;
 
 export type StripeRefundStatus = "succeeded" | "pending" | "requires_action" | "failed" | "canceled";
 
@@ -111,12 +111,6 @@ export interface StripeFake {
   close(): Promise<void>;
 }
 
-interface Reply {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const stripeError = (status: number, type: string, message: string, code?: string): Reply => ({
@@ -137,12 +131,6 @@ function hashOf(form: Record<string, string>, prefix: string): Record<string, st
 
 const isAmount = (text: string | undefined): text is string => text !== undefined && /^\d+$/.test(text);
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 export async function startStripeFake(
   options: { secretKey?: string; webhookSecret?: string } = {},
 ): Promise<StripeFake> {
@@ -157,7 +145,6 @@ export async function startStripeFake(
   const intents = new Map<string, StripeFakeIntent>();
   const refunds = new Map<string, StripeFakeRefund>();
   const idempotent = new Map<string, { path: string; body: string; reply: Reply }>();
-  const pending: StripeFakeFailure[] = [];
   let refundStatus: StripeRefundStatus = "succeeded";
   let baseUrl = "";
 
@@ -291,47 +278,23 @@ export async function startStripeFake(
     return { ...saved.reply, headers: { ...saved.reply.headers, "idempotent-replayed": "true" } };
   }
 
-  function takeFailure(path: string): StripeFakeFailure | undefined {
-    const index = pending.findIndex((f) => f.path === undefined || path.startsWith(f.path));
-    return index < 0 ? undefined : pending.splice(index, 1)[0];
-  }
-
-  function send(response: ServerResponse, reply: Reply): void {
-    response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
-    response.end(JSON.stringify(reply.body));
-  }
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request);
-    const path = new URL(request.url ?? "/", "http://fake").pathname;
-    const call: StripeFakeCall = {
+  const server = await startRestFake({
+    calls,
+    callOf: (request, body): StripeFakeCall => ({
       method: request.method ?? "GET",
-      path,
+      path: new URL(request.url ?? "/", "http://fake").pathname,
       headers: request.headers,
       body,
       form: Object.fromEntries(new URLSearchParams(body)),
-    };
-    calls.push(call);
-    const failure = takeFailure(path);
-    if (failure && "network" in failure) {
-      request.socket.destroy();
-      return;
-    }
-    if (failure) {
-      // Refused before the endpoint ran: nothing is saved under the idempotency key.
+    }),
+    // Refused before the endpoint ran: nothing is saved under the idempotency key.
+    failureReply: (failure: Exclude<StripeFakeFailure, NetworkFailure>) => {
       const type = failure.type ?? (failure.status >= 500 ? "api_error" : "invalid_request_error");
-      return send(response, stripeError(failure.status, type, failure.message ?? "Injected failure.", failure.code));
-    }
-    send(response, authorize(request.headers) ?? withIdempotency(call));
-  }
-
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      response.writeHead(500).end(String(error));
-    });
+      return stripeError(failure.status, type, failure.message ?? "Injected failure.", failure.code);
+    },
+    reply: (call) => authorize(call.headers) ?? withIdempotency(call),
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.baseUrl;
 
   function event(type: string, object: object): StripeEventJson {
     return {
@@ -405,9 +368,7 @@ export async function startStripeFake(
     sessions,
     intents,
     refunds,
-    failNext: (failure) => {
-      pending.push(failure);
-    },
+    failNext: server.failNext,
     setRefundStatus: (status) => {
       refundStatus = status;
     },
@@ -416,10 +377,6 @@ export async function startStripeFake(
     refundEvent,
     event,
     sign,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }

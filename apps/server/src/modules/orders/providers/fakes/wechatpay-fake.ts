@@ -1,7 +1,6 @@
 import {
   createCipheriv,
   createPublicKey,
-  generateKeyPair,
   type KeyObject,
   randomBytes,
   randomInt,
@@ -9,9 +8,10 @@ import {
   sign,
   verify,
 } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Credentials } from "../adapter.js";
+import { sendJson, startFakeServer } from "./fake-server.js";
+import { rsaKeyPair } from "./rsa-key-pair.js";
 
 /**
  * A fake WeChat Pay API v3 for tests, on 127.0.0.1 (a free port). It holds its own platform key
@@ -136,24 +136,6 @@ export interface WechatPayFake {
   reset(): void;
   close(): Promise<void>;
 }
-
-interface KeyPair {
-  privateKey: string;
-  publicKey: string;
-}
-
-const rsaKeyPair = (): Promise<KeyPair> =>
-  new Promise((resolve, reject) =>
-    generateKeyPair(
-      "rsa",
-      {
-        modulusLength: 2048,
-        publicKeyEncoding: { type: "spki", format: "pem" },
-        privateKeyEncoding: { type: "pkcs8", format: "pem" },
-      },
-      (error, publicKey, privateKey) => (error ? reject(error) : resolve({ publicKey, privateKey })),
-    ),
-  );
 
 const digits = (count: number) => Array.from({ length: count }, () => randomInt(10)).join("");
 const alphanumeric = (count: number) => randomBytes(count).toString("base64url").replace(/[-_]/g, "x").slice(0, count);
@@ -368,10 +350,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     return [404, error("NOT_FOUND", "请求的资源不存在")];
   }
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString("utf8");
+  async function handle(request: IncomingMessage, raw: string, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", "http://fake");
     const path = `${url.pathname}${url.search}`;
     const signatureValid = requestSigned(request, path, raw);
@@ -385,8 +364,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
 
     // WeChat Pay does not sign the answer to a request it could not authenticate.
     if (!signatureValid) {
-      response.writeHead(401, { "content-type": "application/json; charset=utf-8" });
-      response.end(JSON.stringify(error("SIGN_ERROR", "签名错误")));
+      sendJson(response, 401, error("SIGN_ERROR", "签名错误"), { "content-type": "application/json; charset=utf-8" });
       return;
     }
     const failure = failures.shift();
@@ -495,14 +473,10 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     };
   }
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch(() => response.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startFakeServer(handle);
 
   const fake: WechatPayFake = {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: server.baseUrl,
     credentials,
     calls: state.calls,
     orders: state.orders,
@@ -518,11 +492,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
       failures.length = 0;
       fake.refundStatus = "SUCCESS";
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: server.close,
   };
   return fake;
 }
