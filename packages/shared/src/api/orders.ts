@@ -211,18 +211,24 @@ export const orderEndpoints = {
   checkFomo: checkCall("/api/Order/fomo/check_order", "FOMO", "fomo"),
 } as const;
 
-/** The refund call of a source whose orders an operator may refund, if any. */
-export const REFUND_CALLS: Partial<Record<OrderSource, keyof typeof orderEndpoints>> = {
-  wechatpay: "refundWechat",
-  alipay: "refundAlipay",
-  sandbox: "refundSandbox",
-};
 /** The list call of an order screen's source. */
 export function orderListCall(source: OrderSource) {
   return orderEndpoints[`list_${source}`];
 }
 
-export const CHECK_CALLS: Partial<Record<OrderSource, keyof typeof orderEndpoints>> = {
+/** The sources whose orders an operator may refund (spec §7 refund_by_vendor), and their calls: the one list. */
+export const REFUND_CALLS = {
+  wechatpay: "refundWechat",
+  alipay: "refundAlipay",
+  sandbox: "refundSandbox",
+} as const satisfies Partial<Record<OrderProviderId, keyof typeof orderEndpoints>>;
+export type RefundableSource = keyof typeof REFUND_CALLS;
+export const isRefundable = (source: string): source is RefundableSource => source in REFUND_CALLS;
+
+/** The sources whose orders the provider is asked about (spec §7 check_order), and their calls. */
+export const CHECK_CALLS = {
   qris: "checkQris",
   fomo: "checkFomo",
-};
+} as const satisfies Partial<Record<OrderProviderId, keyof typeof orderEndpoints>>;
+export type CheckableSource = keyof typeof CHECK_CALLS;
+export const isCheckable = (source: string): source is CheckableSource => source in CHECK_CALLS;

@@ -20,8 +20,9 @@ export interface OrderViewRow {
   serialNumber: string | null;
 }
 
-const payStatusName = (code: number) => (code === PAY_STATUS.paid ? "paid" : "unpaid");
-const refundStatusName = (code: number) =>
+/** Spec §4 states by their wire names (the table keeps codes). */
+export const payStatusName = (code: number) => (code === PAY_STATUS.paid ? "paid" : "unpaid");
+export const refundStatusName = (code: number) =>
   code === REFUND_STATUS.refunded ? "refunded" : code === REFUND_STATUS.refunding ? "refunding" : "none";
 const refundResultName = (code: number | null) =>
   code === REFUND_RESULT.success ? "success" : code === REFUND_RESULT.failure ? "failure" : null;

@@ -187,19 +187,15 @@ describe("payment notifications", () => {
 });
 
 describe("manual refunds", () => {
+  /** A WeChat Pay order of the machine, paid (now unless said otherwise); WeChat Pay's domestic API takes yuan. */
+  const paidWechat = (deviceId: number, amount: number, at?: Date) =>
+    paidOrder(server.database.db, { vendorId, currency: "CNY", provider: "wechatpay", shopId, deviceId, amount }, at);
   const refund = (orderId: number, amount: number, options: SendOptions = as) =>
     server.send(API.orders.refundWechat, { order_id: orderId, amount, reason: "customer asked" }, options);
 
   it("refunds a same-day order through the provider's signed API and shows it refunded", async () => {
     const { id } = await machine("WXREFUND", false);
-    const order = await paidOrder(server.database.db, {
-      vendorId,
-      currency: "CNY",
-      provider: "wechatpay",
-      shopId,
-      deviceId: id,
-      amount: 1_500,
-    });
+    const order = await paidWechat(id, 1_500);
     const { http, body } = await refund(order.id, 1_500);
     expect(http).toBe(200);
     expect(body.result.refund).toMatchObject({ amount: 1_500, state: "refunding", type: "manual" });
@@ -220,14 +216,7 @@ describe("manual refunds", () => {
 
   it("fifty identical refund requests at once make one provider call and one refund", async () => {
     const { id } = await machine("WXFIFTY", false);
-    const order = await paidOrder(server.database.db, {
-      vendorId,
-      currency: "CNY",
-      provider: "wechatpay",
-      shopId,
-      deviceId: id,
-      amount: 2_000,
-    });
+    const order = await paidWechat(id, 2_000);
     const answers = await Promise.all(Array.from({ length: 50 }, () => refund(order.id, 2_000)));
     expect(answers.map((a) => a.http)).toEqual(Array(50).fill(200));
     expect(new Set(answers.map((a) => a.body.result.refund.id)).size).toBe(1);
@@ -240,14 +229,7 @@ describe("manual refunds", () => {
 
   it("concurrent partial refunds never give back more than was paid", async () => {
     const { id } = await machine("WXPARTS", false);
-    const order = await paidOrder(server.database.db, {
-      vendorId,
-      currency: "CNY",
-      provider: "wechatpay",
-      shopId,
-      deviceId: id,
-      amount: 1_000,
-    });
+    const order = await paidWechat(id, 1_000);
     const amounts = [300, 400, 500, 600, 700, 200, 100];
     const answers = await Promise.all(amounts.map((amount) => refund(order.id, amount)));
     const granted = answers.filter((a) => a.http === 200).map((a) => a.body.result.refund.amount);
@@ -259,20 +241,9 @@ describe("manual refunds", () => {
 
   it("refuses yesterday's order, more than is left, an unpaid order and another vendor's order", async () => {
     const { id } = await machine("WXREFUSE", false);
-    const yesterday = await paidOrder(
-      server.database.db,
-      { vendorId, currency: "CNY", provider: "wechatpay", shopId, deviceId: id, amount: 500 },
-      new Date(Date.now() - 36 * 3_600_000),
-    );
+    const yesterday = await paidWechat(id, 500, new Date(Date.now() - 36 * 3_600_000));
     expect((await refund(yesterday.id, 500)).body).toMatchObject({ status: 409, code: "REFUND_NOT_SAME_DAY" });
-    const today = await paidOrder(server.database.db, {
-      vendorId,
-      currency: "CNY",
-      provider: "wechatpay",
-      shopId,
-      deviceId: id,
-      amount: 500,
-    });
+    const today = await paidWechat(id, 500);
     expect((await refund(today.id, 501)).body).toMatchObject({ code: "REFUND_EXCEEDS_REMAINDER", field: "amount" });
     const unpaid = await pending("wechatpay", id);
     expect((await refund(unpaid.id, 100)).body).toMatchObject({ code: "ORDER_NOT_PAID" });
@@ -284,14 +255,7 @@ describe("manual refunds", () => {
 
   it("a provider that fails for a moment is tried again with the same refund number", async () => {
     const { id } = await machine("WXRETRY", false);
-    const order = await paidOrder(server.database.db, {
-      vendorId,
-      currency: "CNY",
-      provider: "wechatpay",
-      shopId,
-      deviceId: id,
-      amount: 700,
-    });
+    const order = await paidWechat(id, 700);
     wechat.failNext({ kind: "error", status: 500, code: "SYSTEM_ERROR", message: "try later" });
     const { body } = await refund(order.id, 700);
     await expect.poll(async () => (await orderById(order.id)).refundResult, { timeout: 20_000 }).toBe(1);

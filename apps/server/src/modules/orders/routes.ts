@@ -1,4 +1,14 @@
-import { API, hasPermission, ORDER_SCREENS, type OrderSource, orderListCall } from "@washboard/shared";
+import {
+  API,
+  CHECK_CALLS,
+  type CheckableSource,
+  hasPermission,
+  ORDER_SCREENS,
+  type OrderSource,
+  orderListCall,
+  REFUND_CALLS,
+  type RefundableSource,
+} from "@washboard/shared";
 import { and, eq, inArray } from "drizzle-orm";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
@@ -41,23 +51,20 @@ export function orderRoutes(r: Routes, deps: AppDeps) {
   r.call(API.orders.refunds, async (input, ctx) => ({
     items: await refundsOfOrder(db, vendorTenant(ctx.scope), input.order_id),
   }));
-  const refunds = [
-    [API.orders.refundWechat, "wechatpay"],
-    [API.orders.refundAlipay, "alipay"],
-    [API.orders.refundSandbox, "sandbox"],
-  ] as const;
-  for (const [contract, source] of refunds) {
-    r.call(contract, async (input, ctx) => {
+  for (const [source, call] of Object.entries(REFUND_CALLS) as [
+    RefundableSource,
+    (typeof REFUND_CALLS)[RefundableSource],
+  ][]) {
+    r.call(API.orders[call], async (input, ctx) => {
       ctx.audit.target = `order:${input.order_id}`;
       return requestRefund(db, { tenant: vendorTenant(ctx.scope), source, accountId: ctx.actor.accountId, input });
     });
   }
-  const checks = [
-    [API.orders.checkQris, "qris"],
-    [API.orders.checkFomo, "fomo"],
-  ] as const;
-  for (const [contract, source] of checks) {
-    r.call(contract, async (input, ctx) => {
+  for (const [source, call] of Object.entries(CHECK_CALLS) as [
+    CheckableSource,
+    (typeof CHECK_CALLS)[CheckableSource],
+  ][]) {
+    r.call(API.orders[call], async (input, ctx) => {
       ctx.audit.target = `order:${input.order_id}`;
       return checkOrder(deps, vendorTenant(ctx.scope), source, input.order_id);
     });

@@ -1,19 +1,14 @@
 import type { OrderProviderId } from "@washboard/shared";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import { vendors } from "../tenancy/tables.js";
+import { setVendorProvider } from "../tenancy/store.js";
 import { createPendingOrder } from "./pending-orders.js";
 import { orders, PAY_STATUS } from "./tables.js";
 
 /** Test helpers: a vendor's provider switched on, and orders paid at a given time. */
 
 export async function switchOn(db: Db, vendorId: number, provider: string): Promise<void> {
-  await db
-    .update(vendors)
-    .set({
-      enabledProviders: sql`array(select distinct unnest(${vendors.enabledProviders} || array[${provider}]::text[]))`,
-    })
-    .where(eq(vendors.id, vendorId));
+  await setVendorProvider(db, vendorId, provider, true);
 }
 
 export async function paidOrder(

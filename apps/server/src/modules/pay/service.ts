@@ -13,6 +13,7 @@ import { AppError } from "../../platform/http/app-error.js";
 import type { AppDeps } from "../../platform/module.js";
 import { deviceBySerial, payableDevices } from "../devices/queries.js";
 import { noteProviderRef, orderByNumber } from "../orders/order-lookup.js";
+import { payStatusName, refundStatusName } from "../orders/order-view.js";
 import { recordPayment } from "../orders/payments.js";
 import { createPendingOrder } from "../orders/pending-orders.js";
 import { ProviderError } from "../orders/providers/adapter.js";
@@ -167,7 +168,7 @@ export async function createPayment(deps: AppDeps, input: z.output<typeof create
 export async function settlePayPalReturn(deps: PayDeps, orderNo: string): Promise<void> {
   const found = await orderByNumber(deps.db, orderNo);
   const order = found?.order;
-  if (order?.source !== "paypal" || order.payStatus !== 0 || !order.transactionId) return;
+  if (order?.source !== "paypal" || payStatusName(order.payStatus) !== "unpaid" || !order.transactionId) return;
   const call = await providerCall(deps, paypalAdapter, order.vendorId);
   if (!call) return;
   const capture = await capturePayPalOrder(call, order.transactionId).catch(() => undefined);
@@ -192,7 +193,7 @@ export async function paymentStatus(db: Db, orderNo: string): Promise<PaymentSta
   // Only payments customers started online: a machine's own sales are no customer's page.
   if (found?.order.startType !== "online_payment") throw new AppError("NOT_FOUND", { field: "order_no" });
   const { order, deviceName } = found;
-  const paid = order.payStatus === 1;
+  const paid = payStatusName(order.payStatus) === "paid";
   const start =
     order.startState === "started" || order.startState === "failed" || order.startState === "starting"
       ? order.startState
@@ -206,9 +207,9 @@ export async function paymentStatus(db: Db, orderNo: string): Promise<PaymentSta
     currency: order.currency,
     program: order.program ?? "",
     machine_name: deviceName ?? "",
-    pay_status: paid ? "paid" : "unpaid",
+    pay_status: payStatusName(order.payStatus),
     start,
-    refund_status: order.refundStatus === 2 ? "refunded" : order.refundStatus === 1 ? "refunding" : "none",
+    refund_status: refundStatusName(order.refundStatus),
     refund_amount: order.refundedAmount,
   };
 }

@@ -1,5 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { API, CHECK_CALLS, formatMoney, ORDER_SCREENS, type OrderItem } from "@washboard/shared";
+import {
+  API,
+  CHECK_CALLS,
+  formatMoney,
+  isCheckable,
+  isRefundable,
+  ORDER_SCREENS,
+  type OrderItem,
+} from "@washboard/shared";
 import { Card, Statistic } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,7 +24,7 @@ import { actionsColumn } from "../../app/ui/data-table/row-actions";
 import type { MoneyDisplay } from "../devices/labels";
 import { orderColumns } from "./columns";
 import { type OrderFilterForm, orderFilterFields, toOrderFilters } from "./filters";
-import { isRefundable, RefundDialog } from "./RefundDialog";
+import { RefundDialog } from "./RefundDialog";
 
 /**
  * Every order screen (spec §2: /order/freestart, mem_account, mem_card and one per provider): the
@@ -36,8 +44,8 @@ export default function OrdersPage() {
   const display: MoneyDisplay = { currency: info?.currency ?? "USD", hideSymbol: info?.hide_symbol === "1" };
   const [filters, setFilters] = useState<ReturnType<typeof toOrderFilters>>({});
   const [refunding, setRefunding] = useState<OrderItem | null>(null);
-  const checkName = CHECK_CALLS[source];
-  const check = useCallMutation(checkName ? API.orders[checkName] : API.orders.checkQris, {
+  // Every check call has the same payload and answer; a screen whose provider has none never shows it.
+  const check = useCallMutation(API.orders[CHECK_CALLS[isCheckable(source) ? source : "qris"]], {
     toBody: (order: OrderItem) => ({ order_id: order.id }),
     success: "orders.checked",
   });
@@ -62,7 +70,7 @@ export default function OrdersPage() {
       {
         labelKey: "orders.check",
         testId: "order-check",
-        allowed: checkName !== undefined,
+        allowed: isCheckable(source),
         hidden: (o) => o.pay_status === "paid",
         loading: check.isPending,
         onClick: (o) => check.mutate(o),

@@ -1,4 +1,13 @@
-import { API, formatMoney, type OrderItem, parseMoney, REFUND_REASON_MAX, refundRequest } from "@washboard/shared";
+import {
+  API,
+  formatMoney,
+  type OrderItem,
+  parseMoney,
+  REFUND_CALLS,
+  REFUND_REASON_MAX,
+  type RefundableSource,
+  refundRequest,
+} from "@washboard/shared";
 import { Descriptions, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { useCallMutation } from "../../app/api/useCallMutation";
@@ -10,16 +19,6 @@ interface RefundForm {
   amount: string;
   reason?: string;
 }
-
-/** The refund call of each source an operator may refund from its screen. */
-const REFUND_CONTRACTS = {
-  wechatpay: API.orders.refundWechat,
-  alipay: API.orders.refundAlipay,
-  sandbox: API.orders.refundSandbox,
-} as const;
-export type RefundableSource = keyof typeof REFUND_CONTRACTS;
-
-export const isRefundable = (source: string): source is RefundableSource => source in REFUND_CONTRACTS;
 
 /**
  * Spec §7 refund_by_vendor: the amount (at most what is left, the whole remainder by default) and a
@@ -33,7 +32,7 @@ export function RefundDialog(props: { order: OrderItem; source: RefundableSource
   const { order } = props;
   const remaining = order.amount - order.refund_amount;
   const show = (minor: number) => formatMoney(minor, order.currency);
-  const refund = useCallMutation(REFUND_CONTRACTS[props.source], {
+  const refund = useCallMutation(API.orders[REFUND_CALLS[props.source]], {
     success: "orders.refund.requested",
     onSuccess: props.onClose,
   });
