@@ -14,6 +14,7 @@ import { ordersModule } from "./modules/orders/module.js";
 import { payModule } from "./modules/pay/module.js";
 import { payqrModule } from "./modules/payqr/module.js";
 import { priceTemplatesModule } from "./modules/price-templates/module.js";
+import { revenueModule } from "./modules/revenue/module.js";
 import { rolesModule } from "./modules/roles/module.js";
 import { shopsModule } from "./modules/shops/module.js";
 import { subAccountsModule } from "./modules/sub-accounts/module.js";
@@ -63,5 +64,6 @@ export const MODULES: readonly ServerModule[] = [
   devicesModule,
   ordersModule,
   payModule,
+  revenueModule,
   dashboardModule,
 ];

@@ -16,6 +16,7 @@ import { payEndpoints } from "./pay.js";
 import { payQrEndpoints } from "./payqr.js";
 import { priceTemplateEndpoints } from "./price-templates.js";
 import { indexRegistry } from "./registry-index.js";
+import { revenueEndpoints } from "./revenue.js";
 import { roleEndpoints } from "./roles.js";
 import { shopEndpoints } from "./shops.js";
 import { subAccountEndpoints } from "./sub-accounts.js";
@@ -53,6 +54,7 @@ export const API = {
   washerCatalogue: washerCatalogueEndpoints,
   priceTemplates: priceTemplateEndpoints,
   orders: orderEndpoints,
+  revenue: revenueEndpoints,
   pay: payEndpoints,
   live: liveEndpoints,
 } as const;

@@ -2,7 +2,8 @@ import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
 import type { AppDeps } from "../../platform/module.js";
-import type { VendorTenant } from "../tenancy/scope.js";
+import { shopNameOf } from "../shops/queries.js";
+import { tenantOfVendor, type VendorTenant } from "../tenancy/scope.js";
 import type { CommandView } from "./commands/command-view.js";
 import { deviceRuntime } from "./runtime.js";
 import { deviceCommands, deviceShadows, devices } from "./tables.js";
@@ -191,4 +192,73 @@ export function placedDevicesOfVendors(db: Db, vendorIds: readonly number[]) {
     .from(devices)
     .where(and(inArray(devices.vendorId, [...vendorIds]), isNotNull(devices.shopId)))
     .orderBy(asc(devices.id));
+}
+
+/** Days before a subscription's end from which the dashboard lists the machine. */
+export const SUBSCRIPTION_WARNING_DAYS = 30;
+
+/**
+ * The vendors' machines that need someone (the dashboard's "needs attention"): faulted while online,
+ * offline, or with a subscription ending within SUBSCRIPTION_WARNING_DAYS — faults first, then the
+ * longest offline, then the soonest to expire.
+ */
+export async function devicesNeedingAttention(db: Db, vendorIds: readonly number[], limit: number) {
+  if (vendorIds.length === 0) return [];
+  const kind = sql<"fault" | "offline" | "expiring">`case
+    when ${devices.online} and ${deviceShadows.faultCode} is not null then 'fault'
+    when not ${devices.online} then 'offline'
+    else 'expiring' end`;
+  const rows = await db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      serial: devices.serialNumber,
+      shopName: shopNameOf(devices.shopId),
+      kind,
+      fault: deviceShadows.faultCode,
+      lastSeenAt: deviceShadows.lastSeenAt,
+      expiresAt: devices.subscriptionExpiresAt,
+    })
+    .from(devices)
+    .leftJoin(deviceShadows, eq(deviceShadows.deviceId, devices.id))
+    .where(
+      and(
+        inArray(devices.vendorId, [...vendorIds]),
+        sql`((${devices.online} and ${deviceShadows.faultCode} is not null) or not ${devices.online}
+          or ${devices.subscriptionExpiresAt} < now() + make_interval(days => ${SUBSCRIPTION_WARNING_DAYS}))`,
+      ),
+    )
+    .orderBy(
+      sql`case ${kind} when 'fault' then 0 when 'offline' then 1 else 2 end`,
+      asc(deviceShadows.lastSeenAt),
+      asc(devices.subscriptionExpiresAt),
+      asc(devices.id),
+    )
+    .limit(limit);
+  return rows;
+}
+
+/** The vendor's machines for its revenue reports (of one shop when given), by shop and name. */
+export function vendorDevicesForReports(db: Db, vendorId: number, shopId?: number) {
+  return db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      serial: devices.serialNumber,
+      type: devices.machineType,
+      shopName: shopNameOf(devices.shopId),
+    })
+    .from(devices)
+    .where(and(tenantOfVendor(vendorId).owns(devices), shopId === undefined ? undefined : eq(devices.shopId, shopId)))
+    .orderBy(asc(devices.shopId), asc(devices.name), asc(devices.id));
+}
+
+/** How many of the vendor's machines stand in each of its shops. */
+export async function deviceCountsByShop(db: Db, vendorId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ shopId: devices.shopId, n: count() })
+    .from(devices)
+    .where(and(tenantOfVendor(vendorId).owns(devices), isNotNull(devices.shopId)))
+    .groupBy(devices.shopId);
+  return new Map(rows.map((r) => [r.shopId as number, r.n]));
 }

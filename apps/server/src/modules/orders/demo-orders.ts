@@ -4,7 +4,7 @@ import type { Db } from "../../platform/db/client.js";
 import { placedDevicesOfVendors } from "../devices/queries.js";
 import { vendorsNamed } from "../tenancy/queries.js";
 import { newOrderNo } from "./order-numbers.js";
-import { orders, PAY_STATUS, REFUND_RESULT, REFUND_STATUS } from "./tables.js";
+import { orderRefunds, orders, PAY_STATUS, REFUND_RESULT, REFUND_STATUS } from "./tables.js";
 
 const DAYS = 90;
 const CHUNK = 1_000;
@@ -104,6 +104,7 @@ export async function seedDemoOrders(db: Db, vendorNames: readonly string[]): Pr
             deviceId: machine.id,
             cardNumber: source === "mem_card" ? `8800${String(1000 + Math.floor(next() * 400))}` : null,
             program: machine.type === "dryer" ? "Dry" : "Wash",
+            minutes: source === "mem_card" ? null : machine.type === "dryer" ? 40 : 30,
             startState: online ? "started" : null,
             createdAt: at,
           });
@@ -111,6 +112,36 @@ export async function seedDemoOrders(db: Db, vendorNames: readonly string[]): Pr
       }
     }
   }
-  for (let i = 0; i < rows.length; i += CHUNK) await db.insert(orders).values(rows.slice(i, i + CHUNK));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const written = await db
+      .insert(orders)
+      .values(rows.slice(i, i + CHUNK))
+      .returning({
+        id: orders.id,
+        vendorId: orders.vendorId,
+        amount: orders.amount,
+        refundId: orders.refundId,
+        refundTime: orders.refundTime,
+      });
+    // Each refunded order's refund as the refund service records one, so revenue shows it apart.
+    const refunds = written.flatMap((o) =>
+      o.refundId && o.refundTime
+        ? [
+            {
+              orderId: o.id,
+              vendorId: o.vendorId,
+              refundNo: o.refundId,
+              amount: o.amount,
+              state: "succeeded",
+              type: "manual",
+              reason: "Customer asked",
+              createdAt: o.refundTime,
+              finishedAt: o.refundTime,
+            },
+          ]
+        : [],
+    );
+    if (refunds.length > 0) await db.insert(orderRefunds).values(refunds);
+  }
   return rows.length > 0;
 }

@@ -19,6 +19,8 @@ interface SaleOrder {
   amount: number;
   program: string | null;
   cardNumber: string | null;
+  /** Minutes of the cycle it starts (unknown for a card tap: its cycle is reported apart). */
+  minutes: number | null;
 }
 
 /**
@@ -36,10 +38,11 @@ export function saleOf(event: DeviceEvent): SaleOrder | null {
       amount: event.amount,
       program: null,
       cardNumber: event.card_number,
+      minutes: null,
     };
   }
   if (event.type !== "cycle_started") return null;
-  const base = { startType: event.start_type, program: event.program, cardNumber: null };
+  const base = { startType: event.start_type, program: event.program, cardNumber: null, minutes: event.minutes };
   if (event.start_type === "coins") return { ...base, source: "coin", amount: event.price };
   if (event.start_type === "free_start" || event.start_type === "bluetooth_start") {
     return { ...base, source: "free_start", amount: 0 };
@@ -64,15 +67,16 @@ export function deviceOrderWriter(db: Db, onError: (error: unknown) => void) {
       if (rows.length === 0) return;
       const column = <T>(pick: (row: (typeof rows)[number]) => T) => arrayParam(rows.map(pick));
       await db.execute(sql`insert into orders (vendor_id, source, pay_type, start_type, order_no, pay_unique_no,
-          amount, currency, pay_status, paid_at, shop_id, device_id, card_number, program, created_at)
+          amount, currency, pay_status, paid_at, shop_id, device_id, card_number, program, minutes, created_at)
         select d.vendor_id, s.source, s.pay_type, s.start_type, s.order_no, s.pay_unique_no, s.amount, v.currency,
-          ${PAY_STATUS.paid}, s.at, d.shop_id, d.id, s.card_number, s.program, s.at
+          ${PAY_STATUS.paid}, s.at, d.shop_id, d.id, s.card_number, s.program, s.minutes, s.at
         from unnest(${column((r) => r.deviceId)}::int[], ${column((r) => r.source)}::varchar[],
           ${column((r) => paymentTypeOf(r.source))}::varchar[], ${column((r) => r.startType)}::varchar[],
           ${column((r) => r.orderNo)}::varchar[], ${column((r) => r.unique)}::varchar[],
           ${column((r) => r.amount)}::bigint[], ${column((r) => r.cardNumber)}::varchar[],
-          ${column((r) => r.program)}::varchar[], ${column((r) => r.at)}::timestamptz[])
-          as s(device_id, source, pay_type, start_type, order_no, pay_unique_no, amount, card_number, program, at)
+          ${column((r) => r.program)}::varchar[], ${column((r) => r.minutes)}::smallint[],
+          ${column((r) => r.at)}::timestamptz[])
+          as s(device_id, source, pay_type, start_type, order_no, pay_unique_no, amount, card_number, program, minutes, at)
         join devices d on d.id = s.device_id and d.vendor_id is not null
         join vendors v on v.id = d.vendor_id
         on conflict (pay_unique_no) do nothing`);

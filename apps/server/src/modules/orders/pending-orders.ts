@@ -38,6 +38,7 @@ export async function createPendingOrder(db: Db | Tx, pending: PendingOrder) {
       shopId: pending.shopId,
       deviceId: pending.deviceId,
       program: pending.program,
+      minutes: pending.minutes,
       purchase: { program: pending.program, minutes: pending.minutes },
     })
     .returning();

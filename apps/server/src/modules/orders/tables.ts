@@ -64,6 +64,8 @@ export const orders = pgTable(
     memberId: integer("member_id"),
     cardNumber: varchar("card_number", { length: 32 }),
     program: varchar("program", { length: 64 }),
+    /** Minutes of the cycle the order bought (a machine's start event, or the purchase); null: unknown. */
+    minutes: smallint("minutes"),
     /** What a paid order starts: { program, minutes, price } of the price template. */
     purchase: jsonb("purchase").$type<{ program: string; minutes: number }>(),
     /** The remote start a paid order sent its machine. */

@@ -1,6 +1,7 @@
 import {
   ALL_ENDPOINTS,
   ALL_PERMISSION_LEAVES,
+  API,
   type EndpointContract,
   effectivePermissions,
   endpointId,
@@ -141,6 +142,9 @@ const MATRIX: Record<string, MatrixEntry> = {
   "orders.refundSandbox": { crossTenant: () => ({ order_id: klRecords.order, amount: 1 }) },
   "orders.checkQris": { crossTenant: () => ({ order_id: klRecords.order }) },
   "orders.checkFomo": { crossTenant: () => ({ order_id: klRecords.order }) },
+  // Revenue reads the scope's vendors' rollups only; a shop_id of another vendor filters to nothing:
+  // modules/revenue/revenue.test.ts ("no one else's").
+  ...Object.fromEntries(Object.keys(API.revenue).map((call) => [`revenue.${call}`, {}])),
   // The customer's pay page: public calls.
   "pay.page": {},
   "pay.create": {},

@@ -27,7 +27,9 @@ export const CHANGES: Record<Domain, ChangeDeclaration> = {
   devices: { refetch: [] },
   dashboard: { refetch: [] },
   operationLog: { refetch: [] },
-  orders: { refetch: [] },
+  // A refund changes the revenue figures.
+  orders: { refetch: ["revenue"] },
+  revenue: { refetch: [] },
   pay: { refetch: [] },
   groups: { refetch: [] },
   groupSubAccounts: { refetch: [] },

@@ -43,6 +43,11 @@ const CATALOGUE_SCREENS: Record<string, Load> = {
   "/ydevice/ydevice": () => import("../../features/wild-devices/WildDevicesPage"),
   "/shop/washer_catalogue": () => import("../../features/washer-catalogue/WasherCataloguePage"),
   "/shop/price_templates": () => import("../../features/price-templates/PriceTemplatesPage"),
+  "/income_report/income_total": () => import("../../features/revenue/IncomeTotalPage"),
+  "/income_report/income_shop": () => import("../../features/revenue/IncomeShopPage"),
+  "/income_report/income_device": () => import("../../features/revenue/IncomeDevicePage"),
+  "/income_report/expend": () => import("../../features/revenue/ExpendPage"),
+  "/datacenter/dc_statistic": () => import("../../features/revenue/DataCenterPage"),
   // Every order screen is one page, which reads its source from the route.
   ...Object.fromEntries(ORDER_SCREENS.map((s) => [s.route, () => import("../../features/orders/OrdersPage")])),
 };

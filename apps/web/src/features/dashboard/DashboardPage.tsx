@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { API, formatTimestamp, machineTypeLabelKey } from "@washboard/shared";
 import { Alert, Card, Empty, Skeleton, Statistic, Tag } from "antd";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { queryKeys } from "../../app/api/query-keys";
@@ -8,7 +9,9 @@ import { errorText } from "../../app/feedback/toast";
 import { useActiveVendorId, useSession } from "../../app/session/store";
 import { PALETTE } from "../../app/theme/palette";
 
-/** /dashboard: the account's real summary and its machines by state and type (live); revenue joins with its issue. */
+const RevenuePanels = lazy(() => import("./RevenuePanels"));
+
+/** /dashboard: the account's summary, its machines by state and type (live), and its revenue. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const user = useSession();
@@ -73,6 +76,9 @@ export default function DashboardPage() {
           {s.last_login_ip && <span className="text-secondary">{t("dashboard.from", { ip: s.last_login_ip })}</span>}
         </Card>
       </div>
+      <Suspense fallback={<Skeleton active />}>
+        <RevenuePanels timeZone={tz} />
+      </Suspense>
       {s.device_count === 0 && (
         <Alert style={{ marginTop: 16 }} type="info" showIcon title={t("dashboard.noDevices")} />
       )}

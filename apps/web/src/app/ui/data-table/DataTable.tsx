@@ -5,6 +5,7 @@ import { type Key, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../feedback/toast";
 import { ExportMenu } from "./ExportMenu";
+import { fetchAllRows } from "./fetch-all";
 import { Pager } from "./Pager";
 import { cellText, type DataColumn, type ListContract, type ListFilters, type ListRow } from "./types";
 import { useKeysetList } from "./useKeysetList";
@@ -68,8 +69,7 @@ export function DataTable<C extends ListContract>(props: DataTableProps<C>) {
             data-testid="table-refresh"
           />
           <ExportMenu
-            contract={props.contract}
-            filters={props.filters}
+            load={(signal, onProgress) => fetchAllRows(props.contract, props.filters, { signal, onProgress })}
             columns={props.columns}
             title={props.title}
             knownTotal={list.total}

@@ -3,8 +3,8 @@ import { Button, Dropdown, Progress, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { AppModal } from "../AppModal";
 import type { ExportFormat } from "./export";
-import type { DataColumn, ListContract, ListFilters, ListRow } from "./types";
-import { useExport } from "./useExport";
+import type { DataColumn } from "./types";
+import { type ExportRows, useExport } from "./useExport";
 
 const FORMATS: { format: ExportFormat; labelKey: string }[] = [
   { format: "xlsx", labelKey: "table.exportExcel" },
@@ -13,12 +13,12 @@ const FORMATS: { format: ExportFormat; labelKey: string }[] = [
 ];
 
 /** The Export dropdown of a list, and the progress dialog while a long export runs. */
-export function ExportMenu<C extends ListContract>(props: {
-  contract: C;
-  filters: ListFilters<C>;
-  columns: DataColumn<ListRow<C>>[];
+export function ExportMenu<Row>(props: {
+  load: ExportRows<Row>;
+  columns: DataColumn<Row>[];
   title: string;
   knownTotal?: number;
+  trailingRows?: string[][];
   disabled?: boolean;
 }) {
   const { t } = useTranslation();

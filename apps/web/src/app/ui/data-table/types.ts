@@ -16,6 +16,8 @@ export interface DataColumn<Row> {
   key: string;
   /** i18n key of the column title. */
   titleKey: string;
+  /** The title as given, for a title that is data rather than a catalogue string (a provider's brand). */
+  title?: string;
   /** The field shown as text when the column has no `text`. */
   dataIndex?: keyof Row & string;
   /** The cell as plain text: what exports write, and what the table shows without `render`. */

@@ -5,8 +5,8 @@ import { toastError, toastSuccess, toastWarning } from "../../feedback/toast";
 import { useTimeZone } from "../../session/useTimeZone";
 import { downloadBlob } from "./download";
 import { EXPORT_MIME, type ExportFormat, type ExportTable, exportFileName, toCsv, toHtml } from "./export";
-import { ExportCancelled, fetchAllRows } from "./fetch-all";
-import { cellText, type DataColumn, type ListContract, type ListFilters, type ListRow } from "./types";
+import { ExportCancelled } from "./fetch-all";
+import { cellText, type DataColumn } from "./types";
 
 export interface ExportProgress {
   format: ExportFormat;
@@ -22,17 +22,24 @@ async function buildFile(format: ExportFormat, table: ExportTable, lang: string)
   return new Blob([text], { type: EXPORT_MIME[format] });
 }
 
+/** Where an export's rows come from: every page of a list, fetched with progress, or rows at hand. */
+export type ExportRows<Row> = (
+  signal: AbortSignal,
+  onProgress: (done: number, total: number) => void,
+) => Promise<Row[]>;
+
 /**
- * Exports every row of a filtered list: pages through the server while reporting progress, then
- * builds the file in the browser and downloads it as "<title>_<date>.<ext>".
+ * Exports every row of a table: loads them while reporting progress (a list pages through the
+ * server), then builds the file in the browser and downloads it as "<title>_<date>.<ext>".
  */
-export function useExport<C extends ListContract>(options: {
-  contract: C;
-  filters: ListFilters<C>;
-  columns: DataColumn<ListRow<C>>[];
+export function useExport<Row>(options: {
+  load: ExportRows<Row>;
+  columns: DataColumn<Row>[];
   title: string;
   /** The total the table shows, so progress starts from it before the first page answers. */
   knownTotal?: number;
+  /** Rows written after the data, as text (a report's totals). */
+  trailingRows?: string[][];
 }) {
   const { t, i18n } = useTranslation();
   const timeZone = useTimeZone();
@@ -45,10 +52,9 @@ export function useExport<C extends ListContract>(options: {
     controller.current = abort;
     setProgress({ format, done: 0, total: options.knownTotal ?? 0, building: false });
     try {
-      const rows = await fetchAllRows(options.contract, options.filters, {
-        signal: abort.signal,
-        onProgress: (done, total) => setProgress({ format, done, total, building: false }),
-      });
+      const rows = await options.load(abort.signal, (done, total) =>
+        setProgress({ format, done, total, building: false }),
+      );
       if (rows.length === 0) {
         toastWarning("table.exportEmpty");
         return;
@@ -56,8 +62,8 @@ export function useExport<C extends ListContract>(options: {
       setProgress({ format, done: rows.length, total: rows.length, building: true });
       const table: ExportTable = {
         title: options.title,
-        headers: options.columns.map((c) => t(c.titleKey)),
-        rows: rows.map((row) => options.columns.map((c) => cellText(c, row))),
+        headers: options.columns.map((c) => c.title ?? t(c.titleKey)),
+        rows: [...rows.map((row) => options.columns.map((c) => cellText(c, row))), ...(options.trailingRows ?? [])],
       };
       const blob = await buildFile(format, table, i18n.language);
       if (abort.signal.aborted) return;

@@ -1,0 +1,13 @@
+import { defineModule } from "../../platform/module.js";
+import { revenueRoutes } from "./routes.js";
+import * as tables from "./tables.js";
+
+/**
+ * Revenue, consumption, the data center and the dashboard's figures (spec §2 /income_report/*,
+ * /datacenter, /dashboard): read from daily rollups that triggers keep with every order and refund.
+ */
+export const revenueModule = defineModule({
+  name: "revenue",
+  tables,
+  routes: revenueRoutes,
+});

@@ -1,0 +1,18 @@
+import { count, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/client.js";
+import { tenantOfVendor } from "../tenancy/scope.js";
+import { revenueDaily } from "./tables.js";
+
+/**
+ * Recomputes the revenue and usage rollups from orders and refunds (migration 0014's
+ * `rebuild_revenue_rollups`): of one vendor, or of all. Writes to orders wait while it runs; reads
+ * go on. Answers how many daily rows the rollup then holds.
+ */
+export async function rebuildRollups(db: Db, vendorId?: number): Promise<number> {
+  await db.execute(sql`select rebuild_revenue_rollups(${vendorId ?? null}::int)`);
+  const [row] = await db
+    .select({ n: count() })
+    .from(revenueDaily)
+    .where(vendorId === undefined ? undefined : tenantOfVendor(vendorId).owns(revenueDaily));
+  return row?.n ?? 0;
+}

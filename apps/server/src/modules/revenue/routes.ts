@@ -1,0 +1,53 @@
+import { API } from "@washboard/shared";
+import { toSeconds } from "../../platform/db/columns.js";
+import type { Routes } from "../../platform/http/routes.js";
+import type { AppDeps } from "../../platform/module.js";
+import { deviceCounts, devicesNeedingAttention } from "../devices/queries.js";
+import { scopedVendor } from "../tenancy/queries.js";
+import { shopAnalysis } from "./analysis.js";
+import { consumptionOf } from "./consumption.js";
+import { dashboardRevenue, dashboardShops } from "./dashboard.js";
+import { deviceRevenueOfMonth, earningsByMonth, shopEarningsByDay } from "./earnings.js";
+import { idsOf, revenueVendors } from "./scope.js";
+
+/** How many machines the dashboard's "needs attention" lists. */
+const ATTENTION_LIMIT = 20;
+
+export function revenueRoutes(r: Routes, { db }: AppDeps) {
+  r.call(API.revenue.earningsMonth, async (input, ctx) => ({
+    items: await earningsByMonth(db, await revenueVendors(db, ctx.scope), input),
+  }));
+  r.call(API.revenue.shopEarnings, async (input, ctx) => ({
+    items: await shopEarningsByDay(db, await revenueVendors(db, ctx.scope), input),
+  }));
+  r.call(API.revenue.deviceRevenue, async (input, ctx) => ({
+    items: await deviceRevenueOfMonth(db, await scopedVendor(db, ctx.scope), input),
+  }));
+  r.call(API.revenue.consumption, async (input, ctx) => consumptionOf(db, await revenueVendors(db, ctx.scope), input));
+  r.call(API.revenue.shopAnalysis, async (input, ctx) =>
+    shopAnalysis(db, await scopedVendor(db, ctx.scope), input.shop_id),
+  );
+  r.call(API.revenue.dashboardRevenue, async (_input, ctx) =>
+    dashboardRevenue(db, await revenueVendors(db, ctx.scope)),
+  );
+  r.call(API.revenue.dashboardShops, async (_input, ctx) => dashboardShops(db, await revenueVendors(db, ctx.scope)));
+  r.call(API.revenue.dashboardDevices, async (_input, ctx) => {
+    const ids = idsOf(await revenueVendors(db, ctx.scope));
+    const [counts, attention] = await Promise.all([
+      deviceCounts(db, ids),
+      devicesNeedingAttention(db, ids, ATTENTION_LIMIT),
+    ]);
+    return {
+      states: counts.states,
+      attention: attention.map((d) => ({
+        device_id: d.id,
+        device_name: d.name,
+        serial_number: d.serial,
+        shop_name: d.shopName,
+        kind: d.kind,
+        detail: d.kind === "fault" ? d.fault : null,
+        since: toSeconds(d.kind === "expiring" ? d.expiresAt : d.lastSeenAt),
+      })),
+    };
+  });
+}

@@ -1,0 +1,90 @@
+import { API, addDays, daysFrom, minorUnitFactor, type ShopEarningsRow } from "@washboard/shared";
+import { Alert, Card, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Chart } from "../../app/ui/charts/Chart";
+import { FilterBar } from "../../app/ui/data-table/FilterBar";
+import { type ReportColumn, ReportTable } from "../../app/ui/data-table/ReportTable";
+import { figureColumns, oneCurrency, useMoney, useRevenue } from "./figures";
+import { type DayFilterForm, dayFilterFields, dayRangeValue, toDayRange, todayIn } from "./filters";
+import { useRevenueScope } from "./useRevenueScope";
+
+const WEEK = 7;
+
+/** /income_report/income_shop (reve_shop): each shop's earnings by day, today's refreshing while shown. */
+export default function IncomeShopPage() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const scope = useRevenueScope();
+  const today = todayIn(scope.timeZone);
+  const fallback = { from: addDays(today, 1 - WEEK), to: today };
+  const [range, setRange] = useState(fallback);
+  const live = range.to >= today;
+  const answer = useRevenue(API.revenue.shopEarnings, range, { live });
+  const rows = answer.data?.items ?? [];
+  const shopName = (r: ShopEarningsRow) => r.shop_name ?? t("revenue.noShop");
+
+  const columns: ReportColumn<ShopEarningsRow>[] = [
+    { key: "day", titleKey: "revenue.columns.day", dataIndex: "day", sortValue: (r) => r.day },
+    ...(scope.groupWide
+      ? [
+          {
+            key: "vendor",
+            titleKey: "revenue.columns.vendor",
+            dataIndex: "vendor_name" as const,
+            sortValue: (r: ShopEarningsRow) => r.vendor_name,
+          },
+        ]
+      : []),
+    { key: "shop", titleKey: "revenue.columns.shop", text: shopName, sortValue: shopName },
+    ...figureColumns(rows, money),
+  ];
+
+  const days = daysFrom(range.from, range.to);
+  const factor = minorUnitFactor(rows[0]?.currency ?? "USD");
+  const shops = [...new Set(rows.map(shopName))];
+  const chart = {
+    tooltip: { trigger: "axis" },
+    legend: { type: "scroll", bottom: 0 },
+    grid: { left: 8, right: 8, top: 16, bottom: 40, containLabel: true },
+    xAxis: { type: "category", data: days },
+    yAxis: { type: "value" },
+    series: shops.map((shop) => ({
+      name: shop,
+      type: "bar",
+      stack: "net",
+      data: days.map(
+        (d) => rows.filter((r) => r.day === d && shopName(r) === shop).reduce((n, r) => n + r.net, 0) / factor,
+      ),
+    })),
+  };
+
+  return (
+    <Card data-testid="income-shop-page">
+      <FilterBar<DayFilterForm>
+        fields={dayFilterFields(scope.timeZone, scope.shops)}
+        initialValues={{ range: dayRangeValue(fallback.from, fallback.to) }}
+        onSearch={(values) => setRange(toDayRange(values, fallback))}
+        testId="revenue-filters"
+      />
+      {oneCurrency(rows) ? (
+        rows.length > 0 && <Chart option={chart} label={t("revenue.shopPage.chart")} testId="income-shop-chart" />
+      ) : (
+        <Alert type="info" showIcon title={t("revenue.currencyNote")} />
+      )}
+      <Typography.Paragraph type="secondary">
+        {t("revenue.chartTable")} {live && t("revenue.liveHint")}
+      </Typography.Paragraph>
+      <ReportTable<ShopEarningsRow>
+        rows={rows}
+        columns={columns}
+        rowKey={(r) => `${r.vendor_id}|${r.day}|${r.shop_id ?? 0}|${r.currency}`}
+        title={t("routes.income_shop")}
+        loading={answer.isLoading}
+        emptyText={t("revenue.empty")}
+        totals
+        testId="income-shop-table"
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { addMonths, formatMoney, localDate, nowSeconds } from "@washboard/shared";
+import ExcelJS from "exceljs";
+import { apiToken, expect, keepScreenshot, signIn, test } from "../fixtures";
+import { apiCall } from "../support/ui";
+import { text } from "./catalogue";
+
+/**
+ * Revenue as an operator reads it, from the demo's ninety days of orders: the month table's total
+ * is the orders' net the API reports, the Excel export holds the same total, and every revenue
+ * screen draws its charts and tables — in Chinese, and at phone width.
+ */
+const KL = "Asia/Kuala_Lumpur";
+
+test("income by month: the chart draws, the table's total is the net of the orders, and the Excel export says the same", async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, "vendor_admin");
+  const month = localDate(nowSeconds(), KL).slice(0, 7);
+  const answer = await apiCall<{ items: { net: number; currency: string }[] }>(
+    request,
+    "/api/v3/Revenue/get_vendor_earnings_month",
+    token,
+    { from: addMonths(month, -11), to: month },
+  );
+  const net = answer.items.reduce((sum, row) => sum + row.net, 0);
+  expect(net).toBeGreaterThan(0);
+  const expected = formatMoney(net, "MYR");
+
+  await signIn(page, "vendor_admin");
+  await page.goto("/#/income_report/income_total");
+  await expect(page.getByTestId("income-total-chart").locator("canvas")).toBeVisible();
+  await expect(page.getByTestId("report-totals")).toContainText(expected);
+  await keepScreenshot(page, "income-total-en");
+
+  const downloading = page.waitForEvent("download");
+  await page.getByTestId("income-total-table").getByTestId("table-export").click();
+  await page.getByTestId("export-xlsx").click();
+  const download = await downloading;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error("the export has no sheet");
+  const cells: string[] = [];
+  sheet.getRow(sheet.rowCount).eachCell((cell) => cells.push(String(cell.value)));
+  expect(cells[0]).toBe(text("en", "revenue.total"));
+  expect(cells).toContain(expected);
+});
+
+const SCREENS = [
+  { route: "/income_report/income_shop", testId: "income-shop-page", chart: "income-shop-chart" },
+  { route: "/income_report/income_device", testId: "income-device-page", chart: null },
+  { route: "/income_report/expend", testId: "expend-page", chart: "expend-chart-type" },
+  { route: "/datacenter/dc_statistic", testId: "datacenter-page", chart: "dc-years-chart" },
+  { route: "/dashboard", testId: "dashboard-revenue", chart: "dashboard-trend" },
+] as const;
+
+test("every revenue screen draws its chart and table in Chinese", async ({ page }) => {
+  await signIn(page, "vendor_admin");
+  await page.goto("/#/dashboard");
+  await page.getByTestId("language-picker").selectOption({ label: "简体中文" });
+  for (const screen of SCREENS) {
+    await page.goto(`/#${screen.route}`);
+    await expect(page.getByTestId(screen.testId)).toBeVisible();
+    if (screen.chart) await expect(page.getByTestId(screen.chart).locator("canvas").first()).toBeVisible();
+    await expect(page.locator(".toast-error")).toHaveCount(0);
+    await keepScreenshot(page, `revenue-zh-cn-${screen.route.split("/").at(-1)}`);
+  }
+});
+
+test("income by shop at phone width, for the group across its vendors", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, "group_admin");
+  await page.goto("/#/income_report/income_shop");
+  await expect(page.getByTestId("income-shop-table").locator("tr.ant-table-row").first()).toBeVisible();
+  // Two vendors in two currencies: no chart adds them up; the note says so.
+  await expect(page.getByText(text("en", "revenue.currencyNote"))).toBeVisible();
+  await expect(page.getByTestId("report-totals")).toContainText("RM");
+  await expect(page.getByTestId("report-totals")).toContainText("฿");
+  await keepScreenshot(page, "income-shop-group-375");
+});
