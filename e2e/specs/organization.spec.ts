@@ -118,16 +118,22 @@ test("a group creates a vendor and its admin; the admin's role limits a sub-acco
     await expect(page.getByTestId("scope-name")).toHaveText(VENDOR_NAME);
     const labels = await menuLabels(page);
     // §6 locks the query keys (and locations and alliances) on for every level-4 account, so the shop
-    // screens and the wild devices (wd_query, under members and cards) show beside what the role granted.
+    // screens and the wild devices (wd_query, under members and cards) show beside what the role granted
+    // (reve_total and reve_shop: the revenue menu with those two screens).
     expect(labels).toEqual([
       en("routes.dashboard"),
       en("menu.shop"),
+      en("menu.income_report"),
       en("menu.member"),
       en("menu.account"),
       en("menu.log"),
     ]);
     expect(labels).not.toContain(en("menu.group"));
     const sidebar = page.locator(".sidebar");
+    await sidebar.getByText(en("menu.income_report"), { exact: true }).click();
+    await expect(sidebar.getByText(en("routes.income_total"), { exact: true })).toBeVisible();
+    await expect(sidebar.getByText(en("routes.income_shop"), { exact: true })).toBeVisible();
+    await expect(sidebar.getByText(en("routes.income_device"), { exact: true })).toHaveCount(0);
     await sidebar.getByText(en("menu.account"), { exact: true }).click();
     await expect(sidebar.getByText(en("routes.role"), { exact: true })).toBeVisible();
     await expect(sidebar.getByText(en("routes.sub_manager"), { exact: true })).toBeVisible();

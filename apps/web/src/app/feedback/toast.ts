@@ -20,7 +20,25 @@ function container(): HTMLElement {
   return root;
 }
 
+/** When each toast on screen goes away. */
+const removals = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();
+
+function removeLater(toast: HTMLElement): void {
+  clearTimeout(removals.get(toast));
+  removals.set(
+    toast,
+    setTimeout(() => toast.remove(), TIMING.toastSeconds * 1000),
+  );
+}
+
 function show(kind: ToastKind, text: string): void {
+  // Calls a screen makes together fail together (a revoked session on the dashboard): one message,
+  // shown for its full time from the last of them.
+  const same = [...container().querySelectorAll<HTMLElement>(`.toast-${kind}`)].find((t) => t.textContent === text);
+  if (same) {
+    removeLater(same);
+    return;
+  }
   const toast = document.createElement("div");
   toast.className = `toast toast-${kind}`;
   toast.setAttribute("role", kind === "error" ? "alert" : "status");
@@ -29,7 +47,7 @@ function show(kind: ToastKind, text: string): void {
   message.textContent = text;
   toast.append(toastIcon(kind), message);
   container().append(toast);
-  setTimeout(() => toast.remove(), TIMING.toastSeconds * 1000);
+  removeLater(toast);
 }
 
 export function errorText(error: unknown): string {
