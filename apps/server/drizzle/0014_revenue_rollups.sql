@@ -13,6 +13,19 @@ CREATE TABLE "revenue_daily" (
 	CONSTRAINT "revenue_daily_vendor_id_day_shop_id_device_id_source_currency_pk" PRIMARY KEY("vendor_id","day","shop_id","device_id","source","currency")
 );
 --> statement-breakpoint
+CREATE TABLE "revenue_monthly" (
+	"vendor_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"shop_id" integer NOT NULL,
+	"source" varchar(16) NOT NULL,
+	"currency" varchar(3) NOT NULL,
+	"orders" integer DEFAULT 0 NOT NULL,
+	"gross" bigint DEFAULT 0 NOT NULL,
+	"refunds" integer DEFAULT 0 NOT NULL,
+	"refunded" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "revenue_monthly_vendor_id_month_shop_id_source_currency_pk" PRIMARY KEY("vendor_id","month","shop_id","source","currency")
+);
+--> statement-breakpoint
 CREATE TABLE "usage_hourly" (
 	"vendor_id" integer NOT NULL,
 	"day" date NOT NULL,
@@ -28,7 +41,8 @@ CREATE TABLE "usage_hourly" (
 ALTER TABLE "orders" ADD COLUMN "minutes" smallint;--> statement-breakpoint
 CREATE INDEX "revenue_daily_shop_idx" ON "revenue_daily" USING btree ("vendor_id","shop_id","day");--> statement-breakpoint
 CREATE INDEX "revenue_daily_device_idx" ON "revenue_daily" USING btree ("vendor_id","device_id","day");--> statement-breakpoint
-CREATE INDEX "usage_hourly_shop_idx" ON "usage_hourly" USING btree ("vendor_id","shop_id","day");--> statement-breakpoint
+CREATE INDEX "usage_hourly_shop_idx" ON "usage_hourly" USING btree ("vendor_id","shop_id","day");
+--> statement-breakpoint
 -- The rollups follow orders and refunds in the writing transaction (docs/decisions.md "Revenue
 -- rollups"). Each function below returns the one statement that adds a set of rows' contributions —
 -- `sign` 1 adds a row, -1 takes it away — so the triggers (over their transition tables) and the
@@ -54,6 +68,18 @@ SELECT format($q$
     ON CONFLICT (vendor_id, day, shop_id, device_id, source, currency) DO UPDATE
       SET orders = r.orders + excluded.orders, gross = r.gross + excluded.gross, minutes = r.minutes + excluded.minutes
     RETURNING 1
+  ),
+  monthly AS (
+    INSERT INTO revenue_monthly AS r (vendor_id, month, shop_id, source, currency, orders, gross)
+    SELECT vendor_id, date_trunc('month', local_at)::date, coalesce(shop_id, 0), source, currency,
+      sum(sign), sum(sign * amount)
+    FROM paid
+    GROUP BY 1, 2, 3, 4, 5
+    HAVING sum(sign) <> 0 OR sum(sign * amount) <> 0
+    ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (vendor_id, month, shop_id, source, currency) DO UPDATE
+      SET orders = r.orders + excluded.orders, gross = r.gross + excluded.gross
+    RETURNING 1
   )
   INSERT INTO usage_hourly AS u (vendor_id, day, hour, shop_id, machine_type, program, uses, minutes)
   SELECT p.vendor_id, p.local_at::date, extract(hour FROM p.local_at)::smallint, coalesce(p.shop_id, 0),
@@ -69,16 +95,31 @@ $fn$;
 --> statement-breakpoint
 CREATE FUNCTION revenue_refunds_upsert(changes text) RETURNS text LANGUAGE sql IMMUTABLE AS $fn$
 SELECT format($q$
-  WITH c AS (%1$s)
-  INSERT INTO revenue_daily AS r (vendor_id, day, shop_id, device_id, source, currency, refunds, refunded)
-  SELECT o.vendor_id, (c.finished_at AT TIME ZONE v.time_zone)::date, coalesce(o.shop_id, 0),
-    coalesce(o.device_id, 0), o.source, o.currency, sum(c.sign), sum(c.sign * c.amount)
-  FROM c JOIN orders o ON o.id = c.order_id JOIN vendors v ON v.id = o.vendor_id
-  WHERE c.state = 'succeeded' AND c.finished_at IS NOT NULL
-  GROUP BY 1, 2, 3, 4, 5, 6
-  HAVING sum(c.sign) <> 0 OR sum(c.sign * c.amount) <> 0
-  ORDER BY 1, 2, 3, 4, 5, 6
-  ON CONFLICT (vendor_id, day, shop_id, device_id, source, currency) DO UPDATE
+  WITH c AS (%1$s),
+  done AS (
+    SELECT o.vendor_id, (c.finished_at AT TIME ZONE v.time_zone)::date AS day, coalesce(o.shop_id, 0) AS shop_id,
+      coalesce(o.device_id, 0) AS device_id, o.source, o.currency, c.sign, c.amount
+    FROM c JOIN orders o ON o.id = c.order_id JOIN vendors v ON v.id = o.vendor_id
+    WHERE c.state = 'succeeded' AND c.finished_at IS NOT NULL
+  ),
+  daily AS (
+    INSERT INTO revenue_daily AS r (vendor_id, day, shop_id, device_id, source, currency, refunds, refunded)
+    SELECT vendor_id, day, shop_id, device_id, source, currency, sum(sign), sum(sign * amount)
+    FROM done
+    GROUP BY 1, 2, 3, 4, 5, 6
+    HAVING sum(sign) <> 0 OR sum(sign * amount) <> 0
+    ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT (vendor_id, day, shop_id, device_id, source, currency) DO UPDATE
+      SET refunds = r.refunds + excluded.refunds, refunded = r.refunded + excluded.refunded
+    RETURNING 1
+  )
+  INSERT INTO revenue_monthly AS r (vendor_id, month, shop_id, source, currency, refunds, refunded)
+  SELECT vendor_id, date_trunc('month', day)::date, shop_id, source, currency, sum(sign), sum(sign * amount)
+  FROM done
+  GROUP BY 1, 2, 3, 4, 5
+  HAVING sum(sign) <> 0 OR sum(sign * amount) <> 0
+  ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (vendor_id, month, shop_id, source, currency) DO UPDATE
     SET refunds = r.refunds + excluded.refunds, refunded = r.refunded + excluded.refunded
 $q$, changes)
 $fn$;
@@ -135,6 +176,7 @@ CREATE FUNCTION rebuild_revenue_rollups(p_vendor integer DEFAULT NULL) RETURNS v
 BEGIN
   LOCK TABLE orders, order_refunds IN SHARE MODE;
   DELETE FROM revenue_daily WHERE p_vendor IS NULL OR vendor_id = p_vendor;
+  DELETE FROM revenue_monthly WHERE p_vendor IS NULL OR vendor_id = p_vendor;
   DELETE FROM usage_hourly WHERE p_vendor IS NULL OR vendor_id = p_vendor;
   EXECUTE revenue_orders_upsert(format(
     'SELECT o.*, 1 AS sign FROM orders o WHERE %L::int IS NULL OR o.vendor_id = %L::int', p_vendor, p_vendor));

@@ -1,13 +1,22 @@
 import { addDays, type ShopAnalysis } from "@washboard/shared";
-import { and, asc, desc, gte, sql } from "drizzle-orm";
+import { asc, desc, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { deviceCountsByShop } from "../devices/queries.js";
 import { shopChoices } from "../shops/queries.js";
 import type { VendorRow } from "../tenancy/queries.js";
 import { tenantOfVendor } from "../tenancy/scope.js";
-import { dailyRows, figureColumns, noFigures, shopIdOf, toFigures, usageRows } from "./figures.js";
+import {
+  dailyRows,
+  figureColumns,
+  monthlyFigureColumns,
+  monthlyRows,
+  noFigures,
+  shopIdOf,
+  toFigures,
+  usageRows,
+} from "./figures.js";
 import { todayOf } from "./scope.js";
-import { revenueDaily, usageHourly } from "./tables.js";
+import { revenueDaily, revenueMonthly, usageHourly } from "./tables.js";
 
 /** Spec §9's analysis windows: the past month (30 days to today), five years, and three months of uses. */
 const PAST_MONTH_DAYS = 30;
@@ -23,7 +32,7 @@ export async function shopAnalysis(db: Db, vendor: VendorRow, shopId?: number): 
   const today = todayOf(vendor);
   const monthAgo = addDays(today, 1 - PAST_MONTH_DAYS);
   const firstYear = Number(today.slice(0, 4)) - YEARS + 1;
-  const year = sql<number>`extract(year from ${revenueDaily.day})::int`.mapWith(Number);
+  const year = sql<number>`extract(year from ${revenueMonthly.month})::int`.mapWith(Number);
   const net = sql`sum(${revenueDaily.gross}) - sum(${revenueDaily.refunded})`;
   const weekday = sql<number>`extract(isodow from ${usageHourly.day})::int`.mapWith(Number);
   const [shopRows, years, shops, machines, heat] = await Promise.all([
@@ -34,10 +43,10 @@ export async function shopAnalysis(db: Db, vendor: VendorRow, shopId?: number): 
       .groupBy(revenueDaily.shopId, revenueDaily.currency)
       .orderBy(desc(net), asc(revenueDaily.shopId)),
     db
-      .select({ year, ...figureColumns })
-      .from(revenueDaily)
-      .where(and(dailyRows([vendor.id], `${firstYear}-01-01`, today), gte(revenueDaily.day, `${firstYear}-01-01`)))
-      .groupBy(year, revenueDaily.currency)
+      .select({ year, ...monthlyFigureColumns })
+      .from(revenueMonthly)
+      .where(monthlyRows([vendor.id], `${firstYear}-01-01`, today))
+      .groupBy(year, revenueMonthly.currency)
       .orderBy(asc(year)),
     shopChoices(db, tenantOfVendor(vendor.id)),
     deviceCountsByShop(db, vendor.id),

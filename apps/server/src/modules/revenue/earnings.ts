@@ -11,9 +11,17 @@ import type { Db } from "../../platform/db/client.js";
 import { vendorDevicesForReports } from "../devices/queries.js";
 import { shopNameOf } from "../shops/queries.js";
 import type { VendorRow } from "../tenancy/queries.js";
-import { dailyRows, figureColumns, noFigures, shopIdOf, toFigures } from "./figures.js";
+import {
+  dailyRows,
+  figureColumns,
+  monthlyFigureColumns,
+  monthlyRows,
+  noFigures,
+  shopIdOf,
+  toFigures,
+} from "./figures.js";
 import { idsOf } from "./scope.js";
-import { revenueDaily } from "./tables.js";
+import { revenueDaily, revenueMonthly } from "./tables.js";
 
 const lastDayOf = (month: string) => `${month}-${String(daysInMonth(month)).padStart(2, "0")}`;
 
@@ -25,13 +33,13 @@ export async function earningsByMonth(
   vendors: readonly VendorRow[],
   range: { from: string; to: string; shop_id?: number | undefined },
 ): Promise<EarningsMonthRow[]> {
-  const month = sql<string>`to_char(${revenueDaily.day}, 'YYYY-MM')`;
+  const month = sql<string>`to_char(${revenueMonthly.month}, 'YYYY-MM')`;
   const rows = await db
-    .select({ vendorId: revenueDaily.vendorId, month, source: revenueDaily.source, ...figureColumns })
-    .from(revenueDaily)
-    .where(dailyRows(idsOf(vendors), `${range.from}-01`, lastDayOf(range.to), range.shop_id))
-    .groupBy(revenueDaily.vendorId, month, revenueDaily.source, revenueDaily.currency)
-    .orderBy(asc(revenueDaily.vendorId), asc(month), asc(revenueDaily.source));
+    .select({ vendorId: revenueMonthly.vendorId, month, source: revenueMonthly.source, ...monthlyFigureColumns })
+    .from(revenueMonthly)
+    .where(monthlyRows(idsOf(vendors), `${range.from}-01`, `${range.to}-01`, range.shop_id))
+    .groupBy(revenueMonthly.vendorId, revenueMonthly.month, revenueMonthly.source, revenueMonthly.currency)
+    .orderBy(asc(revenueMonthly.vendorId), asc(revenueMonthly.month), asc(revenueMonthly.source));
   return rows.map((r) => ({
     vendor_id: r.vendorId,
     vendor_name: nameOf(vendors, r.vendorId),

@@ -1,17 +1,22 @@
 import type { RevenueFigures } from "@washboard/shared";
 import { type AnyColumn, and, between, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { revenueDaily, usageHourly } from "./tables.js";
+import { revenueDaily, revenueMonthly, usageHourly } from "./tables.js";
 
 const total = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
 
-/** The figures of a group of rollup rows (group by currency, too: amounts of two currencies never add up). */
-export const figureColumns = {
-  currency: revenueDaily.currency,
-  orders: total(revenueDaily.orders),
-  gross: total(revenueDaily.gross),
-  refunds: total(revenueDaily.refunds),
-  refunded: total(revenueDaily.refunded),
-};
+/** The figures of a group of rows of a rollup (group by currency, too: amounts of two currencies never add up). */
+function figuresOf(table: typeof revenueDaily | typeof revenueMonthly) {
+  return {
+    currency: table.currency,
+    orders: total(table.orders),
+    gross: total(table.gross),
+    refunds: total(table.refunds),
+    refunded: total(table.refunded),
+  };
+}
+
+export const figureColumns = figuresOf(revenueDaily);
+export const monthlyFigureColumns = figuresOf(revenueMonthly);
 
 export function toFigures(row: Omit<RevenueFigures, "net">): RevenueFigures {
   return {
@@ -39,6 +44,15 @@ export function dailyRows(vendorIds: readonly number[], from: string, to: string
     inArray(revenueDaily.vendorId, [...vendorIds]),
     between(revenueDaily.day, from, to),
     shopId === undefined ? undefined : eq(revenueDaily.shopId, shopId),
+  ) as SQL;
+}
+
+/** Monthly rollup rows of these vendors between two months' first days (inclusive), of one shop when given. */
+export function monthlyRows(vendorIds: readonly number[], from: string, to: string, shopId?: number): SQL {
+  return and(
+    inArray(revenueMonthly.vendorId, [...vendorIds]),
+    between(revenueMonthly.month, from, to),
+    shopId === undefined ? undefined : eq(revenueMonthly.shopId, shopId),
   ) as SQL;
 }
 

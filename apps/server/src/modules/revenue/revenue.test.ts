@@ -8,7 +8,7 @@ import { provisionDevice } from "../devices/provision.js";
 import { newOrderNo } from "../orders/order-numbers.js";
 import { orderRefunds, orders, PAY_STATUS } from "../orders/tables.js";
 import { shops } from "../shops/tables.js";
-import { revenueDaily } from "./tables.js";
+import { revenueDaily, revenueMonthly } from "./tables.js";
 
 /**
  * Revenue figures on a data set computed by hand: months and days in the vendor's zone (an order a
@@ -345,6 +345,36 @@ async function rollupOf(vendorId: number): Promise<string[]> {
     .sort();
 }
 
+/** A vendor's monthly rollup rows that count something, as comparable text. */
+async function monthlyOf(vendorId: number): Promise<string[]> {
+  const rows = await server.database.db.select().from(revenueMonthly).where(eq(revenueMonthly.vendorId, vendorId));
+  return rows
+    .filter((r) => r.orders !== 0 || r.gross !== 0 || r.refunds !== 0 || r.refunded !== 0)
+    .map(
+      (r) =>
+        `${r.month.slice(0, 7)}|${r.shopId}|${r.source}|${r.currency}|${r.orders}|${r.gross}|${r.refunds}|${r.refunded}`,
+    )
+    .sort();
+}
+
+/** The daily scan's rows added up by month, shop, source and currency. */
+function byMonth(daily: string[]): string[] {
+  const cells = new Map<string, number[]>();
+  for (const line of daily) {
+    const [day = "", shop, , source, currency, ...figures] = line.split("|");
+    const key = `${day.slice(0, 7)}|${shop}|${source}|${currency}`;
+    const cell = cells.get(key) ?? [0, 0, 0, 0];
+    cells.set(
+      key,
+      cell.map((v, i) => v + Number(figures[i] ?? 0)),
+    );
+  }
+  return [...cells.entries()]
+    .filter(([, v]) => v.some((n) => n !== 0))
+    .map(([key, v]) => `${key}|${v.join("|")}`)
+    .sort();
+}
+
 /** The same figures scanned from the orders and refunds themselves, days found in JavaScript. */
 async function rawScanOf(vendorId: number, timeZone: string): Promise<string[]> {
   const db = server.database.db;
@@ -425,10 +455,14 @@ describe("the rollups", () => {
     // Updates that change nothing a rollup counts leave it alone; a moved machine's order moves.
     await db.update(orders).set({ startState: "started" }).where(eq(orders.vendorId, bkk.id));
     const incremental = await rollupOf(bkk.id);
-    expect(incremental).toEqual(await rawScanOf(bkk.id, "Asia/Bangkok"));
+    const raw = await rawScanOf(bkk.id, "Asia/Bangkok");
+    expect(incremental).toEqual(raw);
+    const monthly = await monthlyOf(bkk.id);
+    expect(monthly).toEqual(byMonth(raw));
     expect(incremental.length).toBeGreaterThan(20);
     await db.execute(sql`select rebuild_revenue_rollups(${bkk.id})`);
     expect(await rollupOf(bkk.id)).toEqual(incremental);
+    expect(await monthlyOf(bkk.id)).toEqual(monthly);
     // The other vendors' rollups are untouched by one vendor's rebuild.
     expect(await rollupOf(kl.id)).toEqual(await rawScanOf(kl.id, "Asia/Kuala_Lumpur"));
   });
