@@ -130,7 +130,13 @@ CREATE FUNCTION roll_up_orders() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     EXECUTE revenue_orders_upsert('SELECT n.*, 1 AS sign FROM new_rows n');
+    -- The consoles watching these vendors read their figures again (delivered at commit, once per
+    -- vendor and transaction).
+    PERFORM pg_notify('revenue_changed', vendor_id::text) FROM (SELECT DISTINCT vendor_id FROM new_rows WHERE pay_status = 1) v;
   ELSE
+    PERFORM pg_notify('revenue_changed', vendor_id::text) FROM (
+      SELECT DISTINCT n.vendor_id FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE (o.pay_status, o.paid_at, o.amount) IS DISTINCT FROM (n.pay_status, n.paid_at, n.amount)) v;
     EXECUTE revenue_orders_upsert($c$
       SELECT x.* FROM old_rows o JOIN new_rows n ON n.id = o.id
       CROSS JOIN LATERAL (SELECT o.*, -1 AS sign UNION ALL SELECT n.*, 1) x
@@ -147,7 +153,10 @@ CREATE FUNCTION roll_up_refunds() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     EXECUTE revenue_refunds_upsert('SELECT n.*, 1 AS sign FROM new_rows n');
+    PERFORM pg_notify('revenue_changed', vendor_id::text) FROM (SELECT DISTINCT vendor_id FROM new_rows WHERE state = 'succeeded') v;
   ELSE
+    PERFORM pg_notify('revenue_changed', vendor_id::text) FROM (
+      SELECT DISTINCT n.vendor_id FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE o.state IS DISTINCT FROM n.state) v;
     EXECUTE revenue_refunds_upsert($c$
       SELECT x.* FROM old_rows o JOIN new_rows n ON n.id = o.id
       CROSS JOIN LATERAL (SELECT o.*, -1 AS sign UNION ALL SELECT n.*, 1) x

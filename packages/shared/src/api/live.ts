@@ -33,6 +33,11 @@ export const LIVE_TOPICS = {
   },
   /** A command was issued or reached a new state. */
   "devices.command": { permission: "dev_query", data: commandItem },
+  /**
+   * The vendor's revenue changed (an order paid, a refund succeeded): revenue screens and the
+   * dashboard read their figures again. At most one a second per vendor from each API instance.
+   */
+  "revenue.changed": { permission: "v_console", data: z.object({}) },
 } as const satisfies Record<string, { permission: string; data: z.ZodType }>;
 
 export type LiveTopic = keyof typeof LIVE_TOPICS;

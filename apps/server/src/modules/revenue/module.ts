@@ -1,4 +1,5 @@
 import { defineModule } from "../../platform/module.js";
+import { relayRevenueChanges } from "./live-figures.js";
 import { revenueRoutes } from "./routes.js";
 import * as tables from "./tables.js";
 
@@ -10,4 +11,5 @@ export const revenueModule = defineModule({
   name: "revenue",
   tables,
   routes: revenueRoutes,
+  start: relayRevenueChanges,
 });

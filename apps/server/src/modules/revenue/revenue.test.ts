@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { API, localDate, type OrderSource, paymentTypeOf } from "@washboard/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listening, openEventStream } from "../../test/event-stream.js";
 import { demoVendors, otherTenant, vendorSubAccount } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { provisionDevice } from "../devices/provision.js";
@@ -312,6 +313,56 @@ describe("shops by day (income_shop) and machines by month (income_device)", () 
     // A group account without a chosen vendor has no machines of its own here.
     const group = await server.send(API.revenue.deviceRevenue, { month: "2026-02" }, { as: "group_admin" });
     expect(group.http).not.toBe(200);
+  });
+});
+
+describe("live figures", () => {
+  it("tell a vendor's consoles once for a burst of payments, and no other vendor's", async () => {
+    const base = await listening(server.app);
+    const klStream = await openEventStream(base, API.live.events.path, { token: await server.login("vendor_admin") });
+    const bkkStream = await openEventStream(base, API.live.events.path, { token: await server.login("vendor2_admin") });
+    try {
+      const changed = (e: { event: string }) => e.event === "revenue.changed";
+      // What earlier tests wrote has been told by now (one second's throttle); count from here.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const seen = (stream: typeof klStream) => stream.events.filter(changed).length;
+      const klBefore = seen(klStream);
+      const bkkBefore = seen(bkkStream);
+      const pending = await Promise.all(
+        [1, 2, 3].map(() =>
+          order({
+            vendorId: kl.id,
+            currency: "MYR",
+            shopId: kl.shopA,
+            deviceId: kl.dev1,
+            source: "stripe",
+            amount: 100,
+            paidAt: null,
+          }),
+        ),
+      );
+      for (const o of pending) {
+        await server.database.db
+          .update(orders)
+          .set({ payStatus: PAY_STATUS.paid, paidAt: new Date() })
+          .where(eq(orders.id, o.id));
+      }
+      await expect.poll(() => seen(klStream), { timeout: 5_000 }).toBe(klBefore + 1);
+      // The burst is one event (throttled per vendor), and Bangkok's consoles hear nothing of it.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(seen(klStream)).toBe(klBefore + 1);
+      expect(seen(bkkStream)).toBe(bkkBefore);
+      // An update that changes no figure (the machine started) says nothing.
+      await server.database.db
+        .update(orders)
+        .set({ startState: "started" })
+        .where(eq(orders.id, pending[0]?.id ?? 0));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(seen(klStream)).toBe(klBefore + 1);
+    } finally {
+      klStream.close();
+      bkkStream.close();
+    }
   });
 });
 

@@ -44,6 +44,10 @@ export const TOPIC_HANDLERS: { [T in LiveTopic]: (data: LiveData<T>, context: Li
     mergeCommandHistory(client, activeVendorId, command);
     recordOutcomes(client, activeVendorId, [command]);
   },
+  // An order paid or a refund done: the revenue screens and the dashboard's figures read again.
+  "revenue.changed": (_data, { client }) => {
+    void client.invalidateQueries({ queryKey: queryKeys.domain("revenue") });
+  },
 };
 
 /** Applies one event of the stream; control events (`reset`) refetch everything on screen. */

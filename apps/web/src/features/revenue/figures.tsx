@@ -9,8 +9,11 @@ import type { ReportColumn } from "../../app/ui/data-table/ReportTable";
 
 const t = (key: string, options?: Record<string, unknown>) => i18next.t(key, options);
 
-/** How today's figures stay current on the screens that show them (decisions.md "Revenue rollups"). */
-export const TODAY_REFRESH_MS = 30_000;
+/**
+ * Today's figures follow the live stream (`revenue.changed`); this slow refresh only catches up what
+ * a dropped connection missed (decisions.md "Revenue rollups").
+ */
+export const TODAY_REFRESH_MS = 60_000;
 
 /** Amounts in their own currency, with the vendor's hide-symbol setting. */
 export function useMoney(): (minor: number, currency: string) => string {
