@@ -27,12 +27,6 @@ describe("toasts (spec §8)", () => {
     expect(errorIcon?.getAttribute("aria-hidden")).toBe("true");
   });
 
-  it("show a message once while it is on screen, however many calls fail with it together", () => {
-    for (let n = 0; n < 3; n++) toastError(new ApiError("UNAUTHORIZED", "unauthorized", 401));
-    toastError(new ApiError("LOGIN_FAILED", "login failed", 401));
-    expect(document.querySelectorAll(".toast.toast-error")).toHaveLength(2);
-  });
-
   it("show a message as text, never as markup", () => {
     const markup = "<img src=x onerror=alert(1)><b>bold</b>";
     toastError(new ApiError("NO_SUCH_CODE", markup, 400));

@@ -20,25 +20,7 @@ function container(): HTMLElement {
   return root;
 }
 
-/** When each toast on screen goes away. */
-const removals = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();
-
-function removeLater(toast: HTMLElement): void {
-  clearTimeout(removals.get(toast));
-  removals.set(
-    toast,
-    setTimeout(() => toast.remove(), TIMING.toastSeconds * 1000),
-  );
-}
-
 function show(kind: ToastKind, text: string): void {
-  // Calls a screen makes together fail together (a revoked session on the dashboard): one message,
-  // shown for its full time from the last of them.
-  const same = [...container().querySelectorAll<HTMLElement>(`.toast-${kind}`)].find((t) => t.textContent === text);
-  if (same) {
-    removeLater(same);
-    return;
-  }
   const toast = document.createElement("div");
   toast.className = `toast toast-${kind}`;
   toast.setAttribute("role", kind === "error" ? "alert" : "status");
@@ -47,7 +29,7 @@ function show(kind: ToastKind, text: string): void {
   message.textContent = text;
   toast.append(toastIcon(kind), message);
   container().append(toast);
-  removeLater(toast);
+  setTimeout(() => toast.remove(), TIMING.toastSeconds * 1000);
 }
 
 export function errorText(error: unknown): string {
