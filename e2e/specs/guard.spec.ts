@@ -33,27 +33,15 @@ test("a revoked session found while booting a reload resets the token and opens 
   const token = await page.evaluate(
     () => (JSON.parse(localStorage.getItem("washboard") ?? "{}") as { user?: { token?: string } }).user?.token,
   );
-  // The error shows for its 3 seconds — before the reload when the live stream tells the open page
-  // first, after it when the boot finds out — so every error toast is noted in this tab's storage.
-  const noteErrorToasts = () => {
-    new MutationObserver(() => {
-      const seen = JSON.parse(sessionStorage.getItem("errorToasts") ?? "[]") as string[];
-      for (const toast of Array.from(document.querySelectorAll(".toast-error"))) {
-        if (toast.textContent && !seen.includes(toast.textContent)) seen.push(toast.textContent);
-      }
-      sessionStorage.setItem("errorToasts", JSON.stringify(seen));
-    }).observe(document.documentElement, { childList: true, subtree: true });
-  };
-  await page.addInitScript(noteErrorToasts);
-  await page.evaluate(noteErrorToasts);
+  expect(token).toBeTruthy();
   await request.get(`/api/Auth/logout?token=${token}`, { headers: { "api-key": API_KEY } });
   await page.reload();
   await expect(page.getByTestId("login-card")).toBeVisible();
   await expect(page).toHaveURL(/#\/login\?redirect=%2Fdashboard$/);
+  // The token is gone, whichever told the page first: the boot's call, or the live stream of the page
+  // before the reload. The message a refused session shows is the next test's.
   expect(await page.evaluate(() => localStorage.getItem("washboard") ?? "")).not.toContain(token ?? "-");
-  await expect
-    .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem("errorToasts") ?? "[]") as string[]))
-    .toContain(text("en", "errors.UNAUTHORIZED"));
+  expect(await page.evaluate(() => document.cookie)).not.toContain("wb_token=");
 });
 
 test("the public API documentation renders the OpenAPI document without signing in", async ({ page }) => {
