@@ -49,6 +49,7 @@ test("income by month: the chart draws, the table's total is the net of the orde
 
 const SCREENS = [
   { route: "/income_report/income_shop", testId: "income-shop-page", chart: "income-shop-chart" },
+  { route: "/income_report/income_other", testId: "income-other-page", chart: "income-other-chart" },
   { route: "/income_report/income_device", testId: "income-device-page", chart: null },
   { route: "/income_report/expend", testId: "expend-page", chart: "expend-chart-type" },
   { route: "/datacenter/dc_statistic", testId: "datacenter-page", chart: "dc-years-chart" },

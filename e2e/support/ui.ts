@@ -19,7 +19,12 @@ export async function pick(page: Page, select: Locator, option: string | RegExp,
   const shown = select.locator("xpath=ancestor-or-self::*[contains(concat(' ', @class, ' '), ' ant-select ')][1]");
   await expect(async () => {
     await select.click();
-    if (search !== undefined) await page.keyboard.type(search);
+    if (search !== undefined) {
+      // A retry would type after what the last try left (its options may not have loaded yet): clear
+      // that text — by setting the value, not with Backspace, which removes a multiple select's last tag.
+      if ((await select.inputValue().catch(() => "")) !== "") await select.fill("");
+      await page.keyboard.type(search);
+    }
     await page
       .locator(".ant-select-item-option")
       .filter({ visible: true })

@@ -1,4 +1,4 @@
-import type { CommandAck, DeviceCommand, RefusalReason } from "@washboard/device-protocol";
+import type { CommandAck, DeviceCommand, ReaderCard, RefusalReason } from "@washboard/device-protocol";
 import type { Machine } from "./machine.js";
 
 /** A device's answer to a command and what it then does; the answer goes out first. */
@@ -16,6 +16,8 @@ export interface CommandContext {
   firmwareFails(): boolean;
   /** Cycle length when a remote start names none. */
   defaultMinutes(): number;
+  /** The card in the machine's own reader: a blank one to issue, or a customer's to top up. */
+  cardInReader(purpose: "issue" | "topup"): ReaderCard;
   nowSeconds: number;
 }
 
@@ -39,7 +41,17 @@ export function answerCommand(command: DeviceCommand, context: CommandContext): 
       if (machine.isUpdating) return { ack: refusal(id, "not_ready", "installing firmware") };
       const { start_type, program, price } = command;
       const minutes = command.minutes ?? context.defaultMinutes();
-      return { ack: ok, act: () => machine.startCycle({ start_type, program, price, minutes, command_id: id }) };
+      // A remote card issue or top-up acts on the card in the machine's reader and says which.
+      const card =
+        start_type === "remote_card_issue"
+          ? context.cardInReader("issue")
+          : start_type === "remote_card_topup"
+            ? context.cardInReader("topup")
+            : undefined;
+      return {
+        ack: card ? { ...ok, card } : ok,
+        act: () => machine.startCycle({ start_type, program, price, minutes, command_id: id }),
+      };
     }
     case "cashbox_audit":
       return { ack: { ...ok, cashbox: machine.state.cashbox } };

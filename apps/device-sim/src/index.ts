@@ -4,7 +4,7 @@ export { Fleet, type FleetCounts, type FleetOptions } from "./fleet.js";
 export { parseFleet, readFleetFile } from "./fleet-file.js";
 export type { MachineState } from "./machine.js";
 export { defaultParams, type MachineProfile, type ProgramProfile, profileFor } from "./machine-profiles.js";
-export { drawPurchase, type Purchase, piecesFor } from "./purchase.js";
+export { drawPurchase, type Purchase, piecesFor, SIMULATED_CARD_COUNT, simulatedCardNumber } from "./purchase.js";
 export { deviceSeed, type Random, seededRandom } from "./random.js";
 export { type ScheduledTask, Scheduler, TaskGroup } from "./scheduler.js";
 export {

@@ -55,6 +55,15 @@ export function piecesFor(price: number, denominations: readonly number[]): numb
   return pieces;
 }
 
+/**
+ * The cards the customers of simulated machines carry: one of a fixed set of numbers, so that a
+ * demo which registers these cards with its members sees its machines' card taps debit them.
+ */
+export const SIMULATED_CARD_COUNT = 150;
+export function simulatedCardNumber(index: number): string {
+  return `88${String(index).padStart(8, "0")}`;
+}
+
 function cardNumber(random: Random): string {
-  return String(integerBetween(random, 0, 9_999_999_999)).padStart(10, "0");
+  return simulatedCardNumber(integerBetween(random, 0, SIMULATED_CARD_COUNT - 1));
 }

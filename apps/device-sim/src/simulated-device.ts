@@ -14,6 +14,7 @@ import {
   LAST_WILL,
   type MachineParams,
   openFrame,
+  type ReaderCard,
   sealAck,
   type UpKind,
 } from "@washboard/device-protocol";
@@ -25,8 +26,8 @@ import { type EventBody, EventIds, eventOf, offlineStatus, onlineStatus, reporte
 import { Machine, type MachineOutput, type MachineState } from "./machine.js";
 import { defaultParams, type MachineProfile, profileFor } from "./machine-profiles.js";
 import { settlesWithin } from "./promises.js";
-import type { Purchase } from "./purchase.js";
-import { chance, type Random } from "./random.js";
+import { type Purchase, SIMULATED_CARD_COUNT, simulatedCardNumber } from "./purchase.js";
+import { chance, integerBetween, type Random } from "./random.js";
 import { realMs, Scheduler, TaskGroup } from "./scheduler.js";
 
 export interface DeviceIdentity {
@@ -102,6 +103,8 @@ export class SimulatedDevice {
   private readonly brokerUrl: string;
   private readonly timeScale: number;
   private readonly random: Random;
+  /** A card a test put in the machine's reader; null: the machine picks one. */
+  private cardInReader: ReaderCard | null = null;
   private readonly reconnectPeriodMs: number;
   private readonly topics: Record<UpKind | DownKind, string>;
   /** Reopening after a restart and retries; the machine and its life have their own. */
@@ -219,6 +222,30 @@ export class SimulatedDevice {
   /** A customer buys a cycle at the machine, paying cash or with a card, as autonomous life does. */
   sell(purchase: Purchase): void {
     this.machine.sell(purchase);
+  }
+
+  /** Puts a card in the machine's own reader, for the next remote card issue or top-up. */
+  insertCard(card: ReaderCard): void {
+    this.cardInReader = card;
+  }
+
+  /**
+   * The card a remote card issue or top-up acts on: the one a test inserted, else a blank card from
+   * the machine's stack (issue) or a customer's card of the simulated set (top-up).
+   */
+  private takeCardInReader(purpose: "issue" | "topup"): ReaderCard {
+    const inserted = this.cardInReader;
+    this.cardInReader = null;
+    if (inserted) return inserted;
+    const hex = (digits: number) =>
+      Array.from({ length: digits }, () => Math.floor(this.random() * 16).toString(16))
+        .join("")
+        .toUpperCase();
+    if (purpose === "topup") {
+      const index = integerBetween(this.random, 0, SIMULATED_CARD_COUNT - 1);
+      return { uuid: `C${hex(7)}`, card_number: simulatedCardNumber(index) };
+    }
+    return { uuid: hex(8), card_number: `89${String(integerBetween(this.random, 0, 99_999_999)).padStart(8, "0")}` };
   }
 
   raiseFault(code: string): void {
@@ -401,6 +428,7 @@ export class SimulatedDevice {
       restart: () => this.restart(),
       firmwareFails: () => this.life !== null && chance(this.random, FIRMWARE_FAILURE_SHARE),
       defaultMinutes: () => this.machine.currentParams.cycle_minutes ?? this.profile.programs[0].minutes[0],
+      cardInReader: (purpose) => this.takeCardInReader(purpose),
       nowSeconds: Math.floor(Date.now() / 1000),
     });
     this.answers.remember(outcome.ack);

@@ -5,6 +5,7 @@ import { LIMITS } from "@washboard/shared";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { resolveSession } from "./modules/accounts/sessions.js";
+import { resolveMember } from "./modules/members/member-app.js";
 import { recordOperation } from "./modules/operation-log/record.js";
 import { vendorInGroup } from "./modules/tenancy/queries.js";
 import { MODULES } from "./modules.js";
@@ -64,6 +65,7 @@ export async function buildApp(
   const access = new AccessPipeline(
     {
       resolveSession: (token) => resolveSession(db, config, token),
+      resolveMember: (token) => resolveMember(db, token),
       vendorInGroup: (vendorId, groupId) => vendorInGroup(db, vendorId, groupId),
       recordOperation: (entry) => recordOperation(db, live, entry),
     },

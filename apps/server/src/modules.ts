@@ -9,11 +9,13 @@ import { emailConfigModule } from "./modules/email-config/module.js";
 import { groupSubAccountsModule } from "./modules/group-sub-accounts/module.js";
 import { groupsModule } from "./modules/groups/module.js";
 import { locationsModule } from "./modules/locations/module.js";
+import { membersModule } from "./modules/members/module.js";
 import { operationLogModule } from "./modules/operation-log/module.js";
 import { ordersModule } from "./modules/orders/module.js";
 import { payModule } from "./modules/pay/module.js";
 import { payqrModule } from "./modules/payqr/module.js";
 import { priceTemplatesModule } from "./modules/price-templates/module.js";
+import { reportsModule } from "./modules/reports/module.js";
 import { revenueModule } from "./modules/revenue/module.js";
 import { rolesModule } from "./modules/roles/module.js";
 import { shopsModule } from "./modules/shops/module.js";
@@ -63,7 +65,9 @@ export const MODULES: readonly ServerModule[] = [
   priceTemplatesModule,
   devicesModule,
   ordersModule,
+  membersModule,
   payModule,
   revenueModule,
+  reportsModule,
   dashboardModule,
 ];

@@ -19,6 +19,13 @@ export const machineParams = z.record(paramName, machineValue);
 export type MachineParams = z.infer<typeof machineParams>;
 
 export const cashBox = z.object({ current: amount, cumulative: amount });
+
+/** A card in a machine's own card reader: its chip's UID (hex) and printed number. */
+export const readerCard = z.object({
+  uuid: z.string().regex(/^([0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20})$/),
+  card_number: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9-]{3,31}$/),
+});
+export type ReaderCard = z.infer<typeof readerCard>;
 export type CashBox = z.infer<typeof cashBox>;
 
 /** A fault code as the machine reports it (E01, DOOR, …); null or absent when the machine is normal. */
@@ -148,6 +155,11 @@ export const commandAck = z.discriminatedUnion("ok", [
     ok: z.literal(true),
     /** Audit and reset answer the cash box as it was read (reset: before emptying). */
     cashbox: cashBox.optional(),
+    /**
+     * A remote card issue or top-up answers the card its own reader acted on: the card it issued,
+     * or the card it topped up with the start's price.
+     */
+    card: readerCard.optional(),
   }),
   z.object({
     v,

@@ -50,6 +50,22 @@ export const ERROR_STATUS = {
   PROVIDER_FAILED: 502,
   /** The machine cannot take a paid start now (offline, busy, faulted). */
   DEVICE_UNAVAILABLE: 409,
+  /** Spec §8 "card number error": a card number or UUID that names no card of the vendor. */
+  CARD_NUMBER_ERROR: 404,
+  /** Spec §8 "card does not support modification": a free or admin card's balance cannot be rewritten. */
+  CARD_NOT_MODIFIABLE: 409,
+  /** A card that was unbound from its member is never bound again (spec §4: unbinding is irreversible). */
+  CARD_UNBOUND_FINAL: 409,
+  /** The card is bound to a member already; unbind it first. */
+  CARD_ALREADY_BOUND: 409,
+  /** A card still bound or holding a balance cannot be removed. */
+  CARD_IN_USE: 409,
+  /** A balance moved since the operator read it: nothing was changed, read it again. */
+  BALANCE_CHANGED: 409,
+  /** The balance does not cover the payment. */
+  BALANCE_INSUFFICIENT: 409,
+  /** The member or card is disabled. */
+  ACCOUNT_INACTIVE: 409,
   INTERNAL_ERROR: 500,
 } as const;
 

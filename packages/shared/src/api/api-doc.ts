@@ -5,6 +5,7 @@ import { ALL_ENDPOINTS, endpointId } from "./registry.js";
 function access(contract: EndpointContract): string {
   const { access } = contract;
   if (access.kind === "public") return "public";
+  if (access.kind === "member") return "member app (token_type 2)";
   const levels = access.levels
     ? `${access.levels.length === 1 ? "level" : "levels"} ${access.levels.join(", ")}`
     : "any signed-in level";

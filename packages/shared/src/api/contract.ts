@@ -5,9 +5,16 @@ import type { ConsoleLevel } from "../access/levels.js";
  * An API call as both sides see it: path, method, who may call it, and the zod schemas of its
  * payload and result. The server registers a handler per contract; the console calls by contract.
  */
-export type Access = PublicAccess | SessionAccess;
+export type Access = PublicAccess | SessionAccess | MemberAccess;
 export interface PublicAccess {
   kind: "public";
+}
+/**
+ * A customer signed in to the member app (its own token kind, `token_type` 2): never a console
+ * session, and a member token opens no console call.
+ */
+export interface MemberAccess {
+  kind: "member";
 }
 /** A signed-in caller of one of `levels` (any console level when absent), holding `permission` at level 4. */
 export interface SessionAccess {

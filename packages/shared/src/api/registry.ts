@@ -10,12 +10,16 @@ import { groupSubAccountEndpoints } from "./group-sub-accounts.js";
 import { groupEndpoints } from "./groups.js";
 import { liveEndpoints } from "./live.js";
 import { locationEndpoints } from "./locations.js";
+import { memberEndpointsForApp } from "./member-app.js";
+import { memberCouponEndpoints } from "./member-coupons.js";
+import { cardEndpoints, memberEndpoints } from "./members.js";
 import { operationLogEndpoints } from "./operation-log.js";
 import { orderEndpoints } from "./orders.js";
 import { payEndpoints } from "./pay.js";
 import { payQrEndpoints } from "./payqr.js";
 import { priceTemplateEndpoints } from "./price-templates.js";
 import { indexRegistry } from "./registry-index.js";
+import { reportEndpoints } from "./reports.js";
 import { revenueEndpoints } from "./revenue.js";
 import { roleEndpoints } from "./roles.js";
 import { shopEndpoints } from "./shops.js";
@@ -55,6 +59,9 @@ export const API = {
   priceTemplates: priceTemplateEndpoints,
   orders: orderEndpoints,
   revenue: revenueEndpoints,
+  reports: reportEndpoints,
+  // Account and cards (spec §7): the console's members and cards, and the member app's calls.
+  members: { ...memberEndpoints, ...cardEndpoints, ...memberCouponEndpoints, ...memberEndpointsForApp },
   pay: payEndpoints,
   live: liveEndpoints,
 } as const;

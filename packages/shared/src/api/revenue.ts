@@ -89,6 +89,27 @@ export const deviceRevenueRow = revenueFigures.extend({
 });
 export type DeviceRevenueRow = z.infer<typeof deviceRevenueRow>;
 
+/**
+ * Other income (income_other): money received for balances, apart from machine revenue — top-ups in
+ * the member app, at the counter (a card's add_value) and at machines (remote card issue and top-up).
+ * Spending those balances at machines is machine revenue by its source; the two are never added.
+ */
+export const OTHER_INCOME_CHANNELS = ["app", "counter", "machine"] as const;
+export const otherIncomeRow = z.object({
+  ...vendorOfRow,
+  day: z.string(),
+  shop_id: z.number().int().nullable(),
+  shop_name: z.string().nullable(),
+  currency: z.string(),
+  /** How many top-ups. */
+  count: z.number().int(),
+  app: z.number().int(),
+  counter: z.number().int(),
+  machine: z.number().int(),
+  total: z.number().int(),
+});
+export type OtherIncomeRow = z.infer<typeof otherIncomeRow>;
+
 const usesRow = { uses: z.number().int(), minutes: z.number().int() };
 
 export const consumptionResult = z.object({
@@ -189,6 +210,15 @@ export const revenueEndpoints = {
     access: { kind: "session", levels: ALL, permission: "reve_shop" },
     body: dayRange,
     result: z.object({ items: z.array(shopEarningsRow) }),
+    mutates: false,
+  }),
+  otherIncome: endpoint({
+    method: "POST",
+    path: "/api/v3/Revenue/get_shop_others_earnings_by_date",
+    summary: "Other income by shop and date: top-ups in the app, at the counter and at machines (income_other)",
+    access: { kind: "session", levels: ALL, permission: "reve_other" },
+    body: dayRange,
+    result: z.object({ items: z.array(otherIncomeRow) }),
     mutates: false,
   }),
   deviceRevenue: endpoint({

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
 import type { AppDeps } from "../../platform/module.js";
@@ -261,4 +261,42 @@ export async function deviceCountsByShop(db: Db, vendorId: number): Promise<Map<
     .where(and(tenantOfVendor(vendorId).owns(devices), isNotNull(devices.shopId)))
     .groupBy(devices.shopId);
   return new Map(rows.map((r) => [r.shopId as number, r.n]));
+}
+
+/**
+ * Commands sent to each of the vendor's machines between two instants, and how they ended (the device
+ * operations report): every machine of the vendor (of one shop) appears, with zeros when idle.
+ */
+export async function deviceOperationCounts(
+  db: Db,
+  vendorId: number,
+  between: { from: Date; to: Date },
+  shopId?: number,
+) {
+  const inPeriod = and(
+    eq(deviceCommands.deviceId, devices.id),
+    sql`${deviceCommands.createdAt} >= ${between.from.toISOString()}::timestamptz`,
+    sql`${deviceCommands.createdAt} < ${between.to.toISOString()}::timestamptz`,
+  );
+  const counted = (condition?: SQL) =>
+    sql<number>`count(${deviceCommands.id}) filter (where ${condition ?? sql`true`})::int`.mapWith(Number);
+  return db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      serial: devices.serialNumber,
+      shopName: shopNameOf(devices.shopId),
+      commands: counted(),
+      succeeded: counted(eq(deviceCommands.state, "succeeded")),
+      failed: counted(inArray(deviceCommands.state, ["failed", "timed_out", "expired"])),
+      restarts: counted(eq(deviceCommands.kind, "restart")),
+      remoteStarts: counted(eq(deviceCommands.kind, "remote_start")),
+      cashbox: counted(inArray(deviceCommands.kind, ["cashbox_audit", "cashbox_reset"])),
+      parameters: counted(eq(deviceCommands.kind, "set_params")),
+    })
+    .from(devices)
+    .leftJoin(deviceCommands, inPeriod)
+    .where(and(tenantOfVendor(vendorId).owns(devices), shopId === undefined ? undefined : eq(devices.shopId, shopId)))
+    .groupBy(devices.id)
+    .orderBy(asc(devices.shopId), asc(devices.name), asc(devices.id));
 }

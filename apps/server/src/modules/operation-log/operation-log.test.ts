@@ -11,6 +11,7 @@ import { provisionDevice } from "../devices/provision.js";
 import { devices } from "../devices/tables.js";
 import { ecards } from "../ecards/tables.js";
 import { locations } from "../locations/tables.js";
+import { coupons } from "../members/tables.js";
 import { type SignedRestFake, startSignedRestFake } from "../orders/providers/fakes/signed-rest-fake.js";
 import { orders } from "../orders/tables.js";
 import { switchOn } from "../orders/test-orders.js";
@@ -336,6 +337,53 @@ async function loggedWasherBrand(): Promise<number> {
 }
 
 /** A call that succeeds, for each mutating contract, and what its log row should say. */
+let memberSeq = 0;
+/** A member of the Kuala Lumpur vendor registered at the counter through the API. */
+async function klMember() {
+  const phone = `6019${String(Date.now()).slice(-5)}${String(++memberSeq).padStart(2, "0")}`;
+  return madeId(await server.send(API.members.create, { phone, name: "Logged member" }, KL_ADMIN));
+}
+
+/** A card of the Kuala Lumpur vendor (with `balance`, and bound to a member when asked), through the API. */
+async function klCard(options: { balance?: number; memberId?: number } = {}) {
+  const uuid = Math.random().toString(16).slice(2, 10).toUpperCase().padEnd(8, "0");
+  const card = (
+    await server.send(API.members.cardCreate, { uuid, card_number: `L${uuid}`, type: "ordinary" }, KL_ADMIN)
+  ).body.result;
+  if (options.balance) {
+    await server.send(API.members.cardTopUp, { card_id: card.id, amount: options.balance }, KL_ADMIN);
+  }
+  if (options.memberId)
+    await server.send(API.members.cardBind, { card_id: card.id, member_id: options.memberId }, KL_ADMIN);
+  return card;
+}
+
+/** A coupon of the Kuala Lumpur vendor to give (the promotions issue will define them through the API). */
+async function klCoupon() {
+  const [row] = await server.database.db
+    .insert(coupons)
+    .values({ vendorId: await klVendorId(), kind: "voucher", name: "Logged voucher", amount: 200, validDays: 14 })
+    .returning();
+  return row?.id ?? 0;
+}
+
+/** A member-app session of the Kuala Lumpur vendor, registered at one of its machines. */
+async function klMemberApp(name: string) {
+  const machine = await klPayableMachine(name);
+  const phone = `6017${String(Date.now()).slice(-5)}${String(++memberSeq).padStart(2, "0")}`;
+  const { body } = await server.send(API.members.appRegister, {
+    place: { serial: machine.serial },
+    phone,
+    pin: "2468",
+  });
+  return {
+    ...machine,
+    phone,
+    memberId: body.result.member_id,
+    headers: { authorization: `Bearer ${body.result.member_token}` },
+  };
+}
+
 const SUCCESSFUL_CALLS: Record<
   string,
   () => Promise<{
@@ -634,6 +682,108 @@ const SUCCESSFUL_CALLS: Record<
     await klRestProvider("fomo");
     return orderCall(await klOrder("fomo", false), {});
   },
+  // Members and cards of the Kuala Lumpur vendor.
+  "members.create": async () => ({
+    body: { phone: `6013${String(Date.now()).slice(-7)}`, name: "Logged new member" },
+    options: KL_ADMIN,
+    expected: { actor: "vendor_admin", target: expect.stringMatching(/^member:\d+$/), vendorId: await klVendorId() },
+  }),
+  "members.modify": async () => {
+    const id = await klMember();
+    return {
+      body: { member_id: id, phone: `6014${String(Date.now()).slice(-7)}`, name: "Logged renamed", status: "active" },
+      options: KL_ADMIN,
+      expected: { actor: "vendor_admin", target: `member:${id}` },
+    };
+  },
+  "members.modifyBalances": async () => {
+    const id = await klMember();
+    return {
+      body: { member_id: id, balance: 500, reward: 0, seen_balance: 0, seen_reward: 0, reason: "Logged adjustment" },
+      options: KL_ADMIN,
+      expected: { actor: "vendor_admin", target: `member:${id}` },
+    };
+  },
+  "members.giveCoupon": async () => {
+    const memberId = await klMember();
+    const couponId = await klCoupon();
+    return {
+      body: { member_ids: [memberId], coupon_id: couponId },
+      options: KL_ADMIN,
+      expected: { actor: "vendor_admin", target: `coupon:${couponId}` },
+    };
+  },
+  "members.cardCreate": async () => ({
+    body: { uuid: "0F1E2D3C", card_number: "LOGGED0001", type: "ordinary" },
+    options: KL_ADMIN,
+    expected: { actor: "vendor_admin", target: expect.stringMatching(/^card:\d+$/), vendorId: await klVendorId() },
+  }),
+  "members.cardModify": async () => {
+    const card = await klCard();
+    return { body: { card_id: card.id, type: "free" }, options: KL_ADMIN, expected: { target: `card:${card.id}` } };
+  },
+  "members.cardRemove": async () => {
+    const card = await klCard();
+    return { body: { card_id: card.id }, options: KL_ADMIN, expected: { target: `card:${card.id}` } };
+  },
+  "members.cardBind": async () => {
+    const card = await klCard();
+    const memberId = await klMember();
+    return {
+      body: { card_id: card.id, member_id: memberId },
+      options: KL_ADMIN,
+      expected: { target: `card:${card.id}` },
+    };
+  },
+  "members.cardUnbind": async () => {
+    const memberId = await klMember();
+    const card = await klCard({ memberId });
+    return {
+      body: { card_id: card.id, member_id: memberId },
+      options: KL_ADMIN,
+      expected: { target: `card:${card.id}` },
+    };
+  },
+  "members.cardTopUp": async () => {
+    const card = await klCard();
+    return { body: { card_id: card.id, amount: 1_000 }, options: KL_ADMIN, expected: { target: `card:${card.id}` } };
+  },
+  // The member app: no console actor; the row names the member and the vendor.
+  "members.appRegister": async () => {
+    const { serial } = await klPayableMachine("Logged register");
+    return {
+      body: { place: { serial }, phone: `6016${String(Date.now()).slice(-7)}`, pin: "1357" },
+      expected: { accountId: null, target: expect.stringMatching(/^member:\d+$/) },
+    };
+  },
+  "members.appSignIn": async () => {
+    const app = await klMemberApp("Logged sign-in");
+    return {
+      body: { place: { serial: app.serial }, phone: app.phone, pin: "2468" },
+      expected: { accountId: null, target: `member:${app.memberId}` },
+    };
+  },
+  "members.appTopUp": async () => {
+    const app = await klMemberApp("Logged top-up");
+    return {
+      body: { amount: 1_000, provider: "sandbox", request_id: `logged-${app.memberId}` },
+      options: { headers: app.headers },
+      expected: { accountId: null, target: `member:${app.memberId}`, vendorId: await klVendorId() },
+    };
+  },
+  "members.appPay": async () => {
+    const app = await klMemberApp("Logged member pay");
+    await server.send(
+      API.members.appTopUp,
+      { amount: 5_000, provider: "sandbox", request_id: `logged-pay-${app.memberId}` },
+      { headers: app.headers },
+    );
+    return {
+      body: { serial: app.serial },
+      options: { headers: app.headers },
+      expected: { accountId: null, target: `member:${app.memberId}`, vendorId: await klVendorId() },
+    };
+  },
   // The customer's pay page: public calls, so the row has no actor but names the order.
   "pay.create": async () => {
     const { deviceId, serial } = await klPayableMachine("Logged pay");
@@ -924,7 +1074,23 @@ const READ_ONLY_PAYLOADS: Record<string, () => Promise<Record<string, unknown>>>
   "revenue.shopEarnings": async () => ({ from: "2026-01-01", to: "2026-01-31" }),
   "revenue.deviceRevenue": async () => ({ month: "2026-01" }),
   "revenue.consumption": async () => ({ from: "2026-01-01", to: "2026-01-31" }),
+  "revenue.otherIncome": async () => ({ from: "2026-01-01", to: "2026-01-31" }),
+  ...Object.fromEntries(
+    Object.keys(API.reports).map((call) => [`reports.${call}`, async () => ({ from: "2026-01-01", to: "2026-01-31" })]),
+  ),
   "pay.page": async () => ({ serial: (await klPayableMachine("Logged page")).serial }),
+  "members.detail": async () => ({ member_id: await klMember() }),
+  "members.movements": async () => ({ member_id: await klMember() }),
+  "members.byCardNumber": async () => ({ card_number: (await klCard({ memberId: await klMember() })).card_number }),
+  "members.cardByUuid": async () => ({ uuid: (await klCard()).uuid }),
+  "members.memberCoupons": async () => ({ member_id: await klMember() }),
+  "members.couponByUniqueDid": async () => {
+    const memberId = await klMember();
+    await server.send(API.members.giveCoupon, { member_ids: [memberId], coupon_id: await klCoupon() }, KL_ADMIN);
+    const held = await server.send(API.members.memberCoupons, { member_id: memberId }, KL_ADMIN);
+    return { unique_did: held.body.result.items[0]?.unique_did ?? "" };
+  },
+  "members.cardMovements": async () => ({ card_id: (await klCard({ balance: 100 })).id }),
   "pay.status": async () => {
     const { deviceId } = await klPayableMachine("Logged status");
     return { order_no: (await klOrder("sandbox", false, deviceId)).orderNo };
@@ -1002,11 +1168,13 @@ describe("operation log", () => {
         const level = (contract.access.levels ?? [3])[0] ?? 3;
         caller.as = USER_OF_LEVEL[level];
       }
+      if (contract.access.kind === "member")
+        caller.headers = (await klMemberApp(`Logged reader ${endpointId(contract)}`)).headers;
       const ip = nextIp();
       const payload = (await READ_ONLY_PAYLOADS[endpointId(contract)]?.()) ?? {};
       const ok = await server.send(contract, payload, { ...caller, ip });
       expect(ok.http, contract.path).toBe(200);
-      if (contract.access.kind === "session") {
+      if (contract.access.kind !== "public") {
         const refused = await server.sendRaw(contract, {}, { ip });
         expect(refused.body.code, contract.path).toBe("UNAUTHORIZED");
       }

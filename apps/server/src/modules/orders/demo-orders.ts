@@ -58,13 +58,12 @@ export async function seedDemoOrders(db: Db, vendorNames: readonly string[]): Pr
           if (at.getTime() > now) continue;
           const roll = next();
           const source: OrderSource =
-            roll < 0.45
+            // Card taps come from the members' seed, which debits the demo members' cards.
+            roll < 0.7
               ? "coin"
-              : roll < 0.7
-                ? "mem_card"
-                : roll < 0.73
-                  ? "free_start"
-                  : (providers[Math.floor(next() * providers.length)] ?? "coin");
+              : roll < 0.73
+                ? "free_start"
+                : (providers[Math.floor(next() * providers.length)] ?? "coin");
           const price =
             source === "free_start"
               ? 0

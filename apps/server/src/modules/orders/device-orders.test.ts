@@ -36,6 +36,15 @@ async function coinOrders(deviceId: number) {
     .where(and(eq(orders.deviceId, deviceId), eq(orders.source, "coin")));
 }
 
+/** A card of the vendor holding `balance`, registered and topped up as an operator does. */
+async function card(cardNumber: string, balance: number) {
+  const uuid = randomBytes(4).toString("hex").toUpperCase();
+  const created = await server.send(API.members.cardCreate, { uuid, card_number: cardNumber, type: "ordinary" }, as);
+  expect(created.http, JSON.stringify(created.body)).toBe(200);
+  await server.send(API.members.cardTopUp, { card_id: created.body.result.id, amount: balance }, as);
+  return created.body.result.id;
+}
+
 async function listOf(source: "mem_card" | "free_start", filters: Record<string, unknown> = {}) {
   const { body } = await server.send(API.orders[`list_${source}`], { page_size: 50, ...filters }, as);
   return body.result;
@@ -77,10 +86,16 @@ describe("orders from machines", () => {
 
   it("a card tap is one card order (the cycle it starts is not another); a free start is an order of nothing", async () => {
     const { id, device } = await machine("CARD");
-    device.sell({ program: "cold", price: 450, minutes: 20, payment: { method: "card", cardNumber: "C-1001" } });
+    await card(`C-1001-${run}`, 1_000);
+    device.sell({
+      program: "cold",
+      price: 450,
+      minutes: 20,
+      payment: { method: "card", cardNumber: `C-1001-${run}` },
+    });
     await expect.poll(async () => (await listOf("mem_card", { device_id: id })).items.length).toBe(1);
-    const card = (await listOf("mem_card", { device_id: id })).items[0];
-    expect(card).toMatchObject({ amount: 450, card_number: "C-1001", pay_type: "6" });
+    const tapped = (await listOf("mem_card", { device_id: id })).items[0];
+    expect(tapped).toMatchObject({ amount: 450, card_number: `C-1001-${run}`, pay_type: "6", pay_status: "paid" });
     expect(await coinOrders(id)).toHaveLength(0);
 
     await device.waitFor((s) => !s.busy, 15_000);
@@ -132,13 +147,14 @@ describe("orders from machines", () => {
 describe("the order lists", () => {
   it("filter by date, status and number, total the filter, and page by keyset without overlap", async () => {
     const { id, device } = await machine("MANY");
+    for (let i = 0; i < 5; i++) await card(`C-${i}-${run}`, 1_000);
     for (let i = 0; i < 5; i++) {
       await device.waitFor((s) => !s.busy, 15_000);
       device.sell({
         program: "p",
         price: 100 * (i + 1),
         minutes: 1,
-        payment: { method: "card", cardNumber: `C-${i}` },
+        payment: { method: "card", cardNumber: `C-${i}-${run}` },
       });
     }
     await expect.poll(async () => (await listOf("mem_card", { device_id: id })).total, { timeout: 20_000 }).toBe(5);

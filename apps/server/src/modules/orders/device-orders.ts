@@ -1,11 +1,11 @@
 import type { DeviceEvent } from "@washboard/device-protocol";
 import { type OrderSource, paymentTypeOf } from "@washboard/shared";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { arrayParam } from "../../platform/db/array-param.js";
 import { BatchWriter } from "../../platform/db/batch-writer.js";
-import type { Db } from "../../platform/db/client.js";
+import type { Db, Tx } from "../../platform/db/client.js";
 import { newOrderNo } from "./order-numbers.js";
-import { PAY_STATUS } from "./tables.js";
+import { orders, PAY_STATUS } from "./tables.js";
 
 export interface DeviceSale {
   deviceId: number;
@@ -58,9 +58,13 @@ export function saleOf(event: DeviceEvent): SaleOrder | null {
 export function deviceOrderWriter(db: Db, onError: (error: unknown) => void) {
   return new BatchWriter<DeviceSale>({
     write: async (items) => {
+      // A card tap moves a balance: each is its own transaction under the card's lock, in order.
+      for (const item of items) {
+        if (item.event.type === "card_used") await writeCardSale(db, item);
+      }
       const rows = items.flatMap(({ deviceId, serial, event }) => {
         const sale = saleOf(event);
-        if (!sale) return [];
+        if (!sale || event.type === "card_used") return [];
         const at = new Date(event.ts * 1000);
         return [{ deviceId, unique: `${serial}:${event.id}`, orderNo: newOrderNo(at), at: at.toISOString(), ...sale }];
       });
@@ -84,4 +88,65 @@ export function deviceOrderWriter(db: Db, onError: (error: unknown) => void) {
     onError,
     concurrency: 2,
   });
+}
+
+/**
+ * A card tap at a machine: the order and the card's debit in one transaction. The card payer (the
+ * members module's) debits the vendor's card by its number; a card it refuses (unknown, disabled,
+ * balance short) leaves the order unpaid with the reason, which the card orders screen shows. The
+ * pay unique number makes a redelivered tap one order and one debit.
+ */
+export async function writeCardSale(db: Db, { deviceId, serial, event }: DeviceSale): Promise<void> {
+  if (event.type !== "card_used") return;
+  const at = new Date(event.ts * 1000);
+  await db.transaction(async (tx) => {
+    const inserted = (await tx.execute(sql`insert into orders (vendor_id, source, pay_type, start_type, order_no,
+        pay_unique_no, amount, currency, pay_status, paid_at, shop_id, device_id, card_number, created_at)
+      select d.vendor_id, 'mem_card', ${paymentTypeOf("mem_card")}, 'card', ${newOrderNo(at)}, ${`${serial}:${event.id}`},
+        ${event.amount}, v.currency, ${PAY_STATUS.unpaid}, null, d.shop_id, d.id, ${event.card_number}, ${at.toISOString()}
+      from devices d join vendors v on v.id = d.vendor_id
+      where d.id = ${deviceId} and d.vendor_id is not null
+      on conflict (pay_unique_no) do nothing
+      returning id, vendor_id, shop_id, order_no`)) as unknown as {
+      rows: { id: number; vendor_id: number; shop_id: number | null; order_no: string }[];
+    };
+    const order = inserted.rows[0];
+    if (!order) return;
+    const payer = cardPayer;
+    const outcome = payer
+      ? await payer(tx, {
+          vendorId: order.vendor_id,
+          cardNumber: event.card_number,
+          amount: event.amount,
+          orderNo: order.order_no,
+          shopId: order.shop_id,
+          at,
+        })
+      : { paid: false as const, reason: "Cards are not accepted", memberId: null };
+    await tx
+      .update(orders)
+      .set(
+        outcome.paid
+          ? { payStatus: PAY_STATUS.paid, paidAt: at, memberId: outcome.memberId, amount: outcome.charged }
+          : { failureReason: outcome.reason.slice(0, 255), memberId: outcome.memberId ?? null },
+      )
+      .where(eq(orders.id, order.id));
+  });
+}
+
+export type CardPayment =
+  | { paid: true; memberId: number | null; charged: number }
+  | { paid: false; reason: string; memberId?: number | null };
+
+/** Debits a vendor's card for a tap, in the caller's transaction; the members module provides it. */
+export type CardPayer = (
+  tx: Tx,
+  tap: { vendorId: number; cardNumber: string; amount: number; orderNo: string; shopId: number | null; at: Date },
+) => Promise<CardPayment>;
+
+let cardPayer: CardPayer | undefined;
+
+/** The members module says how a card pays, so this module never reads card tables. */
+export function registerCardPayer(payer: CardPayer): void {
+  cardPayer = payer;
 }

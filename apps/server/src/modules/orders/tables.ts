@@ -87,6 +87,8 @@ export const orders = pgTable(
     index("orders_transaction_id_idx").on(t.transactionId.op("varchar_pattern_ops")),
     index("orders_order_no_pattern_idx").on(t.orderNo.op("varchar_pattern_ops")),
     index("orders_device_idx").on(t.deviceId),
+    // A member's orders, newest first (the member drawer).
+    index("orders_member_idx").on(t.memberId, t.createdAt).where(sql`${t.memberId} is not null`),
     uniqueIndex("orders_start_command_uq").on(t.startCommandId),
     // The sweep of paid starts looks only at those still waiting for their machine.
     index("orders_starting_idx").on(t.id).where(sql`${t.startState} = 'starting'`),

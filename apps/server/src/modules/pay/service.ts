@@ -48,7 +48,7 @@ async function resolvePlace(db: Db, place: Place) {
  * The providers a customer may pay with: switched on by the vendor, with a checkout we speak, and
  * every credential it needs filled in (a provider switched on without them would only fail).
  */
-async function payableProviders(deps: PayDeps, vendorId: number, enabled: readonly string[]) {
+export async function payableProviders(deps: PayDeps, vendorId: number, enabled: readonly string[]) {
   const payable: OrderProviderId[] = [];
   for (const id of enabled) {
     const adapter = adapterOf(id);
@@ -93,6 +93,30 @@ async function machinesAt(db: Db, vendorId: number, place: { shopId: number; dev
   });
 }
 
+/**
+ * What a customer chose at a place: the vendor, the shop, a free machine there and one of its
+ * programs at the price template's price (the pay page's payment, and the member app's).
+ */
+export async function chosenProgram(db: Db, place: Place, deviceId: number | null, option: string) {
+  const where = await resolvePlace(db, place);
+  const vendor = await findVendor(db, where.vendorId);
+  if (!vendor) throw new AppError("NOT_FOUND", { field: "code" });
+  const machine = (await machinesAt(db, where.vendorId, where)).find((m) => m.id === (deviceId ?? where.deviceId));
+  if (!machine) throw new AppError("NOT_FOUND", { field: "device_id" });
+  if (machine.state !== "idle") throw new AppError("DEVICE_UNAVAILABLE", { field: "device_id" });
+  const program = machine.programs.find((p) => p.option === option);
+  if (!program) throw new AppError("VALIDATION_FAILED", { field: "option", messageKey: "validation.invalid" });
+  return { vendor, where, machine, program };
+}
+
+/** The vendor and shop a place (a pay QR code, a machine's sticker) belongs to. */
+export async function vendorOfPlace(db: Db, place: Place) {
+  const where = await resolvePlace(db, place);
+  const vendor = await findVendor(db, where.vendorId);
+  if (!vendor) throw new AppError("NOT_FOUND", { field: "code" });
+  return { vendor, shopId: where.shopId };
+}
+
 export async function payPage(deps: PayDeps, place: Place): Promise<PayPage> {
   const { db } = deps;
   const where = await resolvePlace(db, place);
@@ -116,14 +140,7 @@ export async function payPage(deps: PayDeps, place: Place): Promise<PayPage> {
  */
 export async function createPayment(deps: AppDeps, input: z.output<typeof createPaymentRequest>) {
   const { db } = deps;
-  const where = await resolvePlace(db, input.place);
-  const vendor = await findVendor(db, where.vendorId);
-  if (!vendor) throw new AppError("NOT_FOUND", { field: "code" });
-  const machine = (await machinesAt(db, where.vendorId, where)).find((m) => m.id === input.device_id);
-  if (!machine) throw new AppError("NOT_FOUND", { field: "device_id" });
-  if (machine.state !== "idle") throw new AppError("DEVICE_UNAVAILABLE", { field: "device_id" });
-  const program = machine.programs.find((p) => p.option === input.option);
-  if (!program) throw new AppError("VALIDATION_FAILED", { field: "option", messageKey: "validation.invalid" });
+  const { vendor, where, machine, program } = await chosenProgram(db, input.place, input.device_id, input.option);
   const adapter = (await payableProviders(deps, vendor.id, vendor.enabledProviders)).includes(input.provider)
     ? adapterOf(input.provider)
     : undefined;

@@ -3,6 +3,7 @@ import { toSeconds } from "../../platform/db/columns.js";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
 import { deviceCounts, devicesNeedingAttention } from "../devices/queries.js";
+import { otherIncomeByDay } from "../members/other-income.js";
 import { scopedVendor } from "../tenancy/queries.js";
 import { shopAnalysis } from "./analysis.js";
 import { consumptionOf } from "./consumption.js";
@@ -20,6 +21,28 @@ export function revenueRoutes(r: Routes, { db }: AppDeps) {
   r.call(API.revenue.shopEarnings, async (input, ctx) => ({
     items: await shopEarningsByDay(db, await revenueVendors(db, ctx.scope), input),
   }));
+  r.call(API.revenue.otherIncome, async (input, ctx) => {
+    const vendors = await revenueVendors(db, ctx.scope);
+    const rows = await otherIncomeByDay(db, vendors, input);
+    return {
+      items: rows.map((r) => {
+        const vendor = vendors.find((v) => v.id === r.vendorId);
+        return {
+          vendor_id: r.vendorId,
+          vendor_name: vendor?.name ?? "",
+          day: r.day,
+          shop_id: r.shopId,
+          shop_name: r.shopName,
+          currency: vendor?.currency ?? "",
+          count: r.count,
+          app: r.app,
+          counter: r.counter,
+          machine: r.machine,
+          total: r.total,
+        };
+      }),
+    };
+  });
   r.call(API.revenue.deviceRevenue, async (input, ctx) => ({
     items: await deviceRevenueOfMonth(db, await scopedVendor(db, ctx.scope), input),
   }));

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
 import type { VendorTenant } from "../tenancy/scope.js";
@@ -8,6 +8,13 @@ import { shops } from "./tables.js";
 
 /** The name of the shop `ref` names, per row of another module's list. */
 export const shopNameOf = (ref: Ref) => valueOfRow<string>(shops.name, shops.id, ref);
+
+/** The alliance of the shop `ref` names, per row of another module's list. */
+export const shopAllianceOf = (ref: Ref) => valueOfRow<number>(shops.allianceId, shops.id, ref);
+
+/** `ref` names a shop of this alliance (a filter of another module's list). */
+export const isShopOfAlliance = (ref: AnyColumn, allianceId: number) =>
+  sql`${ref} in (select ${shops.id} from ${shops} where ${shops.allianceId} = ${allianceId})`;
 
 /** How many shops are in the location `ref` names. */
 export const shopCountOfLocation = (ref: Ref) => countReferring(shops.locationId, ref);

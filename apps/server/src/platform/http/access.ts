@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { type Access, hasPermission, isGroupLevel, MAX_RECORD_ID } from "@washboard/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "./app-error.js";
-import type { Actor, RequestContext, SignedInContext, TenantScope } from "./context.js";
+import type { Actor, MemberContext, MemberSession, RequestContext, SignedInContext, TenantScope } from "./context.js";
 import { sendError } from "./envelope.js";
 
 /**
@@ -12,6 +12,8 @@ import { sendError } from "./envelope.js";
 export interface AccessLookups {
   /** The account behind a session token; throws UNAUTHORIZED or SESSION_EXPIRED. */
   resolveSession(token: string): Promise<Actor>;
+  /** The member behind a member-app token; throws UNAUTHORIZED. */
+  resolveMember(token: string): Promise<MemberSession>;
   /** Whether `vendorId` is one of `groupId`'s vendors. */
   vendorInGroup(vendorId: number, groupId: number): Promise<boolean>;
   /** Writes the operation-log row of one mutating call, whatever its outcome. */
@@ -63,6 +65,12 @@ export class AccessPipeline {
    */
   async authorize(request: FastifyRequest, access: Access, payload: Record<string, unknown>): Promise<void> {
     if (access.kind === "public") return;
+    if (access.kind === "member") {
+      const token = memberTokenOf(request, payload);
+      if (!token) throw new AppError("UNAUTHORIZED");
+      request.ctx.member = await this.lookups.resolveMember(token);
+      return;
+    }
     const token = tokenOf(request, payload);
     if (!token) throw new AppError("UNAUTHORIZED");
     const actor = await this.lookups.resolveSession(token);
@@ -95,6 +103,12 @@ export class AccessPipeline {
     return request.ctx as SignedInContext;
   }
 
+  /** The member context of a request `authorize` let through a member access. */
+  memberOf(request: FastifyRequest): MemberContext {
+    if (!request.ctx.member) throw new AppError("UNAUTHORIZED");
+    return request.ctx as MemberContext;
+  }
+
   recordOperation(entry: OperationRecord): Promise<void> {
     return this.lookups.recordOperation(entry);
   }
@@ -124,6 +138,25 @@ export class AccessPipeline {
 function tokenOf(request: FastifyRequest, payload: Record<string, unknown>): string | undefined {
   const { token_type: tokenType } = payload;
   if (tokenType !== undefined && tokenType !== 1 && tokenType !== "1") throw new AppError("UNAUTHORIZED");
+  const fromPayload = typeof payload.token === "string" && payload.token !== "" ? payload.token : undefined;
+  const header = request.headers.authorization;
+  const fromHeader = header?.startsWith("Bearer ") ? header.slice(7) : undefined;
+  if (fromPayload !== undefined && fromHeader !== undefined && fromPayload !== fromHeader) {
+    throw new AppError("UNAUTHORIZED");
+  }
+  return fromPayload ?? fromHeader;
+}
+
+/**
+ * A member-app token: `token_type` 2 with the token in the payload, or the Bearer header. A console
+ * session's token type (1) is refused here, as a member token type is refused by `tokenOf`.
+ */
+const MEMBER_TOKEN_TYPE = 2;
+function memberTokenOf(request: FastifyRequest, payload: Record<string, unknown>): string | undefined {
+  const { token_type: tokenType } = payload;
+  if (tokenType !== undefined && tokenType !== MEMBER_TOKEN_TYPE && tokenType !== String(MEMBER_TOKEN_TYPE)) {
+    throw new AppError("UNAUTHORIZED");
+  }
   const fromPayload = typeof payload.token === "string" && payload.token !== "" ? payload.token : undefined;
   const header = request.headers.authorization;
   const fromHeader = header?.startsWith("Bearer ") ? header.slice(7) : undefined;

@@ -11,6 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alliances } from "../../modules/alliances/tables.js";
 import { locations } from "../../modules/locations/tables.js";
+import { cards, coupons, members } from "../../modules/members/tables.js";
 import { orders } from "../../modules/orders/tables.js";
 import { payQrCodes } from "../../modules/payqr/tables.js";
 import { priceTemplates } from "../../modules/price-templates/tables.js";
@@ -145,6 +146,47 @@ const MATRIX: Record<string, MatrixEntry> = {
   // Revenue reads the scope's vendors' rollups only; a shop_id of another vendor filters to nothing:
   // modules/revenue/revenue.test.ts ("no one else's").
   ...Object.fromEntries(Object.keys(API.revenue).map((call) => [`revenue.${call}`, {}])),
+  // The /form/* reports read the scope's vendor only: modules/reports/reports.test.ts ("another vendor").
+  ...Object.fromEntries(Object.keys(API.reports).map((call) => [`reports.${call}`, {}])),
+  // Members and cards: another vendor's member or card answers not found (modules/members/members.test.ts too).
+  "members.list": {},
+  "members.detail": { crossTenant: () => ({ member_id: klRecords.member }) },
+  "members.movements": {},
+  "members.byCardNumber": {},
+  "members.modifyBalances": {
+    crossTenant: () => ({
+      member_id: klRecords.member,
+      balance: 5,
+      reward: 0,
+      seen_balance: 0,
+      seen_reward: 0,
+      reason: "Taken over",
+    }),
+  },
+  "members.create": {},
+  "members.modify": {
+    crossTenant: () => ({ member_id: klRecords.member, phone: "0123456789", status: "active" }),
+  },
+  "members.coupons": {},
+  "members.memberCoupons": {},
+  "members.couponByUniqueDid": {},
+  "members.giveCoupon": { crossTenant: () => ({ member_ids: [klRecords.member], coupon_id: klRecords.coupon }) },
+  "members.cardList": {},
+  "members.cardByUuid": {},
+  "members.cardMovements": {},
+  "members.cardCreate": {},
+  "members.cardModify": { crossTenant: () => ({ card_id: klRecords.card, type: "free" }) },
+  "members.cardRemove": { crossTenant: () => ({ card_id: klRecords.card }) },
+  "members.cardBind": { crossTenant: () => ({ card_id: klRecords.card, member_id: klRecords.member }) },
+  "members.cardUnbind": { crossTenant: () => ({ card_id: klRecords.card, member_id: klRecords.member }) },
+  "members.cardTopUp": { crossTenant: () => ({ card_id: klRecords.card, amount: 100 }) },
+  // The member app: its own token kind (members.test.ts: a member token opens no console call).
+  "members.appRegister": {},
+  "members.appSignIn": {},
+  "members.appWallet": {},
+  "members.appMovements": {},
+  "members.appTopUp": {},
+  "members.appPay": {},
   // The customer's pay page: public calls.
   "pay.page": {},
   "pay.create": {},
@@ -234,7 +276,8 @@ type Outcome = "let through" | "UNAUTHORIZED" | "NO_PERMISSION";
 function expectedOutcome(contract: EndpointContract, caller: CallerName): Outcome {
   const { access } = contract;
   if (access.kind === "public") return "let through";
-  if (caller === "anonymous") return "UNAUTHORIZED";
+  // A console session opens no member-app call: a member token is another kind.
+  if (access.kind === "member" || caller === "anonymous") return "UNAUTHORIZED";
   const { level, username } = CALLERS[caller];
   if (access.levels && !access.levels.includes(level as 3 | 4 | 6 | 7)) return "NO_PERMISSION";
   if (level === 4 && access.permission && !hasPermission(PERMISSIONS[username] ?? [], access.permission)) {
@@ -290,6 +333,18 @@ beforeAll(async () => {
     })
     .returning();
   klRecords.order = klOrder?.id ?? 0;
+  const [klMember] = await db.insert(members).values({ vendorId: kl.id, phone: "60123450001" }).returning();
+  klRecords.member = klMember?.id ?? 0;
+  const [klCard] = await db
+    .insert(cards)
+    .values({ vendorId: kl.id, uuid: "0A0B0C0D", cardNumber: "MATRIX0001", type: "ordinary" })
+    .returning();
+  klRecords.card = klCard?.id ?? 0;
+  const [klCoupon] = await db
+    .insert(coupons)
+    .values({ vendorId: kl.id, kind: "voucher", name: "Matrix voucher", amount: 100, validDays: 7 })
+    .returning();
+  klRecords.coupon = klCoupon?.id ?? 0;
   const [klLocation] = await db
     .insert(locations)
     .values({ vendorId: kl.id, name: "Matrix location", address: "1 Matrix Road" })
@@ -367,7 +422,7 @@ describe("authorization matrix", () => {
 
   it("a group account naming another group's vendor gets NOT_FOUND on every vendor-scoped call", async () => {
     for (const contract of ALL_ENDPOINTS) {
-      if (contract.access.kind === "public" || contract.access.levels?.includes(6) === false) continue;
+      if (contract.access.kind !== "session" || contract.access.levels?.includes(6) === false) continue;
       if (MATRIX[endpointId(contract)]?.endsSession) continue;
       const { body } = await server.sendRaw(contract, {}, { as: "group_admin", vendorId: 999_999 });
       expect(body.code, endpointId(contract)).toBe("NOT_FOUND");

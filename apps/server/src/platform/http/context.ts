@@ -32,8 +32,16 @@ export interface AuditNote {
   vendorId?: number | null;
 }
 
+/** The customer behind a member-app token. */
+export interface MemberSession {
+  memberId: number;
+  vendorId: number;
+}
+
 export interface RequestContext {
   actor: Actor | null;
+  /** The member of a member-app call (`member` access), never set beside an actor. */
+  member?: MemberSession;
   scope: TenantScope;
   ip: string;
   userAgent: string;
@@ -51,6 +59,7 @@ export interface UploadedFile {
 }
 
 export type SignedInContext = RequestContext & { actor: Actor };
+export type MemberContext = RequestContext & { member: MemberSession };
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -3,6 +3,7 @@ import {
   type EndpointContract,
   errorEnvelope,
   findEndpointId,
+  type MemberAccess,
   type SessionAccess,
   successEnvelope,
 } from "@washboard/shared";
@@ -12,7 +13,7 @@ import type { z } from "zod";
 import type { Db } from "../db/client.js";
 import type { LiveBus } from "../live/bus.js";
 import { type AccessPipeline, payloadOf } from "./access.js";
-import type { RequestContext, SignedInContext } from "./context.js";
+import type { MemberContext, RequestContext, SignedInContext } from "./context.js";
 import { successBody } from "./envelope.js";
 import { type MultipartOptions, readMultipart } from "./multipart.js";
 import { type StreamOptions, serveStream } from "./stream.js";
@@ -22,7 +23,9 @@ import { registerWebhook, type WebhookEndpoint } from "./webhook.js";
 /** What a call's handler is given: a signed-in context for session calls, a bare one for public calls. */
 export type ContextOf<C extends EndpointContract> = C["access"] extends SessionAccess
   ? SignedInContext
-  : RequestContext;
+  : C["access"] extends MemberAccess
+    ? MemberContext
+    : RequestContext;
 
 export type CallHandler<C extends EndpointContract> = (
   input: z.output<C["body"]>,
@@ -107,7 +110,13 @@ export class Routes {
       handler: async (request) => {
         const input = (contract.method === "GET" ? request.query : request.body) as z.output<C["body"]>;
         // The pipeline has required a session for session calls, so the context is signed in.
-        const ctx = (contract.access.kind === "session" ? access.signedIn(request) : request.ctx) as ContextOf<C>;
+        const ctx = (
+          contract.access.kind === "session"
+            ? access.signedIn(request)
+            : contract.access.kind === "member"
+              ? access.memberOf(request)
+              : request.ctx
+        ) as ContextOf<C>;
         return successBody(await handler(input, ctx));
       },
     });

@@ -1,4 +1,5 @@
 import helmet from "@fastify/helmet";
+import { CARD_READER_PORT } from "@washboard/shared";
 import type { FastifyInstance } from "fastify";
 
 /**
@@ -12,7 +13,8 @@ export const CONTENT_SECURITY_POLICY = {
   "style-src": ["'self'", "'unsafe-inline'"],
   "img-src": ["'self'", "data:", "blob:"],
   "font-src": ["'self'", "data:"],
-  "connect-src": ["'self'"],
+  // The card-reader app on the counter PC (spec §4: a local service on a fixed port), and nothing else.
+  "connect-src": ["'self'", `ws://127.0.0.1:${CARD_READER_PORT}`, `ws://localhost:${CARD_READER_PORT}`],
   "worker-src": ["'self'", "blob:"],
   "object-src": ["'none'"],
   "base-uri": ["'self'"],

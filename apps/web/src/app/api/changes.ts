@@ -30,6 +30,7 @@ export const CHANGES: Record<Domain, ChangeDeclaration> = {
   // A refund changes the revenue figures.
   orders: { refetch: ["revenue"] },
   revenue: { refetch: [] },
+  reports: { refetch: [] },
   pay: { refetch: [] },
   groups: { refetch: [] },
   groupSubAccounts: { refetch: [] },
@@ -50,4 +51,6 @@ export const CHANGES: Record<Domain, ChangeDeclaration> = {
   // Assigning or changing a template changes the template shown in the device list.
   priceTemplates: { refetch: ["devices"] },
   live: { refetch: [] },
+  // A top-up at the counter is other income.
+  members: { refetch: ["revenue"] },
 };

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from "react";
 import { SCREENS } from "../router/screens";
 import { PageSpinner } from "../ui/PageSpinner";
 import { useTags } from "./tags-store";
+import { ViewPathContext } from "./view-path";
 
 /**
  * Spec §2: visited pages stay alive (state kept) while their tab is open, unless the route is
@@ -37,9 +38,11 @@ export function KeepAliveViews({
         return (
           // The key changes only when this page's tab asks for a refresh, which remounts it.
           <div key={`${path}#${refreshes[path] ?? 0}`} hidden={!active} data-page={path}>
-            <Suspense fallback={<PageSpinner />}>
-              <Screen />
-            </Suspense>
+            <ViewPathContext.Provider value={path}>
+              <Suspense fallback={<PageSpinner />}>
+                <Screen />
+              </Suspense>
+            </ViewPathContext.Provider>
           </div>
         );
       })}

@@ -1,5 +1,6 @@
 import { ORDER_SCREENS } from "@washboard/shared";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { REPORT_ROUTES } from "../../features/reports/report-routes";
 import { loadScreenCatalogue } from "../i18n";
 
 type Screen = LazyExoticComponent<ComponentType>;
@@ -41,10 +42,14 @@ const CATALOGUE_SCREENS: Record<string, Load> = {
   "/shop/shops": () => import("../../features/shops/ShopsPage"),
   "/shop/devices": () => import("../../features/devices/DevicesPage"),
   "/ydevice/ydevice": () => import("../../features/wild-devices/WildDevicesPage"),
+  "/user_account/user_account": () => import("../../features/members/MembersPage"),
+  "/user_card/user_card": () => import("../../features/user-cards/CardsPage"),
   "/shop/washer_catalogue": () => import("../../features/washer-catalogue/WasherCataloguePage"),
   "/shop/price_templates": () => import("../../features/price-templates/PriceTemplatesPage"),
   "/income_report/income_total": () => import("../../features/revenue/IncomeTotalPage"),
   "/income_report/income_shop": () => import("../../features/revenue/IncomeShopPage"),
+  "/income_report/income_other": () => import("../../features/revenue/IncomeOtherPage"),
+  ...Object.fromEntries(REPORT_ROUTES.map((route) => [route, () => import("../../features/reports/FormReportPage")])),
   "/income_report/income_device": () => import("../../features/revenue/IncomeDevicePage"),
   "/income_report/expend": () => import("../../features/revenue/ExpendPage"),
   "/datacenter/dc_statistic": () => import("../../features/revenue/DataCenterPage"),

@@ -2,12 +2,11 @@ import { API } from "@washboard/shared";
 import { Card } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../app/session/store";
 import { useCan } from "../../app/session/useCan";
+import { useMoneyDisplay } from "../../app/session/useMoneyDisplay";
 import { useTimeZone } from "../../app/session/useTimeZone";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
-import type { MoneyDisplay } from "../devices/labels";
 import { deviceLogColumns } from "./columns";
 import { type DeviceLogFilterForm, type DeviceLogFilters, deviceLogFilterFields, toDeviceLogFilters } from "./filters";
 
@@ -16,8 +15,7 @@ export default function DeviceLogPage() {
   const { t } = useTranslation();
   const can = useCan();
   const timeZone = useTimeZone();
-  const info = useSession()?.accountInfo?.common_info;
-  const display: MoneyDisplay = { currency: info?.currency ?? "USD", hideSymbol: info?.hide_symbol === "1" };
+  const display = useMoneyDisplay();
   const [filters, setFilters] = useState<DeviceLogFilters>({});
   // Built on every render, so labels follow the language, times the vendor's zone, money its currency.
   const columns = deviceLogColumns(timeZone, display);

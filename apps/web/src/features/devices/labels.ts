@@ -1,11 +1,9 @@
 import { type CommandItem, type CommandStateName, formatMoney } from "@washboard/shared";
 import { i18next } from "../../app/i18n";
 
-/** The money display of the device screen: the vendor's currency, its hide-symbol setting. */
-export interface MoneyDisplay {
-  currency: string;
-  hideSymbol: boolean;
-}
+import type { MoneyDisplay } from "../../app/session/useMoneyDisplay";
+
+export type { MoneyDisplay };
 
 export function money(minor: number, display: MoneyDisplay): string {
   return formatMoney(minor, display.currency, { hideSymbol: display.hideSymbol });
@@ -67,6 +65,10 @@ export function argsText(command: CommandItem, display: MoneyDisplay): string {
 
 /** What a device answered besides yes: the cash box an audit read, or what a reset emptied. */
 export function resultText(command: CommandItem, display: MoneyDisplay): string {
+  const card = command.result?.card;
+  if (isRecord(card) && typeof card.card_number === "string") {
+    return i18next.t("devices.cardActedOn", { card: card.card_number });
+  }
   const cashbox = command.result?.cashbox;
   if (!isRecord(cashbox) || typeof cashbox.current !== "number" || typeof cashbox.cumulative !== "number") return "";
   // A reset answers the cash box as it was before emptying it.

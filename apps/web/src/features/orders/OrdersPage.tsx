@@ -11,17 +11,17 @@ import {
 import { Card, Statistic } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
 import { call } from "../../app/api/client";
 import { queryKeys } from "../../app/api/query-keys";
 import { useCallMutation } from "../../app/api/useCallMutation";
-import { useActiveVendorId, useSession } from "../../app/session/store";
+import { useViewPath } from "../../app/layout/view-path";
+import { useActiveVendorId } from "../../app/session/store";
 import { useCan } from "../../app/session/useCan";
+import { useMoneyDisplay } from "../../app/session/useMoneyDisplay";
 import { useTimeZone } from "../../app/session/useTimeZone";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { actionsColumn } from "../../app/ui/data-table/row-actions";
-import type { MoneyDisplay } from "../devices/labels";
 import { orderColumns } from "./columns";
 import { type OrderFilterForm, orderFilterFields, toOrderFilters } from "./filters";
 import { RefundDialog } from "./RefundDialog";
@@ -33,15 +33,14 @@ import { RefundDialog } from "./RefundDialog";
  */
 export default function OrdersPage() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const pathname = useViewPath();
   const screen = ORDER_SCREENS.find((s) => s.route === pathname) ?? ORDER_SCREENS[0];
   const source = screen?.source ?? "free_start";
   // Through the registry (the console's call table), never the contract module itself.
   const contract = API.orders[`list_${source}`];
   const can = useCan();
   const timeZone = useTimeZone();
-  const info = useSession()?.accountInfo?.common_info;
-  const display: MoneyDisplay = { currency: info?.currency ?? "USD", hideSymbol: info?.hide_symbol === "1" };
+  const display = useMoneyDisplay();
   const [filters, setFilters] = useState<ReturnType<typeof toOrderFilters>>({});
   const [refunding, setRefunding] = useState<OrderItem | null>(null);
   // Every check call has the same payload and answer; a screen whose provider has none never shows it.

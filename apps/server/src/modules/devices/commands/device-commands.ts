@@ -15,6 +15,7 @@ import type { VendorTenant } from "../../tenancy/scope.js";
 import { bluetoothKeyOfHash } from "../broker/device-secrets.js";
 import { deviceCommands, devices } from "../tables.js";
 import { type CommandView, commandView } from "./command-view.js";
+import { isRemoteCardStart, remoteCardHandler } from "./remote-cards.js";
 
 /** What the operator asks a device to do: a protocol command without its envelope (v, id, expiry). */
 export type CommandRequest = DistributiveOmit<DeviceCommand, "v" | "id" | "expires_at">;
@@ -165,7 +166,11 @@ export class DeviceCommands {
       .update(deviceCommands)
       .set(
         ack.ok
-          ? { state: "succeeded", finishedAt: new Date(), result: ack.cashbox ? { cashbox: ack.cashbox } : null }
+          ? {
+              state: "succeeded",
+              finishedAt: new Date(),
+              result: ack.cashbox ? { cashbox: ack.cashbox } : ack.card ? { card: ack.card } : null,
+            }
           : { state: "failed", finishedAt: new Date(), reason: ack.reason, detail: ack.detail ?? null },
       )
       .where(
@@ -181,6 +186,24 @@ export class DeviceCommands {
     const audited = ack.ok && ack.cashbox && row?.kind === "cashbox_audit" ? { cashbox: ack.cashbox } : {};
     this.onAnswered(deviceId, vendorId, { responding: true, ...audited });
     if (row) await this.announce([row]);
+    // A remote card issue or top-up the machine carried out: the card it names receives the price,
+    // once (the command answers once: the update above matched only a command still under way).
+    if (row && ack.ok && ack.card && row.kind === "remote_start" && isRemoteCardStart(row.args.start_type)) {
+      await remoteCardHandler()?.(this.db, {
+        vendorId,
+        deviceId,
+        shopId: await this.shopOf(deviceId),
+        commandId: row.id,
+        startType: row.args.start_type,
+        price: typeof row.args.price === "number" ? row.args.price : 0,
+        card: ack.card,
+      });
+    }
+  }
+
+  private async shopOf(deviceId: number): Promise<number | null> {
+    const [device] = await this.db.select({ shopId: devices.shopId }).from(devices).where(eq(devices.id, deviceId));
+    return device?.shopId ?? null;
   }
 
   /** The device came online: what waits for it is sent now (claimed by one conditional update). */

@@ -6,6 +6,7 @@ import { ProviderError, type RefundOutcome } from "../providers/adapter.js";
 import { adapterOf } from "../providers/index.js";
 import { notifyPath, providerCall } from "../providers/provider-call.js";
 import { orderRefunds, orders, REFUND_RESULT, REFUND_STATUS } from "../tables.js";
+import { balanceRefunderOf } from "./balance-refunds.js";
 
 type Finished = { state: "succeeded"; refundId: string } | { state: "failed"; reason: string };
 
@@ -79,6 +80,21 @@ export function refundDelivery(deps: AppDeps): OutboxHandler {
     if (!row) throw new PermanentFailure(`refund ${refundId} does not exist`);
     const { refund, order } = row;
     if (refund.state !== "refunding") return { state: refund.state };
+    const toBalance = balanceRefunderOf(order.source);
+    if (toBalance) {
+      const refundId = await toBalance(db, {
+        vendorId: order.vendorId,
+        memberId: order.memberId,
+        cardNumber: order.cardNumber,
+        orderNo: order.orderNo,
+        shopId: order.shopId,
+        refundNo: refund.refundNo,
+        amount: refund.amount,
+        reason: refund.reason,
+      });
+      await finishRefund(db, refund.id, { state: "succeeded", refundId });
+      return { state: "succeeded", refundId };
+    }
     const adapter = adapterOf(order.source);
     const fail = async (reason: string) => {
       await finishRefund(db, refund.id, { state: "failed", reason });

@@ -11,6 +11,8 @@ export interface FilterField {
   input: ReactNode;
   /** Date ranges and the like take more room. */
   wide?: boolean;
+  /** The input's value property when it is not `value` (a checkbox's `checked`). */
+  valuePropName?: string;
 }
 
 /**
@@ -45,6 +47,7 @@ export function FilterBar<Values extends object>(props: {
           name={field.name}
           label={t(field.labelKey)}
           className={field.wide ? "filter-bar-field-wide" : "filter-bar-field"}
+          valuePropName={field.valuePropName}
         >
           {field.input}
         </Form.Item>

@@ -1,0 +1,213 @@
+import type {
+  memberBalancesRequest,
+  memberCreateRequest,
+  memberListFilters,
+  memberModifyRequest,
+} from "@washboard/shared";
+import { and, eq, gte, ilike, isNull, like, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../platform/db/client.js";
+import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { idKeyset } from "../../platform/db/keysets.js";
+import { listPage } from "../../platform/db/list-page.js";
+import { qualified } from "../../platform/db/qualified.js";
+import { AppError } from "../../platform/http/app-error.js";
+import type { Actor, TenantScope } from "../../platform/http/context.js";
+import { recentOrdersOfMember } from "../orders/order-lookup.js";
+import { findVendorShop, isShopOfAlliance } from "../shops/queries.js";
+import { scopedVendor } from "../tenancy/queries.js";
+import { type VendorTenant, vendorTenant } from "../tenancy/scope.js";
+import { cardsOfMember } from "./card-service.js";
+import { type Change, move } from "./ledger.js";
+import { memberColumns, memberView } from "./member-view.js";
+import { cards, MEMBER_STATUS, members } from "./tables.js";
+
+type Filters = { [K in keyof typeof memberListFilters]: z.output<(typeof memberListFilters)[K]> };
+
+/** A LIKE pattern of a beginning, with LIKE's own characters taken literally. */
+export const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function conditions(tenant: VendorTenant, filters: Partial<Filters>): SQL | undefined {
+  const where: (SQL | undefined)[] = [tenant.owns(members)];
+  if (filters.search) {
+    const pattern = prefixPattern(filters.search);
+    where.push(
+      or(
+        like(members.phone, pattern),
+        ilike(members.name, `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+        sql`exists (select 1 from ${cards} where ${qualified(cards.memberId)} = ${qualified(members.id)}
+          and ${qualified(cards.removedAt)} is null and ${qualified(cards.cardNumber)} like ${pattern})`,
+      ),
+    );
+  }
+  if (filters.shop_id !== undefined) where.push(eq(members.shopId, filters.shop_id));
+  if (filters.alliance_id !== undefined) where.push(isShopOfAlliance(members.shopId, filters.alliance_id));
+  if (filters.registered_from !== undefined) {
+    where.push(gte(members.registeredAt, new Date(filters.registered_from * 1000)));
+  }
+  if (filters.registered_to !== undefined) {
+    where.push(lt(members.registeredAt, new Date((filters.registered_to + 1) * 1000)));
+  }
+  if (filters.balance_min !== undefined) where.push(gte(members.balance, filters.balance_min));
+  if (filters.balance_max !== undefined) where.push(lte(members.balance, filters.balance_max));
+  if (filters.birthday_this_month) {
+    where.push(sql`extract(month from ${members.birthday}) = extract(month from now())`);
+  }
+  return and(...where);
+}
+
+/**
+ * The members screen: newest first by id (ids follow registration), with the filter's totals on the
+ * first page — how many members and what the vendor holds for them (balances and rewards).
+ */
+export async function listMembers(
+  db: Db,
+  scope: TenantScope,
+  input: Partial<Filters> & { cursor?: string | undefined; page_size: number },
+) {
+  const vendor = await scopedVendor(db, scope);
+  const tenant = vendorTenant(scope);
+  const where = conditions(tenant, input);
+  const page = await listPage({
+    where,
+    keyset: idKeyset(members.id, (row: { member: { id: number } }) => row.member.id),
+    input,
+    rows: (paged, orderBy, limit) =>
+      db
+        .select(memberColumns)
+        .from(members)
+        .where(paged)
+        .orderBy(...orderBy)
+        .limit(limit),
+    count: async () => 0,
+  });
+  const totals = input.cursor ? null : await memberTotals(db, where, vendor.currency);
+  return {
+    items: page.rows.map((row) => memberView(row, vendor.currency)),
+    total: totals?.members ?? page.rows.length,
+    next_cursor: page.next_cursor,
+    totals,
+  };
+}
+
+async function memberTotals(db: Db, where: SQL | undefined, currency: string) {
+  const [row] = await db
+    .select({
+      members: sql<number>`count(*)::int`,
+      balance: sql<string>`coalesce(sum(${members.balance}), 0)`,
+      reward: sql<string>`coalesce(sum(${members.reward}), 0)`,
+    })
+    .from(members)
+    .where(where);
+  return {
+    members: row?.members ?? 0,
+    balance: Number(row?.balance ?? 0),
+    reward: Number(row?.reward ?? 0),
+    currency,
+  };
+}
+
+/** One member of the tenant, shown; NOT_FOUND for anyone else's. */
+export async function memberOf(db: Db, scope: TenantScope, memberId: number) {
+  const vendor = await scopedVendor(db, scope);
+  const [row] = await db
+    .select(memberColumns)
+    .from(members)
+    .where(and(eq(members.id, memberId), vendorTenant(scope).owns(members)));
+  if (!row) throw new AppError("NOT_FOUND", { field: "member_id" });
+  return memberView(row, vendor.currency);
+}
+
+export async function memberDetail(db: Db, scope: TenantScope, memberId: number) {
+  const member = await memberOf(db, scope, memberId);
+  const tenant = vendorTenant(scope);
+  const [memberCards, recent] = await Promise.all([
+    cardsOfMember(db, scope, memberId),
+    recentOrdersOfMember(db, tenant, memberId),
+  ]);
+  return { member, cards: memberCards, recent_orders: recent };
+}
+
+/** Spec §7 get_user_acct_by_cardnumber: the member a card is bound to ("card number error" otherwise). */
+export async function memberByCardNumber(db: Db, scope: TenantScope, cardNumber: string) {
+  const tenant = vendorTenant(scope);
+  const [card] = await db
+    .select({ memberId: cards.memberId })
+    .from(cards)
+    .where(and(tenant.owns(cards), eq(cards.cardNumber, cardNumber), isNull(cards.removedAt)));
+  if (!card?.memberId) throw new AppError("CARD_NUMBER_ERROR", { field: "card_number" });
+  return memberOf(db, scope, card.memberId);
+}
+
+type ProfileInput = z.output<typeof memberCreateRequest>;
+
+async function profileValues(db: Db, tenant: VendorTenant, input: ProfileInput) {
+  if (input.shop_id !== null && !(await findVendorShop(db, tenant, input.shop_id))) {
+    throw new AppError("NOT_FOUND", { field: "shop_id" });
+  }
+  return {
+    phone: input.phone,
+    name: input.name,
+    email: input.email,
+    birthday: input.birthday || null,
+    referrerPhone: input.referrer_phone,
+    cardExpires: input.card_expires || null,
+    shopId: input.shop_id,
+  };
+}
+
+/** Spec §7 create_member_acct: a member registered at the counter (a phone names one member per vendor). */
+export async function createMember(db: Db, scope: TenantScope, actor: Actor, input: ProfileInput) {
+  const tenant = vendorTenant(scope);
+  const values = await profileValues(db, tenant, input);
+  const [row] = await recordExistsOnDuplicate(
+    () =>
+      db
+        .insert(members)
+        .values({ ...values, vendorId: tenant.vendorId, createdBy: actor.accountId })
+        .returning({ id: members.id }),
+    "phone",
+  );
+  if (!row) throw new Error("member not created");
+  return memberOf(db, scope, row.id);
+}
+
+/** Spec §7 modify_member_acct: profile and status, never the balances. */
+export async function modifyMember(db: Db, scope: TenantScope, input: z.output<typeof memberModifyRequest>) {
+  const tenant = vendorTenant(scope);
+  const values = await profileValues(db, tenant, input);
+  const [row] = await recordExistsOnDuplicate(
+    () =>
+      db
+        .update(members)
+        .set({ ...values, status: MEMBER_STATUS[input.status] })
+        .where(and(eq(members.id, input.member_id), tenant.owns(members)))
+        .returning({ id: members.id }),
+    "phone",
+  );
+  if (!row) throw new AppError("NOT_FOUND", { field: "member_id" });
+  return memberOf(db, scope, row.id);
+}
+
+/**
+ * Spec §7 modify_user_accts: the operator's new balance and reward become movements of their
+ * differences from what the operator saw, with the reason; if either moved meanwhile (another
+ * operator, a payment), nothing changes and the call answers BALANCE_CHANGED.
+ */
+export async function modifyBalances(
+  db: Db,
+  scope: TenantScope,
+  actor: Actor,
+  input: z.output<typeof memberBalancesRequest>,
+) {
+  const tenant = vendorTenant(scope);
+  const changes: Change[] = [
+    { purse: "balance", kind: "adjustment", amount: input.balance - input.seen_balance, seen: input.seen_balance },
+    { purse: "reward", kind: "adjustment", amount: input.reward - input.seen_reward, seen: input.seen_reward },
+  ];
+  await move(db, tenant.vendorId, { kind: "member", id: input.member_id }, changes, {
+    reason: input.reason,
+    operator: { accountId: actor.accountId, name: actor.username },
+  });
+  return memberOf(db, scope, input.member_id);
+}

@@ -1,0 +1,632 @@
+import { randomBytes } from "node:crypto";
+import { API, addDays, localDate, type MemberItem, nowSeconds } from "@washboard/shared";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoVendors, type OtherTenant, otherTenant } from "../../test/fixtures.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
+import { testMachines } from "../../test/machines.js";
+import { alliances } from "../alliances/tables.js";
+import { devices } from "../devices/tables.js";
+import { refundFailedStart } from "../orders/paid-starts.js";
+import { orders } from "../orders/tables.js";
+import { switchOn } from "../orders/test-orders.js";
+import { payQrCodes } from "../payqr/tables.js";
+import { priceTemplates } from "../price-templates/tables.js";
+import { shops } from "../shops/tables.js";
+import { ledgerSums } from "./ledger.js";
+import { cards, coupons, members } from "./tables.js";
+
+/**
+ * Members and cards: every balance equals the sum of its ledger after every operation, concurrent
+ * payments and top-ups leave the exact balance, a stale form is refused rather than overwriting,
+ * unbinding is final, free and admin cards keep their balance, another vendor's records are not
+ * there, and member tokens and console tokens open only their own calls.
+ */
+const as = { as: "vendor_admin" } as const;
+let server: TestServer;
+let vendorId: number;
+let shopId: number;
+let code: string;
+const run = randomBytes(3).toString("hex").toUpperCase();
+const machines = testMachines("M");
+let phoneSeq = 0;
+const phone = () => `60${run.replace(/\D/g, "7").padEnd(6, "7").slice(0, 6)}${String(++phoneSeq).padStart(3, "0")}`;
+
+async function newMember(extra: Partial<{ name: string }> = {}): Promise<MemberItem> {
+  const { http, body } = await server.send(API.members.create, { phone: phone(), name: extra.name ?? "Aminah" }, as);
+  expect(http, JSON.stringify(body)).toBe(200);
+  return body.result;
+}
+
+async function newCard(type: "ordinary" | "free" | "admin" | "third_party" = "ordinary") {
+  const uuid = randomBytes(4).toString("hex").toUpperCase();
+  const { http, body } = await server.send(API.members.cardCreate, { uuid, card_number: `K${uuid}`, type }, as);
+  expect(http, JSON.stringify(body)).toBe(200);
+  return body.result;
+}
+
+let unrelated: OtherTenant | undefined;
+/** The unrelated tenant, made once for the file. */
+async function theOtherTenant(): Promise<OtherTenant> {
+  unrelated ??= await otherTenant(server.database);
+  return unrelated;
+}
+
+/** Every member's and card's stored balance against the sum of its movements. */
+async function expectLedgerReconciles(): Promise<void> {
+  const { db } = server.database;
+  const all = await db.select({ id: members.id, balance: members.balance, reward: members.reward }).from(members);
+  for (const m of all) {
+    const sums = await ledgerSums(db, { kind: "member", id: m.id });
+    expect({ balance: sums.balance ?? 0, reward: sums.reward ?? 0 }, `member ${m.id}`).toEqual({
+      balance: m.balance,
+      reward: m.reward,
+    });
+  }
+  const allCards = await db.select({ id: cards.id, balance: cards.balance }).from(cards);
+  for (const c of allCards) {
+    const sums = await ledgerSums(db, { kind: "card", id: c.id });
+    expect(sums.card ?? 0, `card ${c.id}`).toBe(c.balance);
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.app.ready();
+  const { kl } = await demoVendors(server.database);
+  vendorId = kl.id;
+  const { db } = server.database;
+  const [shop] = await db
+    .insert(shops)
+    .values({ vendorId, name: `Members ${run}`, address: "8 Jalan Ahli", serviceType: 1 })
+    .returning();
+  shopId = shop?.id ?? 0;
+  code = `mb${run.toLowerCase()}`;
+  await db.insert(payQrCodes).values({ vendorId, code, name: `Members ${run}`, shopId });
+  await switchOn(db, vendorId, "sandbox");
+});
+afterAll(async () => {
+  await machines.stopAll();
+  await server.close();
+});
+
+describe("members", () => {
+  it("are listed with their totals and found by phone, name or card number", async () => {
+    const a = await newMember({ name: `Siti ${run}` });
+    const card = await newCard();
+    await server.send(API.members.cardBind, { card_id: card.id, member_id: a.id }, as);
+    const byPhone = await server.send(API.members.list, { search: a.phone }, as);
+    expect(byPhone.body.result.items.map((m) => m.id)).toEqual([a.id]);
+    const byName = await server.send(API.members.list, { search: `siti ${run}` }, as);
+    expect(byName.body.result.items.map((m) => m.id)).toEqual([a.id]);
+    const byCard = await server.send(API.members.list, { search: card.card_number }, as);
+    expect(byCard.body.result.items.map((m) => m.id)).toEqual([a.id]);
+    expect(byCard.body.result.items[0]?.cards).toBe(1);
+    const second = await newCard();
+    await server.send(API.members.cardBind, { card_id: second.id, member_id: a.id }, as);
+    const cardless = await newMember();
+    const counted = await server.send(API.members.list, { page_size: 200 }, as);
+    expect(counted.body.result.items.find((m) => m.id === a.id)?.cards).toBe(2);
+    expect(counted.body.result.items.find((m) => m.id === cardless.id)?.cards).toBe(0);
+    const cardsOfA = await server.send(API.members.cardList, { search: a.phone }, as);
+    expect(cardsOfA.body.result.items.map((c) => c.id).sort()).toEqual([card.id, second.id].sort());
+    const found = await server.send(API.members.byCardNumber, { card_number: card.card_number }, as);
+    expect(found.body.result.id).toBe(a.id);
+    const unknown = await server.send(API.members.byCardNumber, { card_number: "NOSUCH0000" }, as);
+    expect(unknown.body.code).toBe("CARD_NUMBER_ERROR");
+    const malformed = await server.sendRaw(API.members.byCardNumber, { card_number: "a b" }, as);
+    expect(malformed.body).toMatchObject({ code: "VALIDATION_FAILED", field: "card_number" });
+    const all = await server.send(API.members.list, {}, as);
+    const totals = all.body.result.totals;
+    expect(totals?.currency).toBe("MYR");
+    expect(totals?.members).toBe(all.body.result.total);
+  });
+
+  it("change their balances only as ledger movements with a reason; a stale form is refused, not overwritten", async () => {
+    const m = await newMember();
+    const first = await server.send(
+      API.members.modifyBalances,
+      { member_id: m.id, balance: 5_000, reward: 200, seen_balance: 0, seen_reward: 0, reason: "Opening balance" },
+      as,
+    );
+    expect(first.body.result).toMatchObject({ balance: 5_000, reward: 200 });
+    // A second operator's form was read before the first change.
+    const stale = await server.send(
+      API.members.modifyBalances,
+      { member_id: m.id, balance: 100, reward: 0, seen_balance: 0, seen_reward: 0, reason: "Typo fix" },
+      as,
+    );
+    expect(stale.body).toMatchObject({ code: "BALANCE_CHANGED", status: 409 });
+    const noReason = await server.sendRaw(
+      API.members.modifyBalances,
+      { member_id: m.id, balance: 1, reward: 0, seen_balance: 5_000, seen_reward: 200, reason: " " },
+      as,
+    );
+    expect(noReason.body).toMatchObject({ code: "VALIDATION_FAILED", field: "reason" });
+    const missing = await server.sendRaw(
+      API.members.modifyBalances,
+      { member_id: m.id, reward: 0, seen_balance: 5_000, seen_reward: 200, reason: "x" },
+      as,
+    );
+    expect(missing.body).toMatchObject({ code: "VALIDATION_FAILED", field: "balance" });
+    const movements = await server.send(API.members.movements, { member_id: m.id }, as);
+    expect(movements.body.result.items.map((i) => [i.purse, i.kind, i.amount, i.balance_after, i.reason])).toEqual([
+      ["reward", "adjustment", 200, 200, "Opening balance"],
+      ["balance", "adjustment", 5_000, 5_000, "Opening balance"],
+    ]);
+    expect(movements.body.result.items[0]?.operator).toBe("vendor_admin");
+    await expectLedgerReconciles();
+  });
+
+  it("are filtered by the shop and the alliance they registered in, and by balance", async () => {
+    const { db } = server.database;
+    const [alliance] = await db
+      .insert(alliances)
+      .values({ vendorId, name: `Ring ${run}`, type: 1 })
+      .returning();
+    const [allied] = await db
+      .insert(shops)
+      .values({
+        vendorId,
+        name: `Allied ${run}`,
+        address: "9 Jalan Ikatan",
+        serviceType: 1,
+        allianceId: alliance?.id ?? null,
+      })
+      .returning();
+    const inRing = await server.send(
+      API.members.create,
+      { phone: phone(), name: "Ring", shop_id: allied?.id ?? null },
+      as,
+    );
+    const outside = await newMember();
+    const byAlliance = await server.send(API.members.list, { alliance_id: alliance?.id ?? 0 }, as);
+    expect(byAlliance.body.result.items.map((m) => m.id)).toEqual([inRing.body.result.id]);
+    expect(byAlliance.body.result.items[0]).toMatchObject({ alliance_id: alliance?.id, shop_name: `Allied ${run}` });
+    const byShop = await server.send(API.members.list, { shop_id: allied?.id ?? 0 }, as);
+    expect(byShop.body.result.total).toBe(1);
+    await server.send(
+      API.members.modifyBalances,
+      { member_id: outside.id, balance: 7_777, reward: 0, seen_balance: 0, seen_reward: 0, reason: "Filter" },
+      as,
+    );
+    const rich = await server.send(API.members.list, { balance_min: 7_777, balance_max: 7_777 }, as);
+    expect(rich.body.result.items.map((m) => m.id)).toEqual([outside.id]);
+  });
+
+  it("a phone is one member per vendor", async () => {
+    const m = await newMember();
+    const again = await server.send(API.members.create, { phone: m.phone, name: "Twin" }, as);
+    expect(again.body).toMatchObject({ code: "RECORD_EXISTS", field: "phone" });
+  });
+});
+
+describe("cards", () => {
+  it("bind once, unbind for good, and top up within 1..limit", async () => {
+    const m = await newMember();
+    const other = await newMember();
+    const card = await newCard();
+    const bound = await server.send(API.members.cardBind, { card_id: card.id, member_id: m.id }, as);
+    expect(bound.body.result).toMatchObject({ member_id: m.id, member_phone: m.phone, status: "active" });
+    const twice = await server.send(API.members.cardBind, { card_id: card.id, member_id: other.id }, as);
+    expect(twice.body.code).toBe("CARD_ALREADY_BOUND");
+    const zero = await server.sendRaw(API.members.cardTopUp, { card_id: card.id, amount: 0 }, as);
+    expect(zero.body).toMatchObject({
+      code: "VALIDATION_FAILED",
+      field: "amount",
+      message_key: "validation.amountError",
+    });
+    const huge = await server.sendRaw(API.members.cardTopUp, { card_id: card.id, amount: 100_000_001 }, as);
+    expect(huge.body).toMatchObject({ field: "amount", message_key: "validation.amountError" });
+    const topped = await server.send(API.members.cardTopUp, { card_id: card.id, amount: 2_500 }, as);
+    expect(topped.body.result.balance).toBe(2_500);
+    const unbound = await server.send(API.members.cardUnbind, { card_id: card.id, member_id: m.id }, as);
+    expect(unbound.body.result).toMatchObject({ member_id: null, status: "unbound" });
+    const rebind = await server.send(API.members.cardBind, { card_id: card.id, member_id: m.id }, as);
+    expect(rebind.body.code).toBe("CARD_UNBOUND_FINAL");
+    const reactivate = await server.send(API.members.cardModify, { card_id: card.id, status: "active" }, as);
+    expect(reactivate.body.code).toBe("CARD_UNBOUND_FINAL");
+    const removeHeld = await server.send(API.members.cardRemove, { card_id: card.id }, as);
+    expect(removeHeld.body.code).toBe("CARD_IN_USE");
+    await expectLedgerReconciles();
+  });
+
+  it("free and admin cards refuse a rewritten balance; the free-card switch turns an ordinary card free and back", async () => {
+    for (const type of ["free", "admin"] as const) {
+      const card = await newCard(type);
+      const rewrite = await server.send(
+        API.members.cardModify,
+        { card_id: card.id, balance: 1_000, seen_balance: 0, reason: "Gift" },
+        as,
+      );
+      expect(rewrite.body.code, type).toBe("CARD_NOT_MODIFIABLE");
+      const topUp = await server.send(API.members.cardTopUp, { card_id: card.id, amount: 100 }, as);
+      expect(topUp.body.code, type).toBe("CARD_NOT_MODIFIABLE");
+    }
+    const card = await newCard();
+    const free = await server.send(API.members.cardModify, { card_id: card.id, type: "free" }, as);
+    expect(free.body.result.type).toBe("free");
+    const back = await server.send(API.members.cardModify, { card_id: card.id, type: "ordinary" }, as);
+    expect(back.body.result.type).toBe("ordinary");
+    const admin = await server.send(API.members.cardModify, { card_id: card.id, type: "admin" }, as);
+    expect(admin.body.code).toBe("CARD_NOT_MODIFIABLE");
+    const rewritten = await server.send(
+      API.members.cardModify,
+      { card_id: card.id, balance: 750, seen_balance: 0, reason: "Paper voucher" },
+      as,
+    );
+    expect(rewritten.body.result.balance).toBe(750);
+    const stale = await server.send(
+      API.members.cardModify,
+      { card_id: card.id, balance: 10, seen_balance: 0, reason: "Again" },
+      as,
+    );
+    expect(stale.body.code).toBe("BALANCE_CHANGED");
+    const noReason = await server.sendRaw(
+      API.members.cardModify,
+      { card_id: card.id, balance: 10, seen_balance: 750 },
+      as,
+    );
+    expect(noReason.body).toMatchObject({ code: "VALIDATION_FAILED", field: "reason" });
+    await expectLedgerReconciles();
+  });
+
+  it("50 concurrent top-ups and payments on one card leave the exact balance", async () => {
+    const card = await newCard();
+    // Enough for every payment even if all of them come before any top-up.
+    await server.send(API.members.cardTopUp, { card_id: card.id, amount: 20_000 }, as);
+    const { db } = server.database;
+    // Payments go through the same card payer machines use; top-ups through the console.
+    const { payByCard } = await import("./balance-payments.js");
+    const work = Array.from({ length: 50 }, (_, i) =>
+      i % 2 === 0
+        ? server.send(API.members.cardTopUp, { card_id: card.id, amount: 300 }, as).then((a) => a.http === 200)
+        : db
+            .transaction((tx) =>
+              payByCard(tx, {
+                vendorId,
+                cardNumber: card.card_number,
+                amount: 500,
+                orderNo: `T${run}${i}`,
+                shopId: null,
+                at: new Date(),
+              }),
+            )
+            .then((p) => p.paid),
+    );
+    const done = await Promise.all(work);
+    expect(done.every(Boolean)).toBe(true);
+    const [row] = await db.select({ balance: cards.balance }).from(cards).where(eq(cards.id, card.id));
+    expect(row?.balance).toBe(20_000 + 25 * 300 - 25 * 500);
+    await expectLedgerReconciles();
+  });
+
+  it("a payment the balance does not cover is refused and changes nothing", async () => {
+    const card = await newCard();
+    await server.send(API.members.cardTopUp, { card_id: card.id, amount: 300 }, as);
+    const { payByCard } = await import("./balance-payments.js");
+    const outcome = await server.database.db.transaction((tx) =>
+      payByCard(tx, {
+        vendorId,
+        cardNumber: card.card_number,
+        amount: 500,
+        orderNo: `S${run}`,
+        shopId: null,
+        at: new Date(),
+      }),
+    );
+    expect(outcome).toMatchObject({ paid: false });
+    expect(outcome.paid ? "" : outcome.reason).toMatch(/short/i);
+    const after = await server.send(API.members.cardList, { search: card.card_number }, as);
+    expect(after.body.result.items[0]?.balance).toBe(300);
+  });
+});
+
+describe("remote card issue and top-up", () => {
+  it("a machine's remote top-up credits the card in its reader once; a remote issue registers the new card with the price", async () => {
+    const { id: deviceId, device } = await machines.provision(server, { vendorId, shopId }, "CARDKIOSK");
+    await device.connect();
+    await expect
+      .poll(
+        async () =>
+          (await server.send(API.devices.list, { page_size: 200 }, as)).body.result.items.find((d) => d.id === deviceId)
+            ?.online,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(true);
+    const card = await newCard();
+    await server.send(API.members.cardTopUp, { card_id: card.id, amount: 100 }, as);
+    device.insertCard({ uuid: card.uuid, card_number: card.card_number });
+    const topUp = await server.send(
+      API.devices.remoteStart,
+      { device_ids: [deviceId], start_type: "remote_card_topup", program: "Top-up", price: 800 },
+      as,
+    );
+    expect(topUp.http, JSON.stringify(topUp.body)).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await server.send(API.members.cardList, { search: card.card_number }, as)).body.result.items[0]?.balance,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(900);
+    const ledger = await server.send(API.members.cardMovements, { card_id: card.id }, as);
+    expect(ledger.body.result.items[0]).toMatchObject({ kind: "topup", amount: 800, balance_after: 900 });
+    expect(ledger.body.result.items[0]?.reason).toMatch(/Remote top-up/);
+
+    await device.waitFor((s) => !s.busy, 15_000);
+    const fresh = { uuid: randomBytes(4).toString("hex").toUpperCase(), card_number: `NEW${run}` };
+    device.insertCard(fresh);
+    const issue = await server.send(
+      API.devices.remoteStart,
+      { device_ids: [deviceId], start_type: "remote_card_issue", program: "Card", price: 500 },
+      as,
+    );
+    expect(issue.http).toBe(200);
+    await expect
+      .poll(
+        async () => (await server.send(API.members.cardList, { search: fresh.card_number }, as)).body.result.items[0],
+        {
+          timeout: 10_000,
+        },
+      )
+      .toMatchObject({ uuid: fresh.uuid, balance: 500, type: "ordinary", member_id: null });
+    await expectLedgerReconciles();
+
+    // Both are other income of the machine's shop, taken at the machine.
+    const today = localDate(nowSeconds(), "Asia/Kuala_Lumpur");
+    const income = await server.send(API.revenue.otherIncome, { from: today, to: today, shop_id: shopId }, as);
+    expect(income.body.result.items).toHaveLength(1);
+    expect(income.body.result.items[0]).toMatchObject({ machine: 1_300, currency: "MYR", shop_id: shopId });
+  });
+});
+
+describe("other income", () => {
+  it("is the money taken for balances by day and shop, in the app and at the counter, in whole baht", async () => {
+    const { db } = server.database;
+    const { bkk } = await demoVendors(server.database);
+    const bkkAs = { as: "vendor2_admin" };
+    const [shop] = await db
+      .insert(shops)
+      .values({ vendorId: bkk.id, name: `Other income ${run}`, address: "1 Thanon Rama", serviceType: 1 })
+      .returning();
+    const bkkCode = `oi${run.toLowerCase()}`;
+    await db
+      .insert(payQrCodes)
+      .values({ vendorId: bkk.id, code: bkkCode, name: "Other income", shopId: shop?.id ?? 0 });
+    await switchOn(db, bkk.id, "sandbox");
+    const registered = await server.send(API.members.appRegister, {
+      place: { code: bkkCode },
+      phone: phone(),
+      pin: "5555",
+    });
+    const member = { headers: { authorization: `Bearer ${registered.body.result.member_token}` } };
+    await server.send(API.members.appTopUp, { amount: 300, provider: "sandbox", request_id: `oi-app-${run}` }, member);
+    await server.send(API.members.appTopUp, { amount: 200, provider: "sandbox", request_id: `oi-app2-${run}` }, member);
+    const uuid = randomBytes(4).toString("hex").toUpperCase();
+    const card = (await server.send(API.members.cardCreate, { uuid, card_number: `B${uuid}`, type: "ordinary" }, bkkAs))
+      .body.result;
+    await server.send(API.members.cardBind, { card_id: card.id, member_id: registered.body.result.member_id }, bkkAs);
+    await server.send(API.members.cardTopUp, { card_id: card.id, amount: 150 }, bkkAs);
+    // An operator's correction is not income.
+    await server.send(
+      API.members.cardModify,
+      { card_id: card.id, balance: 100, seen_balance: 150, reason: "Fix" },
+      bkkAs,
+    );
+
+    const today = localDate(nowSeconds(), "Asia/Bangkok");
+    const income = await server.send(
+      API.revenue.otherIncome,
+      { from: today, to: today, shop_id: shop?.id ?? 0 },
+      bkkAs,
+    );
+    expect(income.body.result.items).toEqual([
+      {
+        vendor_id: bkk.id,
+        vendor_name: bkk.name,
+        day: today,
+        shop_id: shop?.id ?? 0,
+        shop_name: `Other income ${run}`,
+        currency: "THB",
+        count: 3,
+        app: 500,
+        counter: 150,
+        machine: 0,
+        total: 650,
+      },
+    ]);
+    const yesterday = addDays(today, -1);
+    const none = await server.send(
+      API.revenue.otherIncome,
+      { from: yesterday, to: yesterday, shop_id: shop?.id ?? 0 },
+      bkkAs,
+    );
+    expect(none.body.result.items).toEqual([]);
+    // Kuala Lumpur sees none of it.
+    const kl = await server.send(API.revenue.otherIncome, { from: today, to: today, shop_id: shop?.id ?? 0 }, as);
+    expect(kl.body.result.items).toEqual([]);
+  });
+});
+
+describe("coupons", () => {
+  it("are given to the selected members (none selected: 'no gift user selected') and listed with their numbers", async () => {
+    const [coupon] = await server.database.db
+      .insert(coupons)
+      .values({ vendorId, kind: "discount", name: `Ten off ${run}`, discountRate: 10, validDays: 30 })
+      .returning();
+    const couponId = coupon?.id ?? 0;
+    const none = await server.sendRaw(API.members.giveCoupon, { member_ids: [], coupon_id: couponId }, as);
+    expect(none.body).toMatchObject({
+      code: "VALIDATION_FAILED",
+      field: "member_ids",
+      message_key: "validation.noGiftUser",
+    });
+    const a = await newMember();
+    const b = await newMember();
+    const given = await server.send(
+      API.members.giveCoupon,
+      { member_ids: [a.id, b.id, a.id], coupon_id: couponId },
+      as,
+    );
+    expect(given.body.result).toEqual({ given: 2 });
+    const held = await server.send(API.members.memberCoupons, { member_id: a.id }, as);
+    expect(held.body.result.items).toHaveLength(1);
+    const first = held.body.result.items[0];
+    expect(first).toMatchObject({
+      state: "unused",
+      coupon: { name: `Ten off ${run}`, discount_rate: 10, kind: "discount" },
+    });
+    expect((first?.expires_at ?? 0) - (first?.issued_at ?? 0)).toBeGreaterThanOrEqual(30 * 86_400 - 5);
+    const byDid = await server.send(API.members.couponByUniqueDid, { unique_did: first?.unique_did ?? "" }, as);
+    expect(byDid.body.result.member_id).toBe(a.id);
+    const offered = await server.send(API.members.coupons, {}, as);
+    expect(offered.body.result.items.map((c) => c.id)).toContain(couponId);
+
+    const other = await theOtherTenant();
+    const theirs = await server.send(
+      API.members.giveCoupon,
+      { member_ids: [a.id], coupon_id: couponId },
+      { as: other.vendorAdmin.username },
+    );
+    expect(theirs.body.code).toBe("NOT_FOUND");
+    const mixed = await server.send(
+      API.members.giveCoupon,
+      { member_ids: [a.id, 2_147_000_000], coupon_id: couponId },
+      as,
+    );
+    expect(mixed.body).toMatchObject({ code: "NOT_FOUND", field: "member_ids" });
+    expect((await server.send(API.members.memberCoupons, { member_id: a.id }, as)).body.result.items).toHaveLength(1);
+  });
+});
+
+describe("the member app", () => {
+  it("registers by phone, tops up through the sandbox once per request id, and pays a machine from the balance", async () => {
+    const { db } = server.database;
+    const [template] = await db
+      .insert(priceTemplates)
+      .values({ vendorId, modelName: `Member wash ${run}`, displayPrice: 600, price: 600, estimatedMinutes: 30 })
+      .returning();
+    const { id: deviceId, serial, device } = await machines.provision(server, { vendorId, shopId }, "APP1");
+    await db
+      .update(devices)
+      .set({ priceTemplateId: template?.id ?? null })
+      .where(eq(devices.id, deviceId));
+    await device.connect();
+
+    const mine = phone();
+    const registered = await server.send(API.members.appRegister, { place: { code }, phone: mine, pin: "4321" });
+    expect(registered.http, JSON.stringify(registered.body)).toBe(200);
+    const token = registered.body.result.member_token;
+    const member = { headers: { authorization: `Bearer ${token}` } };
+    const topUp = { amount: 2_000, provider: "sandbox" as const, request_id: `req-${run}-1` };
+    const first = await server.send(API.members.appTopUp, topUp, member);
+    expect(first.body.result).toMatchObject({ balance: 2_000, currency: "MYR" });
+    const repeated = await server.send(API.members.appTopUp, topUp, member);
+    expect(repeated.body.result.balance).toBe(2_000);
+
+    await expect
+      .poll(
+        async () =>
+          (await server.send(API.pay.page, { code })).body.result.machines.find((m) => m.id === deviceId)?.state,
+        { timeout: 10_000 },
+      )
+      .toBe("idle");
+    const paid = await server.send(API.members.appPay, { serial }, member);
+    expect(paid.http, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.result.wallet.balance).toBe(1_400);
+    await device.waitFor((s) => s.busy, 10_000);
+    const [order] = await db.select().from(orders).where(eq(orders.orderNo, paid.body.result.order_no));
+    expect(order).toMatchObject({
+      source: "mem_account",
+      payStatus: 1,
+      amount: 600,
+      memberId: registered.body.result.member_id,
+    });
+
+    const wallet = await server.send(API.members.appMovements, {}, member);
+    expect(wallet.body.result.items.map((i) => [i.kind, i.amount, i.balance_after])).toEqual([
+      ["payment", -600, 1_400],
+      ["topup", 2_000, 2_000],
+    ]);
+    const wrongPin = await server.send(API.members.appSignIn, { place: { code }, phone: mine, pin: "0000" });
+    expect(wrongPin.body.code).toBe("LOGIN_FAILED");
+
+    // The machine did not start after all: the money goes back to the balance that paid, once.
+    await refundFailedStart(db, order?.id ?? 0, "test: no start");
+    await expect
+      .poll(async () => (await server.send(API.members.appWallet, {}, member)).body.result.balance, { timeout: 15_000 })
+      .toBe(2_000);
+    const after = await server.send(API.members.appMovements, {}, member);
+    expect(after.body.result.items[0]).toMatchObject({ kind: "refund", amount: 600, balance_after: 2_000 });
+    expect(await refundFailedStart(db, order?.id ?? 0, "again")).toBe(false);
+    await expectLedgerReconciles();
+  });
+
+  it("a guessed PIN is throttled like a console password: after a handful of failures even the right one waits", async () => {
+    const mine = phone();
+    await server.send(API.members.appRegister, { place: { code }, phone: mine, pin: "8642" });
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        server.send(
+          API.members.appSignIn,
+          { place: { code }, phone: mine, pin: String(1000 + i) },
+          { ip: `10.9.0.${i}` },
+        ),
+      ),
+    );
+    const codes = attempts.map((a) => a.body.code);
+    expect(codes.filter((c) => c === "LOGIN_FAILED").length).toBeLessThanOrEqual(server.config.loginMaxFailuresPerUser);
+    expect(codes).toContain("LOGIN_THROTTLED");
+    const right = await server.send(
+      API.members.appSignIn,
+      { place: { code }, phone: mine, pin: "8642" },
+      { ip: "10.9.1.1" },
+    );
+    expect(right.body.code).toBe("LOGIN_THROTTLED");
+  });
+
+  it("a member token opens no console call, and a console token opens no member call", async () => {
+    const registered = await server.send(API.members.appRegister, { place: { code }, phone: phone(), pin: "1234" });
+    const memberToken = registered.body.result.member_token;
+    const consoleCall = await server.sendRaw(API.members.list, {}, { token: memberToken });
+    expect(consoleCall.body.code).toBe("UNAUTHORIZED");
+    const asHeader = await server.sendRaw(
+      API.devices.list,
+      {},
+      { headers: { authorization: `Bearer ${memberToken}` } },
+    );
+    expect(asHeader.body.code).toBe("UNAUTHORIZED");
+    const consoleToken = await server.login("vendor_admin");
+    const memberCall = await server.sendRaw(
+      API.members.appWallet,
+      {},
+      { headers: { authorization: `Bearer ${consoleToken}` } },
+    );
+    expect(memberCall.body.code).toBe("UNAUTHORIZED");
+    const typed = await server.sendRaw(API.members.appWallet, { token: consoleToken, token_type: 1 }, {});
+    expect(typed.body.code).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("another vendor", () => {
+  it("finds none of the members or cards and changes none", async () => {
+    const other = await theOtherTenant();
+    const otherAs = { as: other.vendorAdmin.username };
+    const m = await newMember();
+    const card = await newCard();
+    const list = await server.send(API.members.list, {}, otherAs);
+    expect(list.body.result.total).toBe(0);
+    expect((await server.send(API.members.detail, { member_id: m.id }, otherAs)).body.code).toBe("NOT_FOUND");
+    expect((await server.send(API.members.cardTopUp, { card_id: card.id, amount: 100 }, otherAs)).body.code).toBe(
+      "NOT_FOUND",
+    );
+    expect((await server.send(API.members.cardBind, { card_id: card.id, member_id: m.id }, otherAs)).body.code).toBe(
+      "NOT_FOUND",
+    );
+  });
+});

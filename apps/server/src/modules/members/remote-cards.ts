@@ -1,0 +1,44 @@
+import { and, eq, isNull, or } from "drizzle-orm";
+import type { Db } from "../../platform/db/client.js";
+import type { RemoteCardDone } from "../devices/commands/remote-cards.js";
+import { tenantOfVendor } from "../tenancy/scope.js";
+import { move } from "./ledger.js";
+import { cards } from "./tables.js";
+
+/**
+ * A machine issued or topped up the card in its own reader (a remote start of type remote card issue
+ * or remote card top-up): the card is the vendor's from then on — registered if the vendor did not
+ * know it — and receives the start's price as a top-up, once per command.
+ */
+export async function creditRemoteCard(db: Db, done: RemoteCardDone): Promise<void> {
+  const tenant = tenantOfVendor(done.vendorId);
+  const known = () =>
+    db
+      .select({ id: cards.id })
+      .from(cards)
+      .where(
+        and(
+          tenant.owns(cards),
+          isNull(cards.removedAt),
+          or(eq(cards.cardNumber, done.card.card_number), eq(cards.uuid, done.card.uuid)),
+        ),
+      )
+      .limit(1);
+  let [card] = await known();
+  if (!card) {
+    // Two answers about one new card at once: the unique indexes keep one row, the other reads it.
+    await db
+      .insert(cards)
+      .values({ vendorId: done.vendorId, uuid: done.card.uuid, cardNumber: done.card.card_number, type: "ordinary" })
+      .onConflictDoNothing();
+    [card] = await known();
+  }
+  if (!card || done.price <= 0) return;
+  const what = done.startType === "remote_card_issue" ? "Remote card issue" : "Remote top-up";
+  await move(db, done.vendorId, { kind: "card", id: card.id }, [{ purse: "card", kind: "topup", amount: done.price }], {
+    paid: done.price,
+    reason: `${what} at machine ${done.deviceId}`,
+    shopId: done.shopId,
+    ref: `command:${done.commandId}`,
+  });
+}

@@ -1,0 +1,196 @@
+import type { CardType, CouponKind, MovementKind, Purse } from "@washboard/shared";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { createdAt } from "../../platform/db/columns.js";
+import { shops } from "../shops/tables.js";
+import { vendors } from "../tenancy/tables.js";
+
+/** Stored codes of the member and card states (the wire names them: MEMBER_STATUSES, CARD_STATUSES). */
+export const MEMBER_STATUS = { disabled: 0, active: 1 } as const;
+export const CARD_STATUS = { disabled: 0, active: 1, unbound: 2 } as const;
+
+/**
+ * A customer of a vendor (spec §3 Member). The two balances are kept in the row for reading and in
+ * `balance_movements` for the record: they change only together with a movement, in one
+ * transaction, by a conditional update (never below zero, or only if unchanged since read).
+ */
+export const members = pgTable(
+  "members",
+  {
+    id: serial("id").primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    phone: varchar("phone", { length: 20 }).notNull(),
+    name: varchar("name", { length: 64 }).notNull().default(""),
+    email: varchar("email", { length: 128 }).notNull().default(""),
+    birthday: date("birthday"),
+    referrerPhone: varchar("referrer_phone", { length: 20 }).notNull().default(""),
+    cardExpires: date("card_expires"),
+    balance: bigint("balance", { mode: "number" }).notNull().default(0),
+    reward: bigint("reward", { mode: "number" }).notNull().default(0),
+    status: smallint("status").notNull().default(MEMBER_STATUS.active),
+    /** The shop the member registered in (its alliance is the shop's, read through it). */
+    shopId: integer("shop_id").references(() => shops.id),
+    /** The console account that registered the member at the counter; null: the customer's app. */
+    createdBy: integer("created_by"),
+    /** Argon2 hash of the app PIN; null for a member made at the counter until they set one. */
+    pinHash: varchar("pin_hash", { length: 255 }),
+    registeredAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("members_vendor_phone_uq").on(t.vendorId, t.phone),
+    // The list: newest first by keyset on (registered_at, id).
+    index("members_vendor_registered_idx").on(t.vendorId, t.registeredAt, t.id),
+    index("members_phone_pattern_idx").on(t.phone.op("varchar_pattern_ops")),
+    check("members_balance_range", sql`${t.balance} >= 0 and ${t.reward} >= 0`),
+  ],
+);
+
+/** The member app's sessions: a token's SHA-256, never the token. */
+export const memberSessions = pgTable("member_sessions", {
+  id: serial("id").primaryKey(),
+  memberId: integer("member_id")
+    .notNull()
+    .references(() => members.id),
+  tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** A user card (spec §3 Card): its chip's UID, its printed number, and its own balance. */
+export const cards = pgTable(
+  "cards",
+  {
+    id: serial("id").primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    uuid: varchar("uuid", { length: 20 }).notNull(),
+    cardNumber: varchar("card_number", { length: 32 }).notNull(),
+    type: varchar("type", { length: 12 }).$type<CardType>().notNull(),
+    status: smallint("status").notNull().default(CARD_STATUS.active),
+    memberId: integer("member_id").references(() => members.id),
+    balance: bigint("balance", { mode: "number" }).notNull().default(0),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    /** Removed (detele_user_card): kept for the ledger and orders that name it, out of every list. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A number or chip names one card of the vendor while it exists (a removed card frees both).
+    uniqueIndex("cards_vendor_number_uq").on(t.vendorId, t.cardNumber).where(sql`${t.removedAt} is null`),
+    uniqueIndex("cards_vendor_uuid_uq").on(t.vendorId, t.uuid).where(sql`${t.removedAt} is null`),
+    index("cards_vendor_created_idx").on(t.vendorId, t.createdAt, t.id),
+    index("cards_member_idx").on(t.memberId),
+    index("cards_number_pattern_idx").on(t.cardNumber.op("varchar_pattern_ops")),
+    check("cards_balance_range", sql`${t.balance} >= 0`),
+  ],
+);
+
+/**
+ * The ledger of every balance: one append-only row per movement of a member's balance or reward or
+ * a card's balance, with the balance after it, who made it and why. `ref` is the movement's
+ * idempotency key (a payment's order, a refund's number, a machine event, an app's top-up id): the
+ * same ref twice is one movement. Rows are never updated or deleted (a trigger refuses it).
+ */
+export const balanceMovements = pgTable(
+  "balance_movements",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    memberId: integer("member_id").references(() => members.id),
+    cardId: integer("card_id").references(() => cards.id),
+    purse: varchar("purse", { length: 8 }).$type<Purse>().notNull(),
+    kind: varchar("kind", { length: 12 }).$type<MovementKind>().notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    balanceAfter: bigint("balance_after", { mode: "number" }).notNull(),
+    /** Money received for it (a paid top-up), in minor units: the vendor's other income. */
+    paid: bigint("paid", { mode: "number" }).notNull().default(0),
+    reason: varchar("reason", { length: 255 }).notNull().default(""),
+    accountId: integer("account_id"),
+    operator: varchar("operator", { length: 64 }),
+    orderNo: varchar("order_no", { length: 32 }),
+    shopId: integer("shop_id"),
+    ref: varchar("ref", { length: 128 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("balance_movements_ref_uq").on(t.vendorId, t.ref),
+    index("balance_movements_member_idx").on(t.memberId, t.id),
+    index("balance_movements_card_idx").on(t.cardId, t.id),
+    index("balance_movements_vendor_created_idx").on(t.vendorId, t.createdAt),
+    check(
+      "balance_movements_one_holder",
+      sql`(${t.purse} = 'card') = (${t.cardId} is not null) and (${t.memberId} is not null or ${t.cardId} is not null)`,
+    ),
+    check("balance_movements_not_zero", sql`${t.amount} <> 0`),
+  ],
+);
+
+/** Stored codes of a member's coupon (the wire names them: MEMBER_COUPON_STATES). */
+export const MEMBER_COUPON_STATE = { unused: 0, used: 1, expired: 2 } as const;
+
+/**
+ * A coupon the vendor can give (spec §3 coupon): its kind decides what it is worth — a discount rate
+ * (1–99 %) or an amount off. The promotions issue adds kinds and the screens that define coupons;
+ * members are given them here (admin_give_discount).
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: serial("id").primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    kind: varchar("kind", { length: 16 }).$type<CouponKind>().notNull(),
+    name: varchar("name", { length: 64 }).notNull(),
+    discountRate: smallint("discount_rate"),
+    amount: bigint("amount", { mode: "number" }),
+    validDays: smallint("valid_days").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("coupons_vendor_idx").on(t.vendorId, t.id),
+    check("coupons_rate_range", sql`${t.discountRate} is null or ${t.discountRate} between 1 and 99`),
+  ],
+);
+
+/** A coupon a member holds: its own unique number (get_discount_by_unique_did), state and validity. */
+export const memberCoupons = pgTable(
+  "member_coupons",
+  {
+    id: serial("id").primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id),
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id),
+    uniqueDid: varchar("unique_did", { length: 32 }).notNull().unique(),
+    state: smallint("state").notNull().default(MEMBER_COUPON_STATE.unused),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The console account that gave it. */
+    givenBy: integer("given_by"),
+    issuedAt: createdAt(),
+  },
+  (t) => [index("member_coupons_member_idx").on(t.memberId, t.id)],
+);

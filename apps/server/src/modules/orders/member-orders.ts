@@ -1,0 +1,56 @@
+import { paymentTypeOf } from "@washboard/shared";
+import type { Tx } from "../../platform/db/client.js";
+import { AppError } from "../../platform/http/app-error.js";
+import { enqueue } from "../../platform/outbox/outbox.js";
+import { newOrderNo } from "./order-numbers.js";
+import { PAID_START } from "./payments.js";
+import { orders, PAY_STATUS } from "./tables.js";
+
+export interface MemberPurchase {
+  vendorId: number;
+  currency: string;
+  memberId: number;
+  shopId: number;
+  deviceId: number;
+  amount: number;
+  program: string;
+  minutes: number;
+}
+
+/**
+ * An order a member paid from their balance: paid at once, in the transaction that debits the
+ * balance (the caller's), with the machine's start queued in that same transaction — so the money
+ * moves if and only if the start is asked for, and a start that fails is refunded to the balance.
+ */
+export async function createMemberOrder(tx: Tx, purchase: MemberPurchase) {
+  const orderNo = newOrderNo();
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      vendorId: purchase.vendorId,
+      source: "mem_account",
+      payType: paymentTypeOf("mem_account"),
+      startType: "online_payment",
+      orderNo,
+      payUniqueNo: orderNo,
+      amount: purchase.amount,
+      currency: purchase.currency,
+      payStatus: PAY_STATUS.paid,
+      paidAt: new Date(),
+      shopId: purchase.shopId,
+      deviceId: purchase.deviceId,
+      memberId: purchase.memberId,
+      program: purchase.program,
+      minutes: purchase.minutes,
+      purchase: { program: purchase.program, minutes: purchase.minutes },
+    })
+    .returning({ id: orders.id, orderNo: orders.orderNo });
+  if (!row) throw new AppError("INTERNAL_ERROR");
+  await enqueue(tx, {
+    kind: PAID_START,
+    key: `start:${row.orderNo}`,
+    vendorId: purchase.vendorId,
+    payload: { orderId: row.id },
+  });
+  return row;
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from "node:crypto";
+import { API, localDate, nowSeconds, type OrderSource, paymentTypeOf } from "@washboard/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoVendors, otherTenant, vendorSubAccount } from "../../test/fixtures.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
+import { provisionDevice } from "../devices/provision.js";
+import { payByCard } from "../members/balance-payments.js";
+import { newOrderNo } from "../orders/order-numbers.js";
+import { orders, PAY_STATUS } from "../orders/tables.js";
+import { shops } from "../shops/tables.js";
+
+/**
+ * The /form/* reports on a small set made for the test, in a shop of its own: each row is what was
+ * written, the period is the vendor's day, the key is required, another vendor sees nothing.
+ */
+const as = { as: "vendor_admin" } as const;
+let server: TestServer;
+let vendorId: number;
+let shopId: number;
+let today: string;
+const run = randomBytes(3).toString("hex").toUpperCase();
+
+async function order(source: OrderSource, amount: number, deviceId: number | null) {
+  const orderNo = newOrderNo();
+  await server.database.db.insert(orders).values({
+    vendorId,
+    source,
+    payType: paymentTypeOf(source),
+    orderNo,
+    payUniqueNo: orderNo,
+    amount,
+    currency: "MYR",
+    payStatus: PAY_STATUS.paid,
+    paidAt: new Date(),
+    shopId,
+    deviceId,
+  });
+}
+
+const range = () => ({ from: today, to: today, shop_id: shopId });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.app.ready();
+  const { kl } = await demoVendors(server.database);
+  vendorId = kl.id;
+  today = localDate(nowSeconds(), kl.timeZone);
+  const [shop] = await server.database.db
+    .insert(shops)
+    .values({ vendorId, name: `Reports ${run}`, address: "3 Jalan Laporan", serviceType: 1 })
+    .returning();
+  shopId = shop?.id ?? 0;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe("the /form/* reports", () => {
+  it("account orders and pay QR operations read the day's rollups by source", async () => {
+    await order("mem_account", 600, null);
+    await order("mem_account", 400, null);
+    await order("wechatpay", 900, null);
+    await order("coin", 500, null);
+    const account = await server.send(API.reports.accountOrders, range(), as);
+    expect(account.body.result.items).toEqual([
+      {
+        day: today,
+        shop_id: shopId,
+        shop_name: `Reports ${run}`,
+        currency: "MYR",
+        orders: 2,
+        gross: 1_000,
+        refunds: 0,
+        refunded: 0,
+        net: 1_000,
+      },
+    ]);
+    const payqr = await server.send(API.reports.payQrOperations, range(), as);
+    expect(payqr.body.result.items).toEqual([
+      { day: today, source: "wechatpay", currency: "MYR", orders: 1, gross: 900, refunds: 0, refunded: 0, net: 900 },
+    ]);
+  });
+
+  it("a vending machine's sales over the period, and every machine's commands", async () => {
+    const { id } = await provisionDevice(server.database.db, {
+      vendorId,
+      shopId,
+      serialNumber: `VM${run}`,
+      name: "Snacks",
+      machineType: "vending_machine",
+    });
+    await order("coin", 250, id);
+    await order("coin", 150, id);
+    const vending = await server.send(API.reports.vendingMachine, range(), as);
+    expect(vending.body.result.items).toEqual([
+      expect.objectContaining({ device_id: id, device_name: "Snacks", orders: 2, gross: 400, net: 400 }),
+    ]);
+    // The machine never connected: a restart waits for it, and counts as sent, not yet succeeded.
+    await server.send(API.devices.reboot, { device_ids: [id] }, as);
+    const operations = await server.send(API.reports.deviceOperations, range(), as);
+    expect(operations.body.result.items).toEqual([
+      expect.objectContaining({ device_id: id, commands: 1, restarts: 1, failed: 0, succeeded: 0, remote_starts: 0 }),
+    ]);
+  });
+
+  it("card business: cards registered, topped up and paid with, in the shop of the card's member", async () => {
+    const phone = `6015${String(Date.now()).slice(-7)}`;
+    const member = await server.send(API.members.create, { phone, name: "Reporter", shop_id: shopId }, as);
+    const uuid = randomBytes(4).toString("hex").toUpperCase();
+    const card = await server.send(API.members.cardCreate, { uuid, card_number: `R${uuid}`, type: "ordinary" }, as);
+    await server.send(API.members.cardBind, { card_id: card.body.result.id, member_id: member.body.result.id }, as);
+    await server.send(API.members.cardTopUp, { card_id: card.body.result.id, amount: 1_000 }, as);
+    await server.database.db.transaction((tx) =>
+      payByCard(tx, {
+        vendorId,
+        cardNumber: `R${uuid}`,
+        amount: 300,
+        orderNo: `RP${run}`,
+        shopId,
+        at: new Date(),
+      }),
+    );
+    const business = await server.send(API.reports.cardBusiness, range(), as);
+    expect(business.body.result.items).toEqual([
+      {
+        day: today,
+        shop_id: shopId,
+        shop_name: `Reports ${run}`,
+        currency: "MYR",
+        new_cards: 1,
+        topups: 1,
+        topup_amount: 1_000,
+        payments: 1,
+        payment_amount: 300,
+      },
+    ]);
+  });
+
+  it("points: rewards given and spent by day, in the shop of the member", async () => {
+    const phone = `6016${String(Date.now()).slice(-7)}`;
+    const member = await server.send(API.members.create, { phone, name: "Pointer", shop_id: shopId }, as);
+    const id = member.body.result.id;
+    const set = (reward: number, seen: number) =>
+      server.send(
+        API.members.modifyBalances,
+        { member_id: id, balance: 0, reward, seen_balance: 0, seen_reward: seen, reason: "Points" },
+        as,
+      );
+    await set(500, 0);
+    await set(300, 500);
+    const points = await server.send(API.reports.points, range(), as);
+    expect(points.body.result.items).toEqual([
+      {
+        day: today,
+        shop_id: shopId,
+        shop_name: `Reports ${run}`,
+        members: 1,
+        given: 500,
+        spent: 200,
+        currency: "MYR",
+      },
+    ]);
+  });
+
+  it("account manager: what each account did, failures apart", async () => {
+    await server.send(API.members.cardTopUp, { card_id: 2_147_000_000, amount: 100 }, as);
+    const manager = await server.send(API.reports.accountManager, { from: today, to: today }, as);
+    const admin = manager.body.result.items.find((row) => row.actor === "vendor_admin");
+    expect(admin?.operations).toBeGreaterThanOrEqual(5);
+    expect(admin?.failures).toBeGreaterThanOrEqual(1);
+  });
+
+  it("needs the report's key at level 4, and another vendor sees nothing of these", async () => {
+    await vendorSubAccount(server.database, { vendorId, username: `reports_${run.toLowerCase()}`, permissions: [] });
+    const refused = await server.send(API.reports.accountOrders, range(), { as: `reports_${run.toLowerCase()}` });
+    expect(refused.body.code).toBe("NO_PERMISSION");
+    const other = await otherTenant(server.database);
+    const theirs = await server.send(API.reports.accountOrders, range(), { as: other.vendorAdmin.username });
+    expect(theirs.body.result.items).toEqual([]);
+    const machines = await server.send(API.reports.vendingMachine, range(), { as: other.vendorAdmin.username });
+    expect(machines.body.result.items).toEqual([]);
+  });
+});

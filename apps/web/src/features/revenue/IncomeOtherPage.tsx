@@ -1,0 +1,108 @@
+import { API, addDays, daysFrom, minorUnitFactor, OTHER_INCOME_CHANNELS, type OtherIncomeRow } from "@washboard/shared";
+import { Alert, Card, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Chart } from "../../app/ui/charts/Chart";
+import { FilterBar } from "../../app/ui/data-table/FilterBar";
+import { type ReportColumn, ReportTable } from "../../app/ui/data-table/ReportTable";
+import { oneCurrency, totalPerCurrency, useMoney, useRevenue } from "./figures";
+import { type DayFilterForm, dayFilterFields, dayRangeValue, toDayRange, todayIn } from "./filters";
+import { useRevenueScope } from "./useRevenueScope";
+
+const MONTH = 30;
+
+/**
+ * /income_report/income_other (reve_other): the money taken for balances — top-ups in the member app,
+ * at the counter and at machines — by day and shop, apart from machine revenue (which counts what
+ * those balances buy).
+ */
+export default function IncomeOtherPage() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const scope = useRevenueScope();
+  const today = todayIn(scope.timeZone);
+  const fallback = { from: addDays(today, 1 - MONTH), to: today };
+  const [range, setRange] = useState(fallback);
+  const answer = useRevenue(API.revenue.otherIncome, range, { live: range.to >= today });
+  const rows = answer.data?.items ?? [];
+  const shopName = (r: OtherIncomeRow) => r.shop_name ?? t("revenue.noShop");
+
+  const amount = (key: "app" | "counter" | "machine" | "total", titleKey: string): ReportColumn<OtherIncomeRow> => ({
+    key,
+    titleKey,
+    numeric: true,
+    text: (r) => money(r[key], r.currency),
+    sortValue: (r) => r[key],
+    total: totalPerCurrency(rows, (r) => r[key], money),
+  });
+  const columns: ReportColumn<OtherIncomeRow>[] = [
+    { key: "day", titleKey: "revenue.columns.day", dataIndex: "day", sortValue: (r) => r.day },
+    ...(scope.groupWide
+      ? [
+          {
+            key: "vendor",
+            titleKey: "revenue.columns.vendor",
+            dataIndex: "vendor_name" as const,
+            sortValue: (r: OtherIncomeRow) => r.vendor_name,
+          },
+        ]
+      : []),
+    { key: "shop", titleKey: "revenue.columns.shop", text: shopName, sortValue: shopName },
+    {
+      key: "count",
+      titleKey: "revenue.otherPage.count",
+      numeric: true,
+      text: (r) => String(r.count),
+      sortValue: (r) => r.count,
+      total: String(rows.reduce((n, r) => n + r.count, 0)),
+    },
+    amount("app", "revenue.otherPage.app"),
+    amount("counter", "revenue.otherPage.counter"),
+    amount("machine", "revenue.otherPage.machine"),
+    amount("total", "revenue.otherPage.total"),
+  ];
+
+  const days = daysFrom(range.from, range.to);
+  const factor = minorUnitFactor(rows[0]?.currency ?? "USD");
+  const chart = {
+    tooltip: { trigger: "axis" },
+    legend: { bottom: 0 },
+    grid: { left: 8, right: 8, top: 16, bottom: 40, containLabel: true },
+    xAxis: { type: "category", data: days },
+    yAxis: { type: "value" },
+    series: OTHER_INCOME_CHANNELS.map((channel) => ({
+      name: t(`revenue.otherPage.${channel}`),
+      type: "bar",
+      stack: "income",
+      data: days.map((d) => rows.filter((r) => r.day === d).reduce((n, r) => n + r[channel], 0) / factor),
+    })),
+  };
+
+  return (
+    <Card data-testid="income-other-page">
+      <FilterBar<DayFilterForm>
+        fields={dayFilterFields(scope.timeZone, scope.shops)}
+        initialValues={{ range: dayRangeValue(fallback.from, fallback.to) }}
+        onSearch={(values) => setRange(toDayRange(values, fallback))}
+        testId="revenue-filters"
+      />
+      <Typography.Paragraph type="secondary">{t("revenue.otherPage.explain")}</Typography.Paragraph>
+      {oneCurrency(rows) ? (
+        rows.length > 0 && <Chart option={chart} label={t("revenue.otherPage.chart")} testId="income-other-chart" />
+      ) : (
+        <Alert type="info" showIcon title={t("revenue.currencyNote")} />
+      )}
+      <Typography.Paragraph type="secondary">{t("revenue.chartTable")}</Typography.Paragraph>
+      <ReportTable<OtherIncomeRow>
+        rows={rows}
+        columns={columns}
+        rowKey={(r) => `${r.vendor_id}|${r.day}|${r.shop_id ?? 0}`}
+        title={t("routes.income_other")}
+        loading={answer.isLoading}
+        emptyText={t("revenue.empty")}
+        totals
+        testId="income-other-table"
+      />
+    </Card>
+  );
+}

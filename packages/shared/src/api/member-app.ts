@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { ORDER_PROVIDER_IDS, type OrderProviderId } from "../payments/providers.js";
+import { endpoint } from "./contract.js";
+import { memberPhone, movedAmount, movementItem, PURSES } from "./members.js";
+import { payPlace } from "./pay.js";
+
+/**
+ * The member API of the customer's app (`/api/member/...`): a customer registers by phone in a shop
+ * (named as on the pay page: a pay QR code or a machine's sticker), reads their balance, tops it up
+ * and pays for a machine from it. Its token is its own kind (`token_type` 2): a member token opens
+ * no console call, and a console token opens none of these.
+ */
+const PUBLIC = { kind: "public" } as const;
+const MEMBER = { kind: "member" } as const;
+
+/** A member's PIN: 4 to 6 digits (the app's sign-in; the phone alone proves nothing). */
+export const memberPin = z
+  .string({ error: "validation.required" })
+  .regex(/^[0-9]{4,6}$/, { error: "validation.memberPin" });
+
+export const memberSignInResult = z.object({
+  member_token: z.string(),
+  member_id: z.number().int(),
+  expires_at: z.number().int(),
+});
+
+export const memberWallet = z.object({
+  member_id: z.number().int(),
+  phone: z.string(),
+  name: z.string(),
+  balance: z.number().int(),
+  reward: z.number().int(),
+  currency: z.string(),
+});
+
+/** How the app pays a top-up: through a provider the vendor switched on (the demo's sandbox completes at once). */
+export const memberTopUpRequest = z.object({
+  amount: movedAmount,
+  provider: z.enum(ORDER_PROVIDER_IDS as [OrderProviderId, ...OrderProviderId[]], { error: "validation.invalid" }),
+  /** The app's own id of this top-up: the same id twice is one top-up. */
+  request_id: z.string().trim().min(8, { error: "validation.invalid" }).max(64, { error: "validation.invalid" }),
+});
+
+export const memberPayRequest = z.object({
+  /** The machine's serial, as its sticker's QR code names it. */
+  serial: z.string().trim().min(1, { error: "validation.required" }).max(64, { error: "validation.tooLong" }),
+  /** "" for the price template's own program, else one of its options. */
+  option: z.string().max(64).default(""),
+  /** The balance to pay from (a card pays at the machine's reader, not here). */
+  purse: z.enum(PURSES.filter((p) => p !== "card") as ["balance", "reward"]).default("balance"),
+});
+
+export const memberEndpointsForApp = {
+  appRegister: endpoint({
+    method: "POST",
+    path: "/api/member/register",
+    summary: "A customer registers as a member of the shop's vendor with a phone number and PIN",
+    access: PUBLIC,
+    body: z.object({
+      place: payPlace,
+      phone: memberPhone,
+      pin: memberPin,
+      name: z.string().trim().max(64, { error: "validation.tooLong" }).default(""),
+    }),
+    result: memberSignInResult,
+    mutates: true,
+  }),
+  appSignIn: endpoint({
+    method: "POST",
+    path: "/api/member/sign_in",
+    summary: "A member signs in to the app with their phone number and PIN",
+    access: PUBLIC,
+    body: z.object({ place: payPlace, phone: memberPhone, pin: memberPin }),
+    result: memberSignInResult,
+    mutates: true,
+  }),
+  appWallet: endpoint({
+    method: "POST",
+    path: "/api/member/get_balance",
+    summary: "The signed-in member's balance and reward",
+    access: MEMBER,
+    body: z.object({}),
+    result: memberWallet,
+    mutates: false,
+  }),
+  appMovements: endpoint({
+    method: "POST",
+    path: "/api/member/get_movements",
+    summary: "The signed-in member's last 50 balance movements",
+    access: MEMBER,
+    body: z.object({}),
+    result: z.object({ items: z.array(movementItem) }),
+    mutates: false,
+  }),
+  appTopUp: endpoint({
+    method: "POST",
+    path: "/api/member/top_up",
+    summary: "Tops the member's balance up, paid through a provider the vendor switched on",
+    access: MEMBER,
+    body: memberTopUpRequest,
+    result: memberWallet,
+    mutates: true,
+  }),
+  appPay: endpoint({
+    method: "POST",
+    path: "/api/member/pay",
+    summary: "Pays a machine's program from the member's balance and starts it (refunded if it does not start)",
+    access: MEMBER,
+    body: memberPayRequest,
+    result: z.object({ order_no: z.string(), wallet: memberWallet }),
+    mutates: true,
+  }),
+} as const;

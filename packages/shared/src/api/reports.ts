@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { ORDER_SOURCES } from "../payments/order-sources.js";
+import { endpoint } from "./contract.js";
+import { recordId } from "./fields.js";
+import { calendarDay, REVENUE_MAX_DAYS, revenueFigures } from "./revenue.js";
+
+/**
+ * The reports of spec §2 `/form/*` (v_form keys): a period of vendor-local days, a shop, and rows
+ * the console sorts, totals and exports. Each reads the data of the module that owns it.
+ */
+const VENDOR = [3, 4] as const;
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+export const reportRange = z
+  .object({ from: calendarDay, to: calendarDay, shop_id: recordId.optional() })
+  .refine((r) => r.from <= r.to, { error: "validation.rangeOrder", path: ["to"] })
+  .refine((r) => daysBetween(r.from, r.to) < REVENUE_MAX_DAYS, { error: "validation.rangeTooLong", path: ["to"] });
+export type ReportRange = z.input<typeof reportRange>;
+
+const shopOfRow = { shop_id: z.number().int().nullable(), shop_name: z.string().nullable() };
+const machineOfRow = {
+  device_id: z.number().int(),
+  device_name: z.string(),
+  serial_number: z.string(),
+  shop_name: z.string().nullable(),
+};
+
+export const accountOrdersRow = revenueFigures.extend({ day: z.string(), ...shopOfRow });
+export type AccountOrdersRow = z.infer<typeof accountOrdersRow>;
+
+export const payQrOperationsRow = revenueFigures.extend({ day: z.string(), source: z.enum(ORDER_SOURCES) });
+export type PayQrOperationsRow = z.infer<typeof payQrOperationsRow>;
+
+export const vendingMachineRow = revenueFigures.extend(machineOfRow);
+export type VendingMachineRow = z.infer<typeof vendingMachineRow>;
+
+export const cardBusinessRow = z.object({
+  day: z.string(),
+  ...shopOfRow,
+  currency: z.string(),
+  /** Cards registered that day (their shop: the member's, when bound). */
+  new_cards: z.number().int(),
+  topups: z.number().int(),
+  topup_amount: z.number().int(),
+  payments: z.number().int(),
+  payment_amount: z.number().int(),
+});
+export type CardBusinessRow = z.infer<typeof cardBusinessRow>;
+
+export const pointsRow = z.object({
+  day: z.string(),
+  ...shopOfRow,
+  /** Members whose reward moved that day. */
+  members: z.number().int(),
+  /** Reward given (bonuses, adjustments up), in the reward's minor units. */
+  given: z.number().int(),
+  /** Reward spent or taken back. */
+  spent: z.number().int(),
+  currency: z.string(),
+});
+export type PointsRow = z.infer<typeof pointsRow>;
+
+export const deviceOperationsRow = z.object({
+  ...machineOfRow,
+  commands: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  restarts: z.number().int(),
+  remote_starts: z.number().int(),
+  cashbox: z.number().int(),
+  parameters: z.number().int(),
+});
+export type DeviceOperationsRow = z.infer<typeof deviceOperationsRow>;
+
+export const accountManagerRow = z.object({
+  actor: z.string(),
+  operations: z.number().int(),
+  failures: z.number().int(),
+  last_at: z.number().int(),
+});
+export type AccountManagerRow = z.infer<typeof accountManagerRow>;
+
+function report<Row extends z.ZodType>(call: string, permission: string, summary: string, row: Row) {
+  return endpoint({
+    method: "POST",
+    path: `/api/Reports/${call}`,
+    summary,
+    access: { kind: "session", levels: VENDOR, permission },
+    body: reportRange,
+    result: z.object({ items: z.array(row) }),
+    mutates: false,
+  });
+}
+
+export const reportEndpoints = {
+  accountOrders: report(
+    "get_account_order_report",
+    "form_account",
+    "Orders paid from member accounts by day and shop (form_account)",
+    accountOrdersRow,
+  ),
+  payQrOperations: report(
+    "get_payqr_operation_report",
+    "form_payqr_operations",
+    "Payments through the pay QR codes by day and provider (form_payqr_operations)",
+    payQrOperationsRow,
+  ),
+  vendingMachine: report(
+    "get_vending_machine_report",
+    "form_vending_machine",
+    "Sales of each vending machine over the period (form_vending_machine)",
+    vendingMachineRow,
+  ),
+  cardBusiness: report(
+    "get_card_business_report",
+    "card_bussiness_forms",
+    "Cards registered, topped up and paid with, by day and shop (card_bussiness_forms)",
+    cardBusinessRow,
+  ),
+  deviceOperations: report(
+    "get_device_operation_report",
+    "form_device_operations",
+    "Commands sent to each machine and how they ended (form_device_operations)",
+    deviceOperationsRow,
+  ),
+  points: report(
+    "get_point_report",
+    "form_point",
+    "Reward points given to members and spent, by day and shop (form_point)",
+    pointsRow,
+  ),
+  accountManager: report(
+    "get_account_manager_report",
+    "form_account_manager",
+    "What each account of the vendor did in the console (form_account_manager)",
+    accountManagerRow,
+  ),
+} as const;
