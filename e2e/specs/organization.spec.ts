@@ -1,6 +1,5 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { API_KEY, DEMO_PASSWORD, expect, keepScreenshot, menuLabels, signIn, test } from "../fixtures";
+import { captureMail } from "../support/smtp";
 import { newSuffix, pick, signOut, storedToken, submitDialog } from "../support/ui";
 import { text } from "./catalogue";
 
@@ -201,35 +200,11 @@ test("a group creates a vendor and its admin; the admin's role limits a sub-acco
   });
 });
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
 test("a test email from the group's email configuration arrives at a local SMTP server", async ({ page }) => {
-  const received: Received[] = [];
-  const smtp = new SMTPServer({
-    secure: false,
-    disabledCommands: ["STARTTLS"],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
+  const smtp = await captureMail();
+  const received = smtp.received;
   try {
-    const port = (smtp.server.address() as AddressInfo).port;
+    const port = smtp.port;
     const suffix = newSuffix();
     const sender = `mailer-${suffix}@laundry.example`;
     const senderName = `Washboard Mailer ${suffix}`;
@@ -273,6 +248,6 @@ test("a test email from the group's email configuration arrives at a local SMTP 
     expect(mail?.raw).toMatch(new RegExp(`^From: ${senderName} <${sender.replace(/\./g, "\\.")}>\\r?$`, "m"));
     expect(mail?.raw).toMatch(new RegExp(`^To: ${to.replace(/\./g, "\\.")}\\r?$`, "m"));
   } finally {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   }
 });

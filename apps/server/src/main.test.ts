@@ -56,8 +56,9 @@ it("shuts down on SIGTERM, stopping the modules in reverse order", { timeout: 12
       .map((entry) => entry.module);
     // live starts first, outbox second and devices (the broker and its gateway) late in src/modules.ts:
     // they stop the other way round, so the gateway's last writes still reach the live bus (and the
-    // revenue relay, which publishes to it, stops before it too).
-    expect(stopped).toEqual(["revenue", "orders", "devices", "outbox", "live"]);
+    // revenue relay, which publishes to it, stops before it too; the report scheduler, which queues
+    // in the outbox, stops before the outbox's worker).
+    expect(stopped).toEqual(["reports", "revenue", "orders", "devices", "outbox", "live"]);
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   PRICE_TEMPLATE_LIMIT: 409,
   /** An upload that is not a png, jpeg or webp image by its magic bytes. */
   UNSUPPORTED_FILE_TYPE: 415,
+  /** More scheduled report addresses than REPORT_SUBSCRIPTIONS_MAX for one vendor. */
+  REPORT_SUBSCRIPTION_LIMIT: 409,
   /** "Send test email" before the group saved a mail configuration. */
   MAIL_NOT_CONFIGURED: 409,
   /** The SMTP server could not be reached or refused the mail; the message carries its reason. */

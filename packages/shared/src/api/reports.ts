@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ORDER_SOURCES } from "../payments/order-sources.js";
 import { endpoint } from "./contract.js";
 import { recordId } from "./fields.js";
+import { reportSubscriptionEndpoints } from "./report-subscriptions.js";
 import { calendarDay, REVENUE_MAX_DAYS, revenueFigures } from "./revenue.js";
 
 /**
@@ -94,7 +95,8 @@ function report<Row extends z.ZodType>(call: string, permission: string, summary
   });
 }
 
-export const reportEndpoints = {
+/** The /form/* report calls, one per built report (reports/form-reports.ts names their tables). */
+export const formReportEndpoints = {
   accountOrders: report(
     "get_account_order_report",
     "form_account",
@@ -138,3 +140,6 @@ export const reportEndpoints = {
     accountManagerRow,
   ),
 } as const;
+
+/** The reports module's calls: the reports, and their e-mailed schedules. */
+export const reportEndpoints = { ...formReportEndpoints, ...reportSubscriptionEndpoints } as const;

@@ -1,6 +1,6 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
-import { countReferring, type Ref } from "../../platform/db/related.js";
+import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
 import { tenantOfGroup } from "../tenancy/scope.js";
 import { accounts } from "./tables.js";
 
@@ -38,3 +38,6 @@ export async function countScopeAccounts(db: Db, where: { vendorIds: number[] } 
     );
   return row?.n ?? 0;
 }
+
+/** The username of the account `ref` names. */
+export const accountNameOf = (ref: Ref) => valueOfRow<string>(accounts.username, accounts.id, ref);

@@ -5,54 +5,25 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors, otherTenant } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
+import { type CapturingSmtp, type ReceivedMail, startCapturingSmtp } from "../../test/smtp.js";
 import { operationLog } from "../operation-log/tables.js";
 import { groupEmailConfigs } from "./tables.js";
 
 const SMTP_USER = "mailer@demo.test";
 const SMTP_PASS = "s3cret-Smtp-Pass";
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
 let server: TestServer;
 let token = "";
 let groupId = 0;
-let smtp: SMTPServer;
+let smtp: CapturingSmtp;
 let smtpPort = 0;
-const received: Received[] = [];
+let received: ReceivedMail[] = [];
 
 /** A real SMTP server on 127.0.0.1 that accepts one account and keeps what it receives. */
 async function startSmtp(): Promise<void> {
-  smtp = new SMTPServer({
-    secure: false,
-    disabledCommands: ["STARTTLS"],
-    authMethods: ["PLAIN", "LOGIN"],
-    allowInsecureAuth: true,
-    // Signing in is checked when a client tries; mail without a sign-in is accepted too.
-    authOptional: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === SMTP_USER && auth.password === SMTP_PASS) return callback(null, { user: auth.username });
-      return callback(new Error("Invalid username or password"));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startCapturingSmtp({ user: SMTP_USER, pass: SMTP_PASS });
+  smtpPort = smtp.port;
+  received = smtp.received;
 }
 
 type MailSettings = BodyOf<typeof API.emailConfig.update>;
@@ -87,7 +58,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe("group email configuration", () => {

@@ -2,7 +2,7 @@ import type { EmailConfig, emailConfigUpdateRequest, MailAuthMethod, MailSendMet
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
-import { MailSendError, type SentMail, sendMail } from "../../platform/mail/mailer.js";
+import { MailSendError, type OutgoingMail, type SentMail, sendMail } from "../../platform/mail/mailer.js";
 import { PrivateHostError } from "../../platform/mail/public-host.js";
 import { maskSecret, type SecretBox } from "../../platform/secrets/secret-box.js";
 import { tenantOfGroup } from "../tenancy/scope.js";
@@ -101,6 +101,40 @@ function senderAddress(row: Row): string {
   return row.username.includes("@") ? row.username : `no-reply@${row.smtpServer}`;
 }
 
+/** Whether the group has saved a mail configuration (scheduled reports need one). */
+export async function groupMailConfigured(db: Db, groupId: number): Promise<boolean> {
+  return (await findRow(db, groupId)) !== undefined;
+}
+
+/**
+ * Sends one mail through the group's saved configuration, from its sender name and address, with
+ * its title as the subject unless the mail brings one. Throws MailSendError (worth retrying),
+ * PrivateHostError, or MAIL_NOT_CONFIGURED.
+ */
+export async function sendGroupMail(
+  db: Db,
+  secrets: SecretBox,
+  groupId: number,
+  mail: Omit<OutgoingMail, "from" | "subject"> & { subject?: string },
+  options: { allowPrivateHosts: boolean },
+): Promise<SentMail> {
+  const row = await findRow(db, groupId);
+  if (!row) throw new AppError("MAIL_NOT_CONFIGURED");
+  return sendMail(
+    {
+      host: row.smtpServer,
+      port: row.port,
+      method: row.sendMethod as MailSendMethod,
+      auth:
+        row.authMethod === "none"
+          ? null
+          : { method: row.authMethod as "plain" | "login", user: row.username, pass: plainPassword(secrets, row) },
+    },
+    { ...mail, from: { name: row.senderName, address: senderAddress(row) }, subject: mail.subject || row.title },
+    options,
+  );
+}
+
 /** Sends a test mail through the saved configuration; the server's refusal comes back in English. */
 export async function sendTestEmail(
   db: Db,
@@ -113,18 +147,11 @@ export async function sendTestEmail(
   if (!row) throw new AppError("MAIL_NOT_CONFIGURED");
   let sent: SentMail;
   try {
-    sent = await sendMail(
+    sent = await sendGroupMail(
+      db,
+      secrets,
+      groupId,
       {
-        host: row.smtpServer,
-        port: row.port,
-        method: row.sendMethod as MailSendMethod,
-        auth:
-          row.authMethod === "none"
-            ? null
-            : { method: row.authMethod as "plain" | "login", user: row.username, pass: plainPassword(secrets, row) },
-      },
-      {
-        from: { name: row.senderName, address: senderAddress(row) },
         to,
         subject: row.title || TEST_SUBJECT,
         text: "This is a test email from Washboard. If you can read it, your organization's mail configuration works.",

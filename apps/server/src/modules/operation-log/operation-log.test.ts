@@ -1,5 +1,5 @@
 import { bluetoothKeyOfSecret, sealAck } from "@washboard/device-protocol";
-import { ALL_ENDPOINTS, API, type ConsoleLevel, endpointId } from "@washboard/shared";
+import { ALL_ENDPOINTS, API, type ConsoleLevel, endpointId, formReportEndpoints } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -342,6 +342,34 @@ let memberSeq = 0;
 async function klMember() {
   const phone = `6019${String(Date.now()).slice(-5)}${String(++memberSeq).padStart(2, "0")}`;
   return madeId(await server.send(API.members.create, { phone, name: "Logged member" }, KL_ADMIN));
+}
+
+let subscriptionSeq = 0;
+
+/** A scheduled report of the Kuala Lumpur vendor, through the API (the group's mail settings saved first). */
+async function klSubscription() {
+  await server.send(
+    API.emailConfig.update,
+    {
+      send_method: "smtp",
+      smtp_server: "127.0.0.1",
+      auth_method: "none",
+      port: 2525,
+      username: "reports@demo.test",
+      password: "",
+      sender_name: "Demo",
+      title: "",
+    },
+    { as: "group_admin" },
+  );
+  const email = `logged${++subscriptionSeq}@demo.test`;
+  return madeId(
+    await server.send(
+      API.reports.subscribe,
+      { report: "form_point", email, frequency: "weekly", language: "en" },
+      KL_ADMIN,
+    ),
+  );
 }
 
 /** A card of the Kuala Lumpur vendor (with `balance`, and bound to a member when asked), through the API. */
@@ -1053,6 +1081,34 @@ const SUCCESSFUL_CALLS: Record<
       expected: { target: `device:${made.id}` },
     };
   },
+  "reports.subscribe": async () => {
+    // The group's mail settings exist (through the API, from the default address).
+    await klSubscription();
+    return {
+      body: { report: "form_point", email: "logged-new@demo.test", frequency: "monthly", language: "de" },
+      options: KL_ADMIN,
+      expected: {
+        actor: "vendor_admin",
+        target: expect.stringMatching(/^report_subscription:\d+ form_point monthly$/),
+      },
+    };
+  },
+  "reports.unsubscribe": async () => {
+    const id = await klSubscription();
+    return {
+      body: { id },
+      options: KL_ADMIN,
+      expected: { actor: "vendor_admin", target: `report_subscription:${id} form_point weekly` },
+    };
+  },
+  "reports.sendNow": async () => {
+    const id = await klSubscription();
+    return {
+      body: { id },
+      options: KL_ADMIN,
+      expected: { actor: "vendor_admin", target: `report_subscription:${id}` },
+    };
+  },
   "devices.updateShadow": async () => {
     const { deviceId } = await klShop("Logged params");
     return {
@@ -1076,7 +1132,10 @@ const READ_ONLY_PAYLOADS: Record<string, () => Promise<Record<string, unknown>>>
   "revenue.consumption": async () => ({ from: "2026-01-01", to: "2026-01-31" }),
   "revenue.otherIncome": async () => ({ from: "2026-01-01", to: "2026-01-31" }),
   ...Object.fromEntries(
-    Object.keys(API.reports).map((call) => [`reports.${call}`, async () => ({ from: "2026-01-01", to: "2026-01-31" })]),
+    Object.keys(formReportEndpoints).map((call) => [
+      `reports.${call}`,
+      async () => ({ from: "2026-01-01", to: "2026-01-31" }),
+    ]),
   ),
   "pay.page": async () => ({ serial: (await klPayableMachine("Logged page")).serial }),
   "members.detail": async () => ({ member_id: await klMember() }),

@@ -1,107 +1,38 @@
-import { API, ORDER_PROVIDER_IDS, type OrderSource, zonedDayEnd, zonedDayStart } from "@washboard/shared";
-import { toSeconds } from "../../platform/db/columns.js";
+import { API, FORM_REPORTS, type FormReportKey } from "@washboard/shared";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
-import { deviceOperationCounts, vendorDevicesForReports } from "../devices/queries.js";
-import { cardBusinessByDay, rewardsByDay } from "../members/other-income.js";
-import { operationsByActor } from "../operation-log/queries.js";
-import { noFigures } from "../revenue/figures.js";
-import { deviceFigures, sourceFiguresByDay, sourceFiguresByDayAndShop } from "../revenue/report-figures.js";
-import { scopedVendor, type VendorRow } from "../tenancy/queries.js";
-
-/** The period's first instant and the instant after its last, in the vendor's zone. */
-function instantsOf(vendor: VendorRow, range: { from: string; to: string }) {
-  return {
-    from: new Date(zonedDayStart(range.from, vendor.timeZone) * 1000),
-    to: new Date((zonedDayEnd(range.to, vendor.timeZone) + 1) * 1000),
-  };
-}
+import { scopedVendor } from "../tenancy/queries.js";
+import { REPORT_ROWS } from "./report-rows.js";
+import { listSubscriptions, sendNow, subscribe, unsubscribe } from "./subscriptions.js";
 
 /**
- * The /form/* reports (spec §2, v_form keys): each reads the data of the module that owns it —
- * revenue rollups for money, the members' ledger for cards, the device commands, the operation log.
+ * The /form/* reports (spec §2, v_form keys), one call each, and their e-mailed schedules. The rows
+ * come from report-rows.ts, the same the scheduled mail reads.
  */
 export function reportRoutes(r: Routes, { db }: AppDeps) {
-  r.call(API.reports.accountOrders, async (input, ctx) => {
+  for (const key of Object.keys(FORM_REPORTS) as FormReportKey[]) {
+    r.call(API.reports[FORM_REPORTS[key].call], async (input, ctx) => ({
+      items: (await REPORT_ROWS[key](db, await scopedVendor(db, ctx.scope), input)) as never[],
+    }));
+  }
+  r.call(API.reports.subscriptions, async (input, ctx) => {
     const vendor = await scopedVendor(db, ctx.scope);
-    return { items: await sourceFiguresByDayAndShop(db, vendor, input, ["mem_account"]) };
+    return { items: await listSubscriptions(db, ctx.actor, vendor.id, input.report) };
   });
-  r.call(API.reports.payQrOperations, async (input, ctx) => {
-    const vendor = await scopedVendor(db, ctx.scope);
-    return { items: await sourceFiguresByDay(db, vendor, input, ORDER_PROVIDER_IDS as OrderSource[]) };
+  r.call(API.reports.subscribe, async (input, ctx) => {
+    const created = await subscribe(db, ctx.actor, await scopedVendor(db, ctx.scope), input);
+    ctx.audit.target = `report_subscription:${created.id} ${input.report} ${input.frequency}`;
+    return created;
   });
-  r.call(API.reports.vendingMachine, async (input, ctx) => {
+  r.call(API.reports.unsubscribe, async (input, ctx) => {
     const vendor = await scopedVendor(db, ctx.scope);
-    const machines = (await vendorDevicesForReports(db, vendor.id, input.shop_id)).filter(
-      (m) => m.type === "vending_machine",
-    );
-    const figures = await deviceFigures(
-      db,
-      vendor,
-      input,
-      machines.map((m) => m.id),
-    );
-    return {
-      items: machines.map((m) => ({
-        device_id: m.id,
-        device_name: m.name,
-        serial_number: m.serial,
-        shop_name: m.shopName,
-        ...(figures.get(m.id) ?? noFigures(vendor.currency)),
-      })),
-    };
+    const removed = await unsubscribe(db, ctx.actor, vendor.id, input.id);
+    ctx.audit.target = `report_subscription:${removed.id} ${removed.report} ${removed.frequency}`;
+    return {};
   });
-  r.call(API.reports.cardBusiness, async (input, ctx) => {
-    const vendor = await scopedVendor(db, ctx.scope);
-    const rows = await cardBusinessByDay(db, vendor, input);
-    return {
-      items: rows.map((row) => ({
-        day: row.day,
-        shop_id: row.shopId,
-        shop_name: row.shopName,
-        currency: vendor.currency,
-        new_cards: row.newCards,
-        topups: row.topups,
-        topup_amount: row.topupAmount,
-        payments: row.payments,
-        payment_amount: row.paymentAmount,
-      })),
-    };
-  });
-  r.call(API.reports.points, async (input, ctx) => {
-    const vendor = await scopedVendor(db, ctx.scope);
-    const rows = await rewardsByDay(db, vendor, input);
-    return { items: rows.map((row) => ({ ...row, currency: vendor.currency })) };
-  });
-  r.call(API.reports.deviceOperations, async (input, ctx) => {
-    const vendor = await scopedVendor(db, ctx.scope);
-    const rows = await deviceOperationCounts(db, vendor.id, instantsOf(vendor, input), input.shop_id);
-    return {
-      items: rows.map((row) => ({
-        device_id: row.id,
-        device_name: row.name,
-        serial_number: row.serial,
-        shop_name: row.shopName,
-        commands: row.commands,
-        succeeded: row.succeeded,
-        failed: row.failed,
-        restarts: row.restarts,
-        remote_starts: row.remoteStarts,
-        cashbox: row.cashbox,
-        parameters: row.parameters,
-      })),
-    };
-  });
-  r.call(API.reports.accountManager, async (input, ctx) => {
-    const vendor = await scopedVendor(db, ctx.scope);
-    const rows = await operationsByActor(db, vendor.id, instantsOf(vendor, input));
-    return {
-      items: rows.map((row) => ({
-        actor: row.actor,
-        operations: row.operations,
-        failures: row.failures,
-        last_at: toSeconds(row.lastAt),
-      })),
-    };
+  r.call(API.reports.sendNow, async (input, ctx) => {
+    ctx.audit.target = `report_subscription:${input.id}`;
+    const period = await sendNow(db, ctx.actor, await scopedVendor(db, ctx.scope), input.id);
+    return { period: `${period.from}..${period.to}` };
   });
 }

@@ -16,6 +16,9 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** "<…@…>": a retried delivery carries the same id, so the recipient's server can tell it is one mail. */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -84,6 +87,8 @@ export async function sendMail(
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
+      ...(mail.attachments ? { attachments: mail.attachments } : {}),
+      ...(mail.messageId ? { messageId: mail.messageId } : {}),
     });
     return {
       messageId: String(info.messageId ?? ""),

@@ -39,7 +39,11 @@ async function ensurePart(lang: LanguageCode, part: Exclude<CataloguePart, "pay"
   loaded.add(id);
 }
 
+/** The language being switched to, while its parts load: a part asked for meanwhile loads in it too. */
+let switchingTo: LanguageCode | null = null;
+
 function activeLanguage(): LanguageCode {
+  if (switchingTo) return switchingTo;
   return isLanguageCode(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
 }
 
@@ -79,8 +83,20 @@ export async function initI18n(): Promise<void> {
 }
 
 export async function changeLanguage(lang: LanguageCode): Promise<void> {
-  await Promise.all([...wantedParts].map((part) => ensurePart(lang, part)));
-  await i18next.changeLanguage(lang);
+  switchingTo = lang;
+  try {
+    // A screen opened while the parts load may want one more part (its screens' sections): load
+    // until every wanted part is in, or the screen would show English beside the new language.
+    for (let parts = 0; parts !== wantedParts.size; ) {
+      parts = wantedParts.size;
+      await Promise.all([...wantedParts].map((part) => ensurePart(lang, part)));
+    }
+    // A language chosen after this one wins.
+    if (switchingTo !== lang) return;
+    await i18next.changeLanguage(lang);
+  } finally {
+    if (switchingTo === lang) switchingTo = null;
+  }
   document.documentElement.lang = lang;
   try {
     localStorage.setItem(LANGUAGE_KEY, lang);

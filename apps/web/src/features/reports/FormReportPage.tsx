@@ -1,14 +1,15 @@
 import { addDays } from "@washboard/shared";
-import { Card, Typography } from "antd";
+import { Card, Flex, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useViewPath } from "../../app/layout/view-path";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
-import { ReportTable } from "../../app/ui/data-table/ReportTable";
+import { ReportTable, reportColumns } from "../../app/ui/data-table/ReportTable";
 import { useMoney, useRevenue } from "../revenue/figures";
 import { type DayFilterForm, dayFilterFields, dayRangeValue, toDayRange, todayIn } from "../revenue/filters";
 import { useRevenueScope } from "../revenue/useRevenueScope";
-import { REPORTS } from "./definitions";
+import { REPORTS, type ReportDefinition } from "./definitions";
+import { ReportSchedules } from "./ReportSchedules";
 import type { ReportRoute } from "./report-routes";
 
 const WEEK = 7;
@@ -21,7 +22,7 @@ const WEEK = 7;
 export default function FormReportPage() {
   const { t } = useTranslation();
   const pathname = useViewPath();
-  const report = REPORTS[pathname as ReportRoute] as (typeof REPORTS)[ReportRoute] | undefined;
+  const report = REPORTS[pathname as ReportRoute] as ReportDefinition | undefined;
   const money = useMoney();
   const scope = useRevenueScope();
   const today = todayIn(scope.timeZone);
@@ -30,7 +31,7 @@ export default function FormReportPage() {
   const answer = useRevenue(report?.contract ?? REPORTS["/form/form_account"].contract, report ? range : null);
   if (!report) return null;
   const rows = ((answer.data as { items?: unknown[] } | undefined)?.items ?? []) as unknown[];
-  const title = t(`routes.${pathname.split("/").pop() ?? ""}`);
+  const title = t(`routes.${report.key}`);
   return (
     <Card data-testid={report.testId}>
       <FilterBar<DayFilterForm>
@@ -39,11 +40,14 @@ export default function FormReportPage() {
         onSearch={(values) => setRange(toDayRange(values, fallback))}
         testId="report-filters"
       />
-      <Typography.Paragraph type="secondary">{t(`reports.explain.${pathname.split("/").pop()}`)}</Typography.Paragraph>
+      <Flex justify="space-between" align="start" gap={12} wrap>
+        <Typography.Paragraph type="secondary">{t(`reports.explain.${report.key}`)}</Typography.Paragraph>
+        <ReportSchedules report={report.key} title={title} timeZone={scope.timeZone} />
+      </Flex>
       <ReportTable<unknown>
         rows={rows}
-        columns={report.columns(rows, money, scope.timeZone)}
-        rowKey={report.rowKey}
+        columns={reportColumns(report.report.columns, rows, { t, money, timeZone: scope.timeZone })}
+        rowKey={report.report.rowKey}
         title={title}
         loading={answer.isLoading}
         emptyText={t("revenue.empty")}

@@ -1,11 +1,19 @@
-import { API, addDays, daysFrom, minorUnitFactor, OTHER_INCOME_CHANNELS, type OtherIncomeRow } from "@washboard/shared";
+import {
+  API,
+  addDays,
+  daysFrom,
+  minorUnitFactor,
+  OTHER_INCOME_CHANNELS,
+  type OtherIncomeRow,
+  totalPerCurrency,
+} from "@washboard/shared";
 import { Alert, Card, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Chart } from "../../app/ui/charts/Chart";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { type ReportColumn, ReportTable } from "../../app/ui/data-table/ReportTable";
-import { oneCurrency, totalPerCurrency, useMoney, useRevenue } from "./figures";
+import { oneCurrency, useMoney, useRevenue } from "./figures";
 import { type DayFilterForm, dayFilterFields, dayRangeValue, toDayRange, todayIn } from "./filters";
 import { useRevenueScope } from "./useRevenueScope";
 

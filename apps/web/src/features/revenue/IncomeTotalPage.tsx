@@ -1,4 +1,11 @@
-import { API, type EarningsMonthRow, minorUnitFactor, monthsFrom, type RevenueFigures } from "@washboard/shared";
+import {
+  API,
+  type EarningsMonthRow,
+  minorUnitFactor,
+  monthsFrom,
+  type RevenueFigures,
+  totalPerCurrency,
+} from "@washboard/shared";
 import { Alert, Card, Typography } from "antd";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
@@ -6,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { Chart } from "../../app/ui/charts/Chart";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { type ReportColumn, ReportTable } from "../../app/ui/data-table/ReportTable";
-import { figureColumns, oneCurrency, sourceLabel, totalPerCurrency, useMoney, useRevenue } from "./figures";
+import { figureColumns, oneCurrency, sourceLabel, useMoney, useRevenue } from "./figures";
 import { lastTwelveMonths, type MonthFilterForm, monthFilterFields, toMonthRange } from "./filters";
 import { useRevenueScope } from "./useRevenueScope";
 

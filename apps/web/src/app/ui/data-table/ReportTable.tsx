@@ -1,3 +1,4 @@
+import type { ColumnSpec, TableFormat } from "@washboard/shared";
 import { Empty, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { Key } from "react";
@@ -13,6 +14,18 @@ export interface ReportColumn<Row> extends DataColumn<Row> {
   numeric?: boolean;
   /** The totals row's text for this column. */
   total?: string;
+}
+
+/** The shared columns of a report (packages/shared/src/reports) as this table's columns, totals computed. */
+export function reportColumns<Row>(specs: ColumnSpec<Row>[], rows: Row[], format: TableFormat): ReportColumn<Row>[] {
+  return specs.map((spec) => ({
+    key: spec.key,
+    titleKey: spec.titleKey,
+    numeric: spec.numeric,
+    text: (row: Row) => spec.text(row, format),
+    sortValue: spec.sortValue,
+    total: spec.total?.(rows, format),
+  }));
 }
 
 const PAGE_SIZE = 50;

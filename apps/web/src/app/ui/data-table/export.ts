@@ -2,14 +2,10 @@
  * Report export built in the browser (spec §7): CSV and HTML from the same plain table the Excel
  * builder (export-excel.ts) takes. Pure functions, so the escaping rules are tested directly.
  */
-export type ExportFormat = "xlsx" | "csv" | "html";
+import type { ExportTable } from "@washboard/shared";
 
-export interface ExportTable {
-  /** The sheet or page title. */
-  title: string;
-  headers: string[];
-  rows: string[][];
-}
+export type { ExportTable };
+export type ExportFormat = "xlsx" | "csv" | "html";
 
 export const EXPORT_MIME: Record<ExportFormat, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -1,0 +1,91 @@
+import {
+  type FormReportKey,
+  ORDER_PROVIDER_IDS,
+  type OrderSource,
+  type ReportRange,
+  zonedDayEnd,
+  zonedDayStart,
+} from "@washboard/shared";
+import type { Db } from "../../platform/db/client.js";
+import { toSeconds } from "../../platform/db/columns.js";
+import { deviceOperationCounts, vendorDevicesForReports } from "../devices/queries.js";
+import { cardBusinessByDay, rewardsByDay } from "../members/other-income.js";
+import { operationsByActor } from "../operation-log/queries.js";
+import { noFigures } from "../revenue/figures.js";
+import { deviceFigures, sourceFiguresByDay, sourceFiguresByDayAndShop } from "../revenue/report-figures.js";
+import type { VendorRow } from "../tenancy/queries.js";
+
+/** The period's first instant and the instant after its last, in the vendor's zone. */
+function instantsOf(vendor: VendorRow, range: { from: string; to: string }) {
+  return {
+    from: new Date(zonedDayStart(range.from, vendor.timeZone) * 1000),
+    to: new Date((zonedDayEnd(range.to, vendor.timeZone) + 1) * 1000),
+  };
+}
+
+type Range = Pick<ReportRange, "from" | "to" | "shop_id">;
+type RowsOf = (db: Db, vendor: VendorRow, range: Range) => Promise<unknown[]>;
+
+/**
+ * The rows of each /form/* report (spec §2, v_form keys), read through the module that owns the
+ * data — revenue rollups for money, the members' ledger for cards, the device commands, the
+ * operation log. The console's call and the scheduled mail read the same rows.
+ */
+export const REPORT_ROWS: Record<FormReportKey, RowsOf> = {
+  form_account: (db, vendor, range) => sourceFiguresByDayAndShop(db, vendor, range, ["mem_account"]),
+  form_payqr_operations: (db, vendor, range) =>
+    sourceFiguresByDay(db, vendor, range, ORDER_PROVIDER_IDS as OrderSource[]),
+  form_vending_machine: async (db, vendor, range) => {
+    const machines = (await vendorDevicesForReports(db, vendor.id, range.shop_id)).filter(
+      (m) => m.type === "vending_machine",
+    );
+    const figures = await deviceFigures(
+      db,
+      vendor,
+      range,
+      machines.map((m) => m.id),
+    );
+    return machines.map((m) => ({
+      device_id: m.id,
+      device_name: m.name,
+      serial_number: m.serial,
+      shop_name: m.shopName,
+      ...(figures.get(m.id) ?? noFigures(vendor.currency)),
+    }));
+  },
+  form_card_buss: async (db, vendor, range) =>
+    (await cardBusinessByDay(db, vendor, range)).map((row) => ({
+      day: row.day,
+      shop_id: row.shopId,
+      shop_name: row.shopName,
+      currency: vendor.currency,
+      new_cards: row.newCards,
+      topups: row.topups,
+      topup_amount: row.topupAmount,
+      payments: row.payments,
+      payment_amount: row.paymentAmount,
+    })),
+  form_point: async (db, vendor, range) =>
+    (await rewardsByDay(db, vendor, range)).map((row) => ({ ...row, currency: vendor.currency })),
+  form_device_operations: async (db, vendor, range) =>
+    (await deviceOperationCounts(db, vendor.id, instantsOf(vendor, range), range.shop_id)).map((row) => ({
+      device_id: row.id,
+      device_name: row.name,
+      serial_number: row.serial,
+      shop_name: row.shopName,
+      commands: row.commands,
+      succeeded: row.succeeded,
+      failed: row.failed,
+      restarts: row.restarts,
+      remote_starts: row.remoteStarts,
+      cashbox: row.cashbox,
+      parameters: row.parameters,
+    })),
+  form_account_manager: async (db, vendor, range) =>
+    (await operationsByActor(db, vendor.id, instantsOf(vendor, range))).map((row) => ({
+      actor: row.actor,
+      operations: row.operations,
+      failures: row.failures,
+      last_at: toSeconds(row.lastAt),
+    })),
+};
