@@ -8,6 +8,8 @@ const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8080";
 export default defineConfig({
   plugins: [react(), callRefsPlugin(), cataloguePartsPlugin()],
   server: { proxy: { "/api": apiTarget, "/uploads": apiTarget, "/webhooks": apiTarget } },
+  // The export worker loads exceljs on demand: ES module workers can split code.
+  worker: { format: "es" },
   build: {
     target: "es2022",
     chunkSizeWarningLimit: 1200,

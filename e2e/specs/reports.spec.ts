@@ -25,8 +25,11 @@ test("the card business report totals the demo's card top-ups, and its Excel exp
   await keepScreenshot(page, "report-card-business");
 
   const downloading = page.waitForEvent("download");
+  // The workbook is built in a worker, away from the page, so a large export never freezes it.
+  const building = page.waitForEvent("worker");
   await table.getByTestId("table-export").click();
   await page.getByTestId("export-xlsx").click();
+  expect((await building).url()).toMatch(/export-worker-[\w-]+\.js$/);
   const download = await downloading;
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await download.path());

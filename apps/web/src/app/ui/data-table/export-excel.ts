@@ -1,4 +1,4 @@
-import { addTableSheet } from "@washboard/shared";
+import { addTableSheet } from "@washboard/shared/reports/export-table";
 import { EXPORT_MIME, type ExportTable } from "./export";
 
 type ExcelJsModule = typeof import("exceljs");

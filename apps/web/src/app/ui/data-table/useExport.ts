@@ -3,8 +3,11 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toastError, toastSuccess, toastWarning } from "../../feedback/toast";
 import { useTimeZone } from "../../session/useTimeZone";
+import { buildFile } from "./build-file";
 import { downloadBlob } from "./download";
-import { EXPORT_MIME, type ExportFormat, type ExportTable, exportFileName, toCsv, toHtml } from "./export";
+import type { ExportFormat, ExportTable } from "./export";
+import { exportFileName } from "./export";
+import type { ExportJob, ExportJobAnswer } from "./export-worker";
 import { ExportCancelled } from "./fetch-all";
 import { cellText, type DataColumn } from "./types";
 
@@ -16,10 +19,24 @@ export interface ExportProgress {
   building: boolean;
 }
 
-async function buildFile(format: ExportFormat, table: ExportTable, lang: string): Promise<Blob> {
-  if (format === "xlsx") return (await import("./export-excel")).toXlsx(table);
-  const text = format === "csv" ? toCsv(table) : toHtml(table, lang);
-  return new Blob([text], { type: EXPORT_MIME[format] });
+/**
+ * Builds the file in a worker, so a large export never freezes the page; where workers are missing
+ * (unit tests), in the page. Cancelling ends the worker.
+ */
+async function buildOffPage(job: ExportJob, signal: AbortSignal): Promise<Blob> {
+  if (typeof Worker === "undefined") return buildFile(job.format, job.table, job.lang);
+  const worker = new Worker(new URL("./export-worker.ts", import.meta.url), { type: "module" });
+  try {
+    return await new Promise<Blob>((resolve, reject) => {
+      signal.addEventListener("abort", () => reject(new ExportCancelled()), { once: true });
+      worker.onmessage = (event: MessageEvent<ExportJobAnswer>) =>
+        event.data.ok ? resolve(event.data.blob) : reject(new Error(event.data.message));
+      worker.onerror = (event) => reject(new Error(event.message || "the export could not be built"));
+      worker.postMessage(job);
+    });
+  } finally {
+    worker.terminate();
+  }
 }
 
 /** Where an export's rows come from: every page of a list, fetched with progress, or rows at hand. */
@@ -65,7 +82,7 @@ export function useExport<Row>(options: {
         headers: options.columns.map((c) => c.title ?? t(c.titleKey)),
         rows: [...rows.map((row) => options.columns.map((c) => cellText(c, row))), ...(options.trailingRows ?? [])],
       };
-      const blob = await buildFile(format, table, i18n.language);
+      const blob = await buildOffPage({ format, table, lang: i18n.language }, abort.signal);
       if (abort.signal.aborted) return;
       downloadBlob(blob, exportFileName(options.title, localDate(nowSeconds(), timeZone), format));
       toastSuccess("table.exportDone");
