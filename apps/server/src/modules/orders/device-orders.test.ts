@@ -84,6 +84,24 @@ describe("orders from machines", () => {
     });
   });
 
+  it("a kiosk's or a coin exchanger's cash cycle is no sale: top-ups and change are not machine revenue", async () => {
+    const { kl } = await demoVendors(server.database);
+    for (const machineType of ["kiosk", "coin_exchanger"]) {
+      const made = await machines.provision(server, { vendorId: kl.id, shopId }, `CASH-${machineType}`, {
+        machineType,
+      });
+      await made.device.connect();
+      made.device.sell({ program: "p", price: 1_000, minutes: 1, payment: { method: "notes", pieces: [1_000] } });
+      const started = async () =>
+        (await server.send(API.devices.log, { device_id: made.id, type: "cycle_started", page_size: 10 }, as)).body
+          .result.items.length;
+      await expect.poll(started).toBe(1);
+      // The sales writer has had its turn at the same event.
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(await coinOrders(made.id), machineType).toHaveLength(0);
+    }
+  });
+
   it("a card tap is one card order (the cycle it starts is not another); a free start is an order of nothing", async () => {
     const { id, device } = await machine("CARD");
     await card(`C-1001-${run}`, 1_000);

@@ -51,6 +51,13 @@ export function saleOf(event: DeviceEvent): SaleOrder | null {
 }
 
 /**
+ * Machines whose cash cycles are not sales: a kiosk's is balance sold for a card, a coin
+ * exchanger's is change for a note. Counting either as machine revenue would count the money twice
+ * (the card's later payments) or count money that was only changed; the device log keeps them.
+ */
+export const CASH_NOT_SALES = ["kiosk", "coin_exchanger"] as const;
+
+/**
  * Machine sales become orders in batches, beside the device log. The pay unique number is the
  * machine's serial and event id, so an event the broker delivers twice is one order; the vendor,
  * shop and currency are the machine's and its vendor's at the time.
@@ -82,6 +89,7 @@ export function deviceOrderWriter(db: Db, onError: (error: unknown) => void) {
           ${column((r) => r.at)}::timestamptz[])
           as s(device_id, source, pay_type, start_type, order_no, pay_unique_no, amount, card_number, program, minutes, at)
         join devices d on d.id = s.device_id and d.vendor_id is not null
+          and not (s.source = 'coin' and d.machine_type = any(${arrayParam([...CASH_NOT_SALES])}::varchar[]))
         join vendors v on v.id = d.vendor_id
         on conflict (pay_unique_no) do nothing`);
     },
