@@ -47,6 +47,8 @@ const BUILT = [
   ["/form/form_vending_machine", "report-vending-machine"],
   ["/form/form_card_buss", "report-card-business"],
   ["/form/form_point", "report-points"],
+  ["/form/form_kiosk", "report-kiosk-business"],
+  ["/form/form_coin_exchanger", "report-coin-exchanger"],
   ["/form/form_device_operations", "report-device-operations"],
   ["/form/form_account_manager", "report-account-manager"],
 ] as const;

@@ -25,6 +25,11 @@ export interface MachineProfile {
   faultCodes: readonly [string, ...string[]];
   /** Parameters besides price and cycle length, so the shadow has something type-specific to show. */
   extraParams: MachineParams;
+  /**
+   * What a customer's money buys when it is not a cycle: a kiosk tops up the customer's card, a
+   * coin exchanger gives change. Such a machine runs no cycles.
+   */
+  service?: "card_top_up" | "change";
 }
 
 const washPrograms = [
@@ -119,6 +124,7 @@ const PROFILES: Record<string, MachineProfile> = {
     meanIdleMinutes: 25,
     faultCodes: ["NOTE_JAM", "PRINTER"],
     extraParams: {},
+    service: "card_top_up",
   },
   coin_exchanger: {
     programs: [{ name: "exchange", minutes: [1, 1], price: [500, 2000] }],
@@ -126,6 +132,7 @@ const PROFILES: Record<string, MachineProfile> = {
     meanIdleMinutes: 40,
     faultCodes: ["HOPPER_EMPTY", "NOTE_JAM"],
     extraParams: {},
+    service: "change",
   },
 };
 

@@ -135,7 +135,16 @@ export class Machine {
       // One shadow for the whole payment rather than one per coin: a fleet sends enough already.
       this.output.reportedShadow();
     }
-    const { program, price, minutes } = purchase;
+    const { program, price, minutes, service } = purchase;
+    // A kiosk or a coin exchanger serves the customer at once; it has no cycle to run.
+    if (service?.kind === "card_top_up") {
+      this.output.event({ type: "card_topped_up", card_number: service.cardNumber, amount: price });
+      return;
+    }
+    if (service?.kind === "change") {
+      this.output.event({ type: "change_given", amount: price });
+      return;
+    }
     this.startCycle({ start_type: payment.method === "card" ? "card" : "coins", program, price, minutes });
   }
 

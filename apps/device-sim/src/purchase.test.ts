@@ -4,6 +4,18 @@ import { drawPurchase, piecesFor } from "./purchase.js";
 import { seededRandom } from "./random.js";
 
 describe("drawPurchase", () => {
+  it("a kiosk's customer tops up one of the simulated cards; a coin exchanger's gets change; a washer's runs a cycle", () => {
+    const random = seededRandom(5);
+    const kiosk = profileFor("kiosk");
+    const topUp = drawPurchase(kiosk, defaultParams(kiosk), random);
+    expect(topUp.service).toEqual({ kind: "card_top_up", cardNumber: expect.stringMatching(/^88\d{8}$/) });
+    expect(topUp.payment).toMatchObject({ method: "notes" });
+    const changer = profileFor("coin_exchanger");
+    expect(drawPurchase(changer, defaultParams(changer), random).service).toEqual({ kind: "change" });
+    const washer = profileFor("washer");
+    expect(drawPurchase(washer, defaultParams(washer), random).service).toBeUndefined();
+  });
+
   it("is the same for the same seed", () => {
     const washer = profileFor("washer");
     const draw = (seed: number) => {

@@ -8,6 +8,8 @@ export interface Purchase {
   price: number;
   minutes: number;
   payment: { method: "coins" | "notes"; pieces: number[] } | { method: "card"; cardNumber: string };
+  /** Not a cycle: the card a kiosk tops up with the money, or change from a coin exchanger. */
+  service?: { kind: "card_top_up"; cardNumber: string } | { kind: "change" };
 }
 
 /** Most customers take the standard program, the one the operator prices through the parameters. */
@@ -34,7 +36,10 @@ export function drawPurchase(profile: MachineProfile, params: MachineParams, ran
   const payment: Purchase["payment"] = chance(random, profile.payment.cardShare)
     ? { method: "card", cardNumber: cardNumber(random) }
     : { method: profile.payment.method, pieces: piecesFor(price, profile.payment.denominations) };
-  return { program: program.name, price, minutes, payment };
+  const purchase: Purchase = { program: program.name, price, minutes, payment };
+  if (profile.service === "card_top_up") purchase.service = { kind: "card_top_up", cardNumber: cardNumber(random) };
+  if (profile.service === "change") purchase.service = { kind: "change" };
+  return purchase;
 }
 
 /**

@@ -90,6 +90,10 @@ export const deviceEvent = z.discriminatedUnion("type", [
   z.object({ ...eventBase, type: z.literal("note_inserted"), amount }),
   z.object({ ...eventBase, type: z.literal("card_used"), card_number: z.string().min(1).max(32), amount }),
   z.object({ ...eventBase, type: z.literal("cashbox_collected"), amount }),
+  // A kiosk credited a card with what the customer paid in (the coins and notes before it).
+  z.object({ ...eventBase, type: z.literal("card_topped_up"), card_number: z.string().min(1).max(32), amount }),
+  // A coin exchanger paid out coins for what the customer put in.
+  z.object({ ...eventBase, type: z.literal("change_given"), amount }),
   z.object({
     ...eventBase,
     type: z.literal("firmware_progress"),

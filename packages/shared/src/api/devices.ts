@@ -147,6 +147,8 @@ export const DEVICE_EVENT_TYPES = [
   "note_inserted",
   "card_used",
   "cashbox_collected",
+  "card_topped_up",
+  "change_given",
   "firmware_progress",
 ] as const;
 

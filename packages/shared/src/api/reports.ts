@@ -37,6 +37,28 @@ export type PayQrOperationsRow = z.infer<typeof payQrOperationsRow>;
 export const vendingMachineRow = revenueFigures.extend(machineOfRow);
 export type VendingMachineRow = z.infer<typeof vendingMachineRow>;
 
+export const kioskBusinessRow = z.object({
+  ...machineOfRow,
+  currency: z.string(),
+  /** Cards the kiosk topped up, and by how much (the members' other income). */
+  topups: z.number().int(),
+  topup_amount: z.number().int(),
+  /** Coins and notes the customers put in. */
+  cash_in: z.number().int(),
+});
+export type KioskBusinessRow = z.infer<typeof kioskBusinessRow>;
+
+export const coinExchangerRow = z.object({
+  ...machineOfRow,
+  currency: z.string(),
+  /** Times it gave change, and how much in coins. */
+  exchanges: z.number().int(),
+  change_given: z.number().int(),
+  /** Coins and notes the customers put in. */
+  cash_in: z.number().int(),
+});
+export type CoinExchangerRow = z.infer<typeof coinExchangerRow>;
+
 export const cardBusinessRow = z.object({
   day: z.string(),
   ...shopOfRow,
@@ -120,6 +142,18 @@ export const formReportEndpoints = {
     "card_bussiness_forms",
     "Cards registered, topped up and paid with, by day and shop (card_bussiness_forms)",
     cardBusinessRow,
+  ),
+  kioskBusiness: report(
+    "get_kiosk_business_report",
+    "forms_kiosk_business",
+    "What each kiosk took in cash and topped up on cards (forms_kiosk_business)",
+    kioskBusinessRow,
+  ),
+  coinExchanger: report(
+    "get_coin_exchanger_report",
+    "form_coin_exchanger",
+    "What each coin exchanger took and gave in change (form_coin_exchanger)",
+    coinExchangerRow,
   ),
   deviceOperations: report(
     "get_device_operation_report",

@@ -2,8 +2,10 @@ import type {
   AccountManagerRow,
   AccountOrdersRow,
   CardBusinessRow,
+  CoinExchangerRow,
   DeviceOperationsRow,
   formReportEndpoints,
+  KioskBusinessRow,
   PayQrOperationsRow,
   PointsRow,
   VendingMachineRow,
@@ -94,6 +96,32 @@ const points: FormReport<PointsRow> = {
   ],
 };
 
+const kioskBusiness: FormReport<KioskBusinessRow> = {
+  call: "kioskBusiness",
+  permission: "forms_kiosk_business",
+  rowKey: (r) => String(r.device_id),
+  columns: [
+    machineColumn(),
+    shopColumn(),
+    countColumn("topups", "reports.columns.topups", (r) => r.topups),
+    amountColumn("topup_amount", "reports.columns.topupAmount", (r) => r.topup_amount),
+    amountColumn("cash_in", "reports.columns.cashIn", (r) => r.cash_in),
+  ],
+};
+
+const coinExchanger: FormReport<CoinExchangerRow> = {
+  call: "coinExchanger",
+  permission: "form_coin_exchanger",
+  rowKey: (r) => String(r.device_id),
+  columns: [
+    machineColumn(),
+    shopColumn(),
+    countColumn("exchanges", "reports.columns.exchanges", (r) => r.exchanges),
+    amountColumn("change_given", "reports.columns.changeGiven", (r) => r.change_given),
+    amountColumn("cash_in", "reports.columns.cashIn", (r) => r.cash_in),
+  ],
+};
+
 const deviceOperations: FormReport<DeviceOperationsRow> = {
   call: "deviceOperations",
   permission: "form_device_operations",
@@ -137,6 +165,8 @@ export const FORM_REPORTS = {
   form_vending_machine: erase(vendingMachine),
   form_card_buss: erase(cardBusiness),
   form_point: erase(points),
+  form_kiosk: erase(kioskBusiness),
+  form_coin_exchanger: erase(coinExchanger),
   form_device_operations: erase(deviceOperations),
   form_account_manager: erase(accountManager),
 } as const satisfies Record<string, FormReport<unknown>>;

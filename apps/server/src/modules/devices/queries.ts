@@ -6,7 +6,7 @@ import { shopNameOf } from "../shops/queries.js";
 import { tenantOfVendor, type VendorTenant } from "../tenancy/scope.js";
 import type { CommandView } from "./commands/command-view.js";
 import { deviceRuntime } from "./runtime.js";
-import { deviceCommands, deviceShadows, devices } from "./tables.js";
+import { deviceCommands, deviceLog, deviceShadows, devices } from "./tables.js";
 
 /** What other modules may know of devices. */
 
@@ -251,6 +251,51 @@ export function vendorDevicesForReports(db: Db, vendorId: number, shopId?: numbe
     .from(devices)
     .where(and(tenantOfVendor(vendorId).owns(devices), shopId === undefined ? undefined : eq(devices.shopId, shopId)))
     .orderBy(asc(devices.shopId), asc(devices.name), asc(devices.id));
+}
+
+/** How many events of a type a machine reported over a period, and the sum of their amounts. */
+export interface EventSum {
+  count: number;
+  amount: number;
+}
+
+/**
+ * Per machine of the vendor, what it reported over a period from the device log (a kiosk's top-ups,
+ * an exchanger's change, the cash put in): machine → event type → count and amount.
+ */
+export async function deviceEventSums(
+  db: Db,
+  vendorId: number,
+  between: { from: Date; to: Date },
+  types: readonly string[],
+  deviceIds: readonly number[],
+): Promise<Map<number, Map<string, EventSum>>> {
+  const sums = new Map<number, Map<string, EventSum>>();
+  if (deviceIds.length === 0) return sums;
+  const rows = await db
+    .select({
+      deviceId: deviceLog.deviceId,
+      type: deviceLog.type,
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      amount: sql<number>`coalesce(sum((${deviceLog.details} ->> 'amount')::bigint), 0)`.mapWith(Number),
+    })
+    .from(deviceLog)
+    .where(
+      and(
+        tenantOfVendor(vendorId).owns(deviceLog),
+        inArray(deviceLog.type, [...types]),
+        sql`${deviceLog.occurredAt} >= ${between.from.toISOString()}::timestamptz`,
+        sql`${deviceLog.occurredAt} < ${between.to.toISOString()}::timestamptz`,
+        inArray(deviceLog.deviceId, [...deviceIds]),
+      ),
+    )
+    .groupBy(deviceLog.deviceId, deviceLog.type);
+  for (const row of rows) {
+    const byType = sums.get(row.deviceId) ?? new Map<string, EventSum>();
+    byType.set(row.type, { count: row.count, amount: row.amount });
+    sums.set(row.deviceId, byType);
+  }
+  return sums;
 }
 
 /** How many of the vendor's machines stand in each of its shops. */

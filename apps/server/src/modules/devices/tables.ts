@@ -142,5 +142,7 @@ export const deviceLog = pgTable(
   (t) => [
     uniqueIndex("device_log_event_uq").on(t.deviceId, t.eventId),
     index("device_log_vendor_idx").on(t.vendorId, t.id),
+    // The kiosk and coin exchanger reports: a vendor's events of a few types over a period.
+    index("device_log_vendor_type_time_idx").on(t.vendorId, t.type, t.occurredAt),
   ],
 );

@@ -1,20 +1,21 @@
 import { defineModule } from "../../platform/module.js";
 import { DEMO_VENDOR_NAMES } from "../../seed/demo.js";
 import { registerRemoteCardHandler } from "../devices/commands/remote-cards.js";
-import { registerCardPayer } from "../orders/device-orders.js";
+import { registerCardPayer, registerMachineTopUp } from "../orders/device-orders.js";
 import { registerBalanceRefunder } from "../orders/refunds/balance-refunds.js";
 import { payByCard, refundToBalance } from "./balance-payments.js";
 import { seedDemoMembers } from "./demo-members.js";
-import { creditRemoteCard } from "./remote-cards.js";
+import { creditMachineTopUp, creditRemoteCard } from "./remote-cards.js";
 import { memberRoutes } from "./routes.js";
 import * as tables from "./tables.js";
 
-// Balances are this module's: orders (card taps, refunds of balance payments) and devices (remote card
-// issue and top-up) act on them through these, never on its tables.
+// Balances are this module's: orders (card taps, kiosk top-ups, refunds of balance payments) and devices
+// (remote card issue and top-up) act on them through these, never on its tables.
 registerCardPayer(payByCard);
 registerBalanceRefunder("mem_account", refundToBalance);
 registerBalanceRefunder("mem_card", refundToBalance);
 registerRemoteCardHandler(creditRemoteCard);
+registerMachineTopUp(creditMachineTopUp);
 
 /**
  * Members and user cards (spec §3 Member and Card): accounts with balances kept by an append-only

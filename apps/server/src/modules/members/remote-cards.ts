@@ -1,9 +1,10 @@
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import type { RemoteCardDone } from "../devices/commands/remote-cards.js";
+import type { MachineTopUp } from "../orders/device-orders.js";
 import { tenantOfVendor } from "../tenancy/scope.js";
 import { move } from "./ledger.js";
-import { cards } from "./tables.js";
+import { CARD_STATUS, cards } from "./tables.js";
 
 /**
  * A machine issued or topped up the card in its own reader (a remote start of type remote card issue
@@ -41,4 +42,39 @@ export async function creditRemoteCard(db: Db, done: RemoteCardDone): Promise<vo
     shopId: done.shopId,
     ref: `command:${done.commandId}`,
   });
+}
+
+/**
+ * A kiosk topped up a card with the money the customer put in: the vendor's card (known, not
+ * removed or disabled) receives it as a paid top-up, once per event. A card the vendor does not
+ * know receives nothing; the event stays in the device log.
+ */
+export async function creditMachineTopUp(db: Db, topUp: MachineTopUp): Promise<void> {
+  if (topUp.amount <= 0) return;
+  const [card] = await db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(
+      and(
+        tenantOfVendor(topUp.vendorId).owns(cards),
+        isNull(cards.removedAt),
+        ne(cards.status, CARD_STATUS.disabled),
+        eq(cards.cardNumber, topUp.cardNumber),
+      ),
+    )
+    .limit(1);
+  if (!card) return;
+  await move(
+    db,
+    topUp.vendorId,
+    { kind: "card", id: card.id },
+    [{ purse: "card", kind: "topup", amount: topUp.amount }],
+    {
+      paid: topUp.amount,
+      reason: `Top-up at kiosk ${topUp.deviceId}`,
+      shopId: topUp.shopId,
+      ref: topUp.ref,
+      at: topUp.at,
+    },
+  );
 }

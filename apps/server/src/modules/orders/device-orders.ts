@@ -65,9 +65,11 @@ export const CASH_NOT_SALES = ["kiosk", "coin_exchanger"] as const;
 export function deviceOrderWriter(db: Db, onError: (error: unknown) => void) {
   return new BatchWriter<DeviceSale>({
     write: async (items) => {
-      // A card tap moves a balance: each is its own transaction under the card's lock, in order.
+      // A card tap or a kiosk's top-up moves a balance: each is its own transaction under the card's
+      // lock, in order.
       for (const item of items) {
         if (item.event.type === "card_used") await writeCardSale(db, item);
+        if (item.event.type === "card_topped_up") await writeMachineTopUp(db, item);
       }
       const rows = items.flatMap(({ deviceId, serial, event }) => {
         const sale = saleOf(event);
@@ -157,4 +159,42 @@ let cardPayer: CardPayer | undefined;
 /** The members module says how a card pays, so this module never reads card tables. */
 export function registerCardPayer(payer: CardPayer): void {
   cardPayer = payer;
+}
+
+/** A kiosk credited a card with money it took; the members module credits the vendor's card. */
+export interface MachineTopUp {
+  vendorId: number;
+  shopId: number | null;
+  deviceId: number;
+  cardNumber: string;
+  amount: number;
+  /** The machine's serial and event id: a redelivered event credits once. */
+  ref: string;
+  at: Date;
+}
+
+let machineTopUp: ((db: Db, topUp: MachineTopUp) => Promise<void>) | undefined;
+
+/** The members module says what a kiosk's top-up does to a card, so this module never reads card tables. */
+export function registerMachineTopUp(handler: (db: Db, topUp: MachineTopUp) => Promise<void>): void {
+  machineTopUp = handler;
+}
+
+/** A kiosk's top-up is no sale (the card's later payments are); it is the card's other income. */
+async function writeMachineTopUp(db: Db, { deviceId, serial, event }: DeviceSale): Promise<void> {
+  if (event.type !== "card_topped_up" || !machineTopUp) return;
+  const found = (await db.execute(
+    sql`select vendor_id, shop_id from devices where id = ${deviceId} and vendor_id is not null`,
+  )) as unknown as { rows: { vendor_id: number; shop_id: number | null }[] };
+  const device = found.rows[0];
+  if (!device) return;
+  await machineTopUp(db, {
+    vendorId: device.vendor_id,
+    shopId: device.shop_id,
+    deviceId,
+    cardNumber: event.card_number,
+    amount: event.amount,
+    ref: `machine:${serial}:${event.id}`,
+    at: new Date(event.ts * 1000),
+  });
 }

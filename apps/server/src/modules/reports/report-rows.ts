@@ -8,7 +8,7 @@ import {
 } from "@washboard/shared";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
-import { deviceOperationCounts, vendorDevicesForReports } from "../devices/queries.js";
+import { deviceEventSums, deviceOperationCounts, vendorDevicesForReports } from "../devices/queries.js";
 import { cardBusinessByDay, rewardsByDay } from "../members/other-income.js";
 import { operationsByActor } from "../operation-log/queries.js";
 import { noFigures } from "../revenue/figures.js";
@@ -24,6 +24,37 @@ function instantsOf(vendor: VendorRow, range: { from: string; to: string }) {
 }
 
 type Range = Pick<ReportRange, "from" | "to" | "shop_id">;
+
+const CASH_IN = ["coin_inserted", "note_inserted"] as const;
+
+/**
+ * The vendor's machines of one type with what their device log says over the period: each event
+ * type's count and amount (a machine that reported nothing has zeros).
+ */
+async function machinesWithEvents(db: Db, vendor: VendorRow, range: Range, machineType: string, types: string[]) {
+  const machines = (await vendorDevicesForReports(db, vendor.id, range.shop_id)).filter((m) => m.type === machineType);
+  const sums = await deviceEventSums(
+    db,
+    vendor.id,
+    instantsOf(vendor, range),
+    [...types, ...CASH_IN],
+    machines.map((m) => m.id),
+  );
+  return machines.map((m) => {
+    const of = (type: string) => sums.get(m.id)?.get(type) ?? { count: 0, amount: 0 };
+    return {
+      machine: {
+        device_id: m.id,
+        device_name: m.name,
+        serial_number: m.serial,
+        shop_name: m.shopName,
+        currency: vendor.currency,
+        cash_in: CASH_IN.reduce((n, type) => n + of(type).amount, 0),
+      },
+      of,
+    };
+  });
+}
 type RowsOf = (db: Db, vendor: VendorRow, range: Range) => Promise<unknown[]>;
 
 /**
@@ -67,6 +98,20 @@ export const REPORT_ROWS: Record<FormReportKey, RowsOf> = {
     })),
   form_point: async (db, vendor, range) =>
     (await rewardsByDay(db, vendor, range)).map((row) => ({ ...row, currency: vendor.currency })),
+  // A kiosk's top-ups and an exchanger's change are not sales (orders/device-orders.ts): their
+  // reports read what the machines reported.
+  form_kiosk: async (db, vendor, range) =>
+    (await machinesWithEvents(db, vendor, range, "kiosk", ["card_topped_up"])).map(({ machine, of }) => ({
+      ...machine,
+      topups: of("card_topped_up").count,
+      topup_amount: of("card_topped_up").amount,
+    })),
+  form_coin_exchanger: async (db, vendor, range) =>
+    (await machinesWithEvents(db, vendor, range, "coin_exchanger", ["change_given"])).map(({ machine, of }) => ({
+      ...machine,
+      exchanges: of("change_given").count,
+      change_given: of("change_given").amount,
+    })),
   form_device_operations: async (db, vendor, range) =>
     (await deviceOperationCounts(db, vendor.id, instantsOf(vendor, range), range.shop_id)).map((row) => ({
       device_id: row.id,

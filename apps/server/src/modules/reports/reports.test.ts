@@ -3,6 +3,7 @@ import { API, localDate, nowSeconds, type OrderSource, paymentTypeOf } from "@wa
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors, otherTenant, vendorSubAccount } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
+import { testMachines } from "../../test/machines.js";
 import { provisionDevice } from "../devices/provision.js";
 import { payByCard } from "../members/balance-payments.js";
 import { newOrderNo } from "../orders/order-numbers.js";
@@ -19,6 +20,7 @@ let vendorId: number;
 let shopId: number;
 let today: string;
 const run = randomBytes(3).toString("hex").toUpperCase();
+const machines = testMachines("R");
 
 async function order(source: OrderSource, amount: number, deviceId: number | null) {
   const orderNo = newOrderNo();
@@ -52,6 +54,7 @@ beforeAll(async () => {
   shopId = shop?.id ?? 0;
 });
 afterAll(async () => {
+  await machines.stopAll();
   await server.close();
 });
 
@@ -160,6 +163,83 @@ describe("the /form/* reports", () => {
         currency: "MYR",
       },
     ]);
+  });
+
+  it("kiosks and coin exchangers: what they took, topped up and gave as change, from what they reported", async () => {
+    const [place] = await server.database.db
+      .insert(shops)
+      .values({ vendorId, name: `Kiosks ${run}`, address: "4 Jalan Tukar", serviceType: 1 })
+      .returning();
+    const kioskShop = place?.id ?? 0;
+    const uuid = randomBytes(4).toString("hex").toUpperCase();
+    const card = await server.send(API.members.cardCreate, { uuid, card_number: `K${uuid}`, type: "ordinary" }, as);
+    expect(card.http).toBe(200);
+    const kiosk = await machines.provision(server, { vendorId, shopId: kioskShop }, "KIOSK", { machineType: "kiosk" });
+    const changer = await machines.provision(server, { vendorId, shopId: kioskShop }, "CHANGER", {
+      machineType: "coin_exchanger",
+    });
+    await kiosk.device.connect();
+    await changer.device.connect();
+    const topUp = (amount: number, cardNumber: string, pieces: number[]) =>
+      kiosk.device.sell({
+        program: "card_top_up",
+        price: amount,
+        minutes: 1,
+        payment: { method: "notes", pieces },
+        service: { kind: "card_top_up", cardNumber },
+      });
+    topUp(1_000, `K${uuid}`, [1_000]);
+    topUp(500, `K${uuid}`, [500]);
+    // A card the vendor does not know: the kiosk reports it, no balance receives it.
+    topUp(800, `UNKNOWN${run}`, [500, 200, 100]);
+    for (const pieces of [[1_000], [500, 500]]) {
+      changer.device.sell({
+        program: "exchange",
+        price: 1_000,
+        minutes: 1,
+        payment: { method: "notes", pieces },
+        service: { kind: "change" },
+      });
+    }
+    const inKioskShop = { from: today, to: today, shop_id: kioskShop };
+    await expect
+      .poll(async () => (await server.send(API.reports.kioskBusiness, inKioskShop, as)).body.result.items[0]?.topups)
+      .toBe(3);
+    expect((await server.send(API.reports.kioskBusiness, inKioskShop, as)).body.result.items).toEqual([
+      {
+        device_id: kiosk.id,
+        device_name: "KIOSK",
+        serial_number: kiosk.serial,
+        shop_name: `Kiosks ${run}`,
+        currency: "MYR",
+        topups: 3,
+        topup_amount: 2_300,
+        cash_in: 2_300,
+      },
+    ]);
+    await expect
+      .poll(async () => (await server.send(API.reports.coinExchanger, inKioskShop, as)).body.result.items[0]?.exchanges)
+      .toBe(2);
+    expect((await server.send(API.reports.coinExchanger, inKioskShop, as)).body.result.items).toEqual([
+      {
+        device_id: changer.id,
+        device_name: "CHANGER",
+        serial_number: changer.serial,
+        shop_name: `Kiosks ${run}`,
+        currency: "MYR",
+        exchanges: 2,
+        change_given: 2_000,
+        cash_in: 2_000,
+      },
+    ]);
+    // The known card received its two top-ups once each, as money taken (other income).
+    await expect
+      .poll(
+        async () => (await server.send(API.members.cardList, { search: `K${uuid}` }, as)).body.result.items[0]?.balance,
+      )
+      .toBe(1_500);
+    const other = await server.send(API.revenue.otherIncome, inKioskShop, as);
+    expect(other.body.result.items.reduce((n, row) => n + row.total, 0)).toBe(1_500);
   });
 
   it("account manager: what each account did, failures apart", async () => {

@@ -29,8 +29,10 @@ export function detailsText(item: Pick<DeviceLogItem, "type" | "details">, displ
     case "coin_inserted":
     case "note_inserted":
     case "cashbox_collected":
+    case "change_given":
       return amount;
     case "card_used":
+    case "card_topped_up":
       return join(text(d.card_number) ? i18next.t("deviceLog.card", { card: text(d.card_number) }) : "", amount);
     case "cycle_started":
       return join(

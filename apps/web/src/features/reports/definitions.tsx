@@ -16,6 +16,8 @@ const TEST_IDS: Record<FormReportKey, string> = {
   form_vending_machine: "report-vending-machine",
   form_card_buss: "report-card-business",
   form_point: "report-points",
+  form_kiosk: "report-kiosk-business",
+  form_coin_exchanger: "report-coin-exchanger",
   form_device_operations: "report-device-operations",
   form_account_manager: "report-account-manager",
 };

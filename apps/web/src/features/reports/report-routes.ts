@@ -8,6 +8,8 @@ export const REPORT_ROUTES = [
   "/form/form_vending_machine",
   "/form/form_card_buss",
   "/form/form_point",
+  "/form/form_kiosk",
+  "/form/form_coin_exchanger",
   "/form/form_device_operations",
   "/form/form_account_manager",
 ] as const;

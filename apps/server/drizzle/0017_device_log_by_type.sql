@@ -1,0 +1,1 @@
+CREATE INDEX "device_log_vendor_type_time_idx" ON "device_log" USING btree ("vendor_id","type","occurred_at");
