@@ -11,7 +11,7 @@ import { call } from "../../app/api/client";
 import { queryKeys } from "../../app/api/query-keys";
 import { i18next } from "../../app/i18n";
 import { useActiveVendorId, useSession } from "../../app/session/store";
-import { type ReportColumn, reportColumns } from "../../app/ui/data-table/ReportTable";
+import { type ReportColumn, reportColumns } from "../../app/ui/data-table/report-columns";
 
 const t = (key: string, options?: Record<string, unknown>) => i18next.t(key, options);
 

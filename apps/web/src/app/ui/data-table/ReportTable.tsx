@@ -1,32 +1,12 @@
-import type { ColumnSpec, TableFormat } from "@washboard/shared";
 import { Empty, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { Key } from "react";
 import { useTranslation } from "react-i18next";
 import { ExportMenu } from "./ExportMenu";
-import { cellText, type DataColumn } from "./types";
+import type { ReportColumn } from "./report-columns";
+import { cellText } from "./types";
+
 import "./data-table.css";
-
-/** A report column: a list column that can sort, sits right when it holds figures, and has a total. */
-export interface ReportColumn<Row> extends DataColumn<Row> {
-  /** What the column sorts by; without it the column does not sort. */
-  sortValue?: (row: Row) => number | string;
-  numeric?: boolean;
-  /** The totals row's text for this column. */
-  total?: string;
-}
-
-/** The shared columns of a report (packages/shared/src/reports) as this table's columns, totals computed. */
-export function reportColumns<Row>(specs: ColumnSpec<Row>[], rows: Row[], format: TableFormat): ReportColumn<Row>[] {
-  return specs.map((spec) => ({
-    key: spec.key,
-    titleKey: spec.titleKey,
-    numeric: spec.numeric,
-    text: (row: Row) => spec.text(row, format),
-    sortValue: spec.sortValue,
-    total: spec.total?.(rows, format),
-  }));
-}
 
 const PAGE_SIZE = 50;
 

@@ -1,0 +1,27 @@
+import type { ColumnSpec, TableFormat } from "@washboard/shared";
+import type { DataColumn } from "./types";
+
+/** A report column: a list column that can sort, sits right when it holds figures, and has a total. */
+export interface ReportColumn<Row> extends DataColumn<Row> {
+  /** What the column sorts by; without it the column does not sort. */
+  sortValue?: (row: Row) => number | string;
+  numeric?: boolean;
+  /** The totals row's text for this column. */
+  total?: string;
+}
+
+/**
+ * The shared columns of a report (packages/shared/src/reports) as the report table's columns, totals
+ * computed. Apart from the table, so a screen that only builds columns (the dashboard's revenue
+ * panels) does not load the table.
+ */
+export function reportColumns<Row>(specs: ColumnSpec<Row>[], rows: Row[], format: TableFormat): ReportColumn<Row>[] {
+  return specs.map((spec) => ({
+    key: spec.key,
+    titleKey: spec.titleKey,
+    numeric: spec.numeric,
+    text: (row: Row) => spec.text(row, format),
+    sortValue: spec.sortValue,
+    total: spec.total?.(rows, format),
+  }));
+}
