@@ -54,7 +54,7 @@ it("migrates, seeds once, and creates an account that can sign in", async () => 
     await app.close();
     await database.close();
   }
-}, 90_000);
+}, 180_000);
 
 it("refuses an incomplete create-account with the usage, and exits non-zero", async () => {
   const failure = await cli("create-account", "--username", "half").catch(
