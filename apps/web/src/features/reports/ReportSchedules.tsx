@@ -6,7 +6,9 @@ import {
   formatTimestamp,
   isLanguageCode,
   LANGUAGES,
+  type LanguageCode,
   REPORT_FREQUENCIES,
+  type ReportFrequency,
   type ReportSubscription,
   testEmailAddress,
 } from "@washboard/shared";
@@ -23,8 +25,8 @@ import { useConfirm } from "../../app/ui/confirm";
 
 interface SubscribeForm {
   email: string;
-  frequency: (typeof REPORT_FREQUENCIES)[number];
-  language: string;
+  frequency: ReportFrequency;
+  language: LanguageCode;
 }
 
 const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
@@ -96,7 +98,7 @@ export function ReportSchedules(props: { report: FormReportKey; title: string; t
           form={form}
           layout="vertical"
           initialValues={{ frequency: "weekly", language }}
-          onFinish={(values) => subscribe.mutate({ report: props.report, ...values } as never)}
+          onFinish={(values) => subscribe.mutate({ report: props.report, ...values })}
           data-testid="schedule-form"
         >
           <Form.Item name="email" label={t("reports.schedule.email")} rules={[zodRule(testEmailAddress)]}>
