@@ -1,11 +1,13 @@
 import {
   API,
   addDays,
+  amountColumn,
+  countColumn,
+  dayColumn,
   daysFrom,
   minorUnitFactor,
   OTHER_INCOME_CHANNELS,
   type OtherIncomeRow,
-  totalPerCurrency,
 } from "@washboard/shared";
 import { Alert, Card, Typography } from "antd";
 import { useState } from "react";
@@ -13,12 +15,14 @@ import { useTranslation } from "react-i18next";
 import { Chart } from "../../app/ui/charts/Chart";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { ReportTable } from "../../app/ui/data-table/ReportTable";
-import type { ReportColumn } from "../../app/ui/data-table/report-columns";
+import { type ReportColumn, reportColumns } from "../../app/ui/data-table/report-columns";
 import { oneCurrency, useMoney, useRevenue } from "./figures";
 import { type DayFilterForm, dayFilterFields, dayRangeValue, toDayRange, todayIn } from "./filters";
 import { useRevenueScope } from "./useRevenueScope";
 
 const MONTH = 30;
+/** The amount columns: each channel, then their total. */
+const OTHER_INCOME_COLUMNS = [...OTHER_INCOME_CHANNELS, "total"] as const;
 
 /**
  * /income_report/income_other (reve_other): the money taken for balances — top-ups in the member app,
@@ -36,16 +40,9 @@ export default function IncomeOtherPage() {
   const rows = answer.data?.items ?? [];
   const shopName = (r: OtherIncomeRow) => r.shop_name ?? t("revenue.noShop");
 
-  const amount = (key: "app" | "counter" | "machine" | "total", titleKey: string): ReportColumn<OtherIncomeRow> => ({
-    key,
-    titleKey,
-    numeric: true,
-    text: (r) => money(r[key], r.currency),
-    sortValue: (r) => r[key],
-    total: totalPerCurrency(rows, (r) => r[key], money),
-  });
+  const format = { t, money, timeZone: scope.timeZone };
   const columns: ReportColumn<OtherIncomeRow>[] = [
-    { key: "day", titleKey: "revenue.columns.day", dataIndex: "day", sortValue: (r) => r.day },
+    ...reportColumns([dayColumn<OtherIncomeRow>()], rows, format),
     ...(scope.groupWide
       ? [
           {
@@ -57,18 +54,16 @@ export default function IncomeOtherPage() {
         ]
       : []),
     { key: "shop", titleKey: "revenue.columns.shop", text: shopName, sortValue: shopName },
-    {
-      key: "count",
-      titleKey: "revenue.otherPage.count",
-      numeric: true,
-      text: (r) => String(r.count),
-      sortValue: (r) => r.count,
-      total: String(rows.reduce((n, r) => n + r.count, 0)),
-    },
-    amount("app", "revenue.otherPage.app"),
-    amount("counter", "revenue.otherPage.counter"),
-    amount("machine", "revenue.otherPage.machine"),
-    amount("total", "revenue.otherPage.total"),
+    ...reportColumns(
+      [
+        countColumn<OtherIncomeRow>("count", "revenue.otherPage.count", (r) => r.count),
+        ...OTHER_INCOME_COLUMNS.map((key) =>
+          amountColumn<OtherIncomeRow>(key, `revenue.otherPage.${key}`, (r) => r[key]),
+        ),
+      ],
+      rows,
+      format,
+    ),
   ];
 
   const days = daysFrom(range.from, range.to);
