@@ -51,6 +51,7 @@ const BUILT = [
   ["/form/form_coin_exchanger", "report-coin-exchanger"],
   ["/form/form_device_operations", "report-device-operations"],
   ["/form/form_account_manager", "report-account-manager"],
+  ["/form/form_card", "report-discount-cards"],
 ] as const;
 
 test("every built report opens with its period, table and totals, in Thai", async ({ page }) => {

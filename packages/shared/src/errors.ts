@@ -68,6 +68,8 @@ export const ERROR_STATUS = {
   BALANCE_INSUFFICIENT: 409,
   /** The member or card is disabled. */
   ACCOUNT_INACTIVE: 409,
+  /** The coupon is not the member's, is used or has expired. */
+  COUPON_UNUSABLE: 409,
   INTERNAL_ERROR: 500,
 } as const;
 

@@ -48,6 +48,13 @@ export const memberPayRequest = z.object({
   option: z.string().max(64).default(""),
   /** The balance to pay from (a card pays at the machine's reader, not here). */
   purse: z.enum(PURSES.filter((p) => p !== "card") as ["balance", "reward"]).default("balance"),
+  /** A coupon the member holds (its unique number), spent on this order: its discount comes off the price. */
+  coupon: z
+    .string()
+    .trim()
+    .min(1, { error: "validation.required" })
+    .max(32, { error: "validation.tooLong" })
+    .optional(),
 });
 
 export const memberEndpointsForApp = {
@@ -104,10 +111,17 @@ export const memberEndpointsForApp = {
   appPay: endpoint({
     method: "POST",
     path: "/api/member/pay",
-    summary: "Pays a machine's program from the member's balance and starts it (refunded if it does not start)",
+    summary:
+      "Pays a machine's program from the member's balance, less a coupon's discount, and starts it (refunded, coupon given back, if it does not start)",
     access: MEMBER,
     body: memberPayRequest,
-    result: z.object({ order_no: z.string(), wallet: memberWallet }),
+    result: z.object({
+      order_no: z.string(),
+      /** What the balance paid, and what the coupon took off the program's price (minor units). */
+      charged: z.number().int(),
+      discount: z.number().int(),
+      wallet: memberWallet,
+    }),
     mutates: true,
   }),
 } as const;

@@ -85,6 +85,20 @@ export const pointsRow = z.object({
 });
 export type PointsRow = z.infer<typeof pointsRow>;
 
+export const discountCardsRow = z.object({
+  day: z.string(),
+  ...shopOfRow,
+  currency: z.string(),
+  /** Coupons given to members that day (their shop: the member's). */
+  given: z.number().int(),
+  /** Coupons spent on orders (their shop: the machine's), and what they took off the prices. */
+  used: z.number().int(),
+  discount: z.number().int(),
+  /** Coupons that ended that day without being spent. */
+  expired: z.number().int(),
+});
+export type DiscountCardsRow = z.infer<typeof discountCardsRow>;
+
 export const deviceOperationsRow = z.object({
   ...machineOfRow,
   commands: z.number().int(),
@@ -160,6 +174,12 @@ export const formReportEndpoints = {
     "form_device_operations",
     "Commands sent to each machine and how they ended (form_device_operations)",
     deviceOperationsRow,
+  ),
+  discountCards: report(
+    "get_card_report",
+    "form_dis_card",
+    "Coupons given, spent (with their discounts) and expired, by day and shop (form_dis_card)",
+    discountCardsRow,
   ),
   points: report(
     "get_point_report",

@@ -4,6 +4,7 @@ import type {
   CardBusinessRow,
   CoinExchangerRow,
   DeviceOperationsRow,
+  DiscountCardsRow,
   formReportEndpoints,
   KioskBusinessRow,
   PayQrOperationsRow,
@@ -80,6 +81,20 @@ const cardBusiness: FormReport<CardBusinessRow> = {
     amountColumn("topup_amount", "reports.columns.topupAmount", (r) => r.topup_amount),
     countColumn("payments", "reports.columns.payments", (r) => r.payments),
     amountColumn("payment_amount", "reports.columns.paymentAmount", (r) => r.payment_amount),
+  ],
+};
+
+const discountCards: FormReport<DiscountCardsRow> = {
+  call: "discountCards",
+  permission: "form_dis_card",
+  rowKey: dayAndShop,
+  columns: [
+    dayColumn(),
+    shopColumn(),
+    countColumn("given", "reports.columns.couponsGiven", (r) => r.given),
+    countColumn("used", "reports.columns.couponsUsed", (r) => r.used),
+    amountColumn("discount", "reports.columns.couponDiscount", (r) => r.discount),
+    countColumn("expired", "reports.columns.couponsExpired", (r) => r.expired),
   ],
 };
 
@@ -160,6 +175,7 @@ const accountManager: FormReport<AccountManagerRow> = {
 const erase = <Row>(report: FormReport<Row>) => report as unknown as FormReport<unknown>;
 
 export const FORM_REPORTS = {
+  form_card: erase(discountCards),
   form_account: erase(accountOrders),
   form_payqr_operations: erase(payQrOperations),
   form_vending_machine: erase(vendingMachine),

@@ -5,6 +5,7 @@ import { PermanentFailure } from "../../platform/outbox/outbox.js";
 import type { CardPayer } from "../orders/device-orders.js";
 import type { BalanceRefunder } from "../orders/refunds/balance-refunds.js";
 import { tenantOfVendor } from "../tenancy/scope.js";
+import { giveBackCoupon } from "./coupon-service.js";
 import { applyChanges, lockHolder, move } from "./ledger.js";
 import { balanceMovements, cards } from "./tables.js";
 
@@ -58,6 +59,9 @@ export const refundToBalance: BalanceRefunder = async (db: Db, refund) => {
     .where(
       and(tenantOfVendor(refund.vendorId).owns(balanceMovements), eq(balanceMovements.ref, `order:${refund.orderNo}`)),
     );
+  await giveBackCoupon(db, refund.vendorId, refund.orderNo);
+  // A coupon that covered the whole price left nothing to give back but the coupon itself.
+  if (!payment && refund.amount === 0) return refund.refundNo;
   if (!payment) throw new PermanentFailure(`order ${refund.orderNo} was not paid from a balance`);
   const holder =
     payment.cardId !== null

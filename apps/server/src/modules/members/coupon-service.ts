@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { CouponItem, MEMBER_COUPON_STATES, MemberCouponItem } from "@washboard/shared";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client.js";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
+import { qualified } from "../../platform/db/qualified.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { Actor, TenantScope } from "../../platform/http/context.js";
 import { scopedVendor } from "../tenancy/queries.js";
-import { vendorTenant } from "../tenancy/scope.js";
+import { tenantOfVendor, vendorTenant } from "../tenancy/scope.js";
 import { coupons, MEMBER_COUPON_STATE, memberCoupons, members } from "./tables.js";
 
 type CouponRow = typeof coupons.$inferSelect;
@@ -113,4 +114,62 @@ export async function giveCoupon(
     );
     return { given: memberIds.length };
   });
+}
+
+/**
+ * Spends a member's coupon on an order, in the order's transaction, by one conditional update: the
+ * coupon must be the member's, unused and not expired, so a coupon paid with twice at once (two
+ * phones, a retried request) is spent once and the other payment is refused. Its discount is the
+ * rate's share of the price rounded down to the minor unit, or the voucher's amount up to the price.
+ */
+export async function spendCoupon(
+  tx: Tx,
+  spend: { vendorId: number; memberId: number; uniqueDid: string; price: number; shopId: number },
+  /** The demo's history: spent then (it must have been valid then). */
+  at?: Date,
+): Promise<{ id: number; discount: number }> {
+  const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+  const c = coupons;
+  const discount = sql`case when ${qualified(c.kind)} = 'discount'
+    then floor(${spend.price}::bigint * ${qualified(c.discountRate)} / 100)
+    else least(${qualified(c.amount)}, ${spend.price}::bigint) end`;
+  const [spent] = await tx
+    .update(memberCoupons)
+    .set({ state: MEMBER_COUPON_STATE.used, usedAt: when, shopId: spend.shopId, discount })
+    .from(coupons)
+    .where(
+      and(
+        eq(qualified(c.id), qualified(memberCoupons.couponId)),
+        tenantOfVendor(spend.vendorId).owns(memberCoupons),
+        eq(qualified(memberCoupons.uniqueDid), spend.uniqueDid),
+        eq(qualified(memberCoupons.memberId), spend.memberId),
+        eq(qualified(memberCoupons.state), MEMBER_COUPON_STATE.unused),
+        gt(qualified(memberCoupons.expiresAt), when),
+      ),
+    )
+    .returning({ id: memberCoupons.id, discount: memberCoupons.discount });
+  if (!spent) throw new AppError("COUPON_UNUSABLE", { field: "coupon" });
+  return { id: spent.id, discount: spent.discount ?? 0 };
+}
+
+/** The order a spent coupon paid part of (its number exists once the discounted order does). */
+export async function markCouponOrder(tx: Tx, couponId: number, orderNo: string) {
+  await tx.update(memberCoupons).set({ orderNo }).where(eq(memberCoupons.id, couponId));
+}
+
+/**
+ * An order refunded to the balance gives back the coupon spent on it (a machine that did not start
+ * must not cost the member their coupon). Repeating it changes nothing.
+ */
+export async function giveBackCoupon(db: Db, vendorId: number, orderNo: string) {
+  await db
+    .update(memberCoupons)
+    .set({ state: MEMBER_COUPON_STATE.unused, usedAt: null, orderNo: null, shopId: null, discount: null })
+    .where(
+      and(
+        tenantOfVendor(vendorId).owns(memberCoupons),
+        eq(memberCoupons.orderNo, orderNo),
+        eq(memberCoupons.state, MEMBER_COUPON_STATE.used),
+      ),
+    );
 }

@@ -1,15 +1,16 @@
 import { SIMULATED_CARD_COUNT, simulatedCardNumber } from "@washboard/device-sim";
-import { count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { hashPassword } from "../../platform/auth/passwords.js";
-import type { Db } from "../../platform/db/client.js";
+import type { Db, Tx } from "../../platform/db/client.js";
 import { findAccountByUsername } from "../accounts/queries.js";
 import { placedDevicesOfVendors } from "../devices/queries.js";
 import { writeCardSale } from "../orders/device-orders.js";
 import { type VendorRow, vendorsNamed } from "../tenancy/queries.js";
 import { bindCard, createCard, topUpCard } from "./card-service.js";
 import { giveCoupon } from "./coupon-service.js";
-import { creditTopUp, registerMember } from "./member-app.js";
-import { cards, coupons, members } from "./tables.js";
+import { lockHolder } from "./ledger.js";
+import { chargeMember, creditTopUp, registerMember } from "./member-app.js";
+import { cards, coupons, memberCoupons, members } from "./tables.js";
 
 const DAYS = 90;
 /** The demo members' app PIN (README: sign in to the member API with a demo phone and this PIN). */
@@ -75,6 +76,29 @@ async function seedVendor(db: Db, vendor: VendorRow, machines: Seller[], pinHash
   const memberIds: number[] = [];
   const scope = { groupId: vendor.groupId, vendorId: vendor.id };
   const unit = vendor.currency === "MYR" ? 100 : 1;
+  // Coupons are the promotions issue's to define; the demo has two to give, and members spend them.
+  const offers = await db
+    .insert(coupons)
+    .values([
+      { vendorId: vendor.id, kind: "discount", name: "Weekday 20% off", discountRate: 20, validDays: 30 },
+      {
+        vendorId: vendor.id,
+        kind: "voucher",
+        name: "Welcome voucher",
+        amount: 2 * unit * (unit === 1 ? 10 : 1),
+        validDays: 60,
+      },
+    ])
+    .returning({ id: coupons.id, validDays: coupons.validDays });
+  const giveDemoCoupon = async (memberId: number, offer: (typeof offers)[number], at: Date) => {
+    await giveCoupon(db, scope, { accountId: admin.id }, { member_ids: [memberId], coupon_id: offer.id });
+    const [held] = await db
+      .update(memberCoupons)
+      .set({ issuedAt: at, expiresAt: new Date(at.getTime() + offer.validDays * 86_400_000) })
+      .where(and(eq(memberCoupons.memberId, memberId), eq(memberCoupons.couponId, offer.id)))
+      .returning({ uniqueDid: memberCoupons.uniqueDid, expiresAt: memberCoupons.expiresAt });
+    return held;
+  };
   {
     const counter = { accountId: admin.id, username: admin.username };
     const prefix = vendor.currency === "MYR" ? "6012" : "6681";
@@ -104,9 +128,15 @@ async function seedVendor(db: Db, vendor: VendorRow, machines: Seller[], pinHash
       // The card came with the registration: its date is the member's, as its first top-up's is after it.
       await db.update(cards).set({ createdAt: registeredAt }).where(eq(cards.id, card.id));
       let onCard = 0;
+      let inApp = 0;
+      // A third of the members are given a coupon along the way; most spend it in the app.
+      const offer = i % 3 === 0 ? offers[(i / 3) % offers.length] : undefined;
+      let coupon: { uniqueDid: string; expiresAt: Date; spent?: boolean } | undefined;
       for (let day = DAYS; day >= 0; day -= 4 + Math.floor(next() * 12)) {
         const at = new Date(now - day * 86_400_000 - Math.floor(next() * 10 * 3_600_000));
+        if (offer && !coupon && day <= DAYS - 20) coupon = await giveDemoCoupon(session.member_id, offer, at);
         const roll = next();
+        const appPrice = (vendor.currency === "MYR" ? ([5, 6, 7, 9][Math.floor(next() * 4)] ?? 7) : 50) * unit;
         if (roll < 0.2) {
           const amount = (10 + 10 * Math.floor(next() * 5)) * unit * (unit === 1 ? 10 : 1);
           await creditTopUp(
@@ -115,6 +145,31 @@ async function seedVendor(db: Db, vendor: VendorRow, machines: Seller[], pinHash
             { amount, provider: "sandbox", request_id: `demo-${vendor.id}-${i}-${day}` },
             at,
           );
+          inApp += amount;
+        } else if (roll < 0.35 && inApp >= appPrice) {
+          const machine = sellers[Math.floor(next() * sellers.length)] ?? home;
+          const usable = coupon && !coupon.spent && coupon.expiresAt > at ? coupon : undefined;
+          // `db` is the vendor's seeding transaction (seedDemoMembers), so the lock holds to its end.
+          const locked = await lockHolder(db as unknown as Tx, vendor.id, { kind: "member", id: session.member_id });
+          if (!locked) continue;
+          const program = machine.type === "dryer" ? { name: "Dry", minutes: 40 } : { name: "Wash", minutes: 30 };
+          const sale = await chargeMember(
+            db as unknown as Tx,
+            locked,
+            {
+              vendor,
+              memberId: session.member_id,
+              shopId: machine.shopId ?? home.shopId ?? 0,
+              deviceId: machine.id,
+              label: `${machine.serial} · ${program.name}`,
+              program: { ...program, price: appPrice },
+              purse: "balance",
+              coupon: usable?.uniqueDid,
+            },
+            { at },
+          );
+          inApp -= sale.charged;
+          if (usable) usable.spent = true;
         } else if (card.type === "ordinary" && (onCard < 20 * unit || roll < 0.35)) {
           const amount = (20 + 10 * Math.floor(next() * 4)) * unit * (unit === 1 ? 10 : 1);
           await topUpCard(db, scope, counter, { card_id: card.id, amount, reason: "Counter top-up" }, at);
@@ -139,27 +194,4 @@ async function seedVendor(db: Db, vendor: VendorRow, machines: Seller[], pinHash
       }
     }
   }
-  // Coupons are the promotions issue's to define; the demo has two to give, and some members hold one.
-  const [discount, voucher] = await db
-    .insert(coupons)
-    .values([
-      { vendorId: vendor.id, kind: "discount", name: "Weekday 20% off", discountRate: 20, validDays: 30 },
-      {
-        vendorId: vendor.id,
-        kind: "voucher",
-        name: "Welcome voucher",
-        amount: 5 * unit * (unit === 1 ? 10 : 1),
-        validDays: 60,
-      },
-    ])
-    .returning({ id: coupons.id });
-  if (discount)
-    await giveCoupon(
-      db,
-      scope,
-      { accountId: admin.id },
-      { member_ids: memberIds.slice(0, 30), coupon_id: discount.id },
-    );
-  if (voucher)
-    await giveCoupon(db, scope, { accountId: admin.id }, { member_ids: memberIds.slice(-20), coupon_id: voucher.id });
 }

@@ -3,7 +3,7 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import type { z } from "zod";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../../platform/auth/passwords.js";
 import type { Config } from "../../platform/config.js";
-import type { Db } from "../../platform/db/client.js";
+import type { Db, Tx } from "../../platform/db/client.js";
 import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { MemberSession } from "../../platform/http/context.js";
@@ -14,7 +14,8 @@ import { createMemberOrder } from "../orders/member-orders.js";
 import { chosenProgram, payableProviders, vendorOfPlace } from "../pay/service.js";
 import { findVendor } from "../tenancy/queries.js";
 import { tenantOfVendor } from "../tenancy/scope.js";
-import { applyChanges, lockHolder, move } from "./ledger.js";
+import { markCouponOrder, spendCoupon } from "./coupon-service.js";
+import { applyChanges, type LockedHolder, lockHolder, move } from "./ledger.js";
 import { movementColumns, movementView } from "./member-view.js";
 import { balanceMovements, MEMBER_STATUS, memberSessions, members } from "./tables.js";
 
@@ -171,6 +172,66 @@ export async function creditTopUp(
   );
 }
 
+/** One program a member pays for at one machine. */
+export interface MemberSale {
+  vendor: { id: number; currency: string };
+  memberId: number;
+  shopId: number;
+  deviceId: number;
+  /** How the member's statement names it: the machine and the program. */
+  label: string;
+  program: { name: string; price: number; minutes: number };
+  purse: "balance" | "reward";
+  /** A coupon's unique number, spent on this sale. */
+  coupon?: string | undefined;
+}
+
+/**
+ * The paid order of a sale, in the caller's transaction under the member's lock: the coupon spent
+ * first (its discount decides the price), then the order and the debit of what is left.
+ */
+export async function chargeMember(tx: Tx, locked: LockedHolder, sale: MemberSale, seeded?: { at: Date }) {
+  const coupon = sale.coupon
+    ? await spendCoupon(
+        tx,
+        {
+          vendorId: sale.vendor.id,
+          memberId: sale.memberId,
+          uniqueDid: sale.coupon,
+          price: sale.program.price,
+          shopId: sale.shopId,
+        },
+        seeded?.at,
+      )
+    : null;
+  const charged = sale.program.price - (coupon?.discount ?? 0);
+  const created = await createMemberOrder(
+    tx,
+    {
+      vendorId: sale.vendor.id,
+      currency: sale.vendor.currency,
+      memberId: sale.memberId,
+      shopId: sale.shopId,
+      deviceId: sale.deviceId,
+      amount: charged,
+      program: sale.program.name,
+      minutes: sale.program.minutes,
+    },
+    seeded,
+  );
+  if (coupon) await markCouponOrder(tx, coupon.id, created.orderNo);
+  if (charged > 0) {
+    await applyChanges(tx, locked, [{ purse: sale.purse, kind: "payment", amount: -charged }], {
+      orderNo: created.orderNo,
+      shopId: sale.shopId,
+      reason: sale.label,
+      ref: `order:${created.orderNo}`,
+      ...(seeded ? { at: seeded.at } : {}),
+    });
+  }
+  return { orderNo: created.orderNo, charged, discount: coupon?.discount ?? 0 };
+}
+
 /**
  * Pays a free machine's program from the member's balance: the debit, the paid order and its start
  * are one transaction, under the member's lock; a start that fails is refunded to the balance.
@@ -182,25 +243,21 @@ export async function payFromBalance(deps: AppDeps, session: MemberSession, inpu
   const order = await db.transaction(async (tx) => {
     const locked = await lockHolder(tx, session.vendorId, { kind: "member", id: session.memberId });
     if (!locked?.active) throw new AppError("ACCOUNT_INACTIVE");
-    const created = await createMemberOrder(tx, {
-      vendorId: vendor.id,
-      currency: vendor.currency,
+    return chargeMember(tx, locked, {
+      vendor,
       memberId: session.memberId,
       shopId: where.shopId,
       deviceId: machine.id,
-      amount: program.price,
-      program: program.name,
-      minutes: program.minutes,
+      label: `${machine.name || machine.machine_number} · ${program.name}`,
+      program,
+      purse: input.purse,
+      coupon: input.coupon,
     });
-    if (program.price > 0) {
-      await applyChanges(tx, locked, [{ purse: input.purse, kind: "payment", amount: -program.price }], {
-        orderNo: created.orderNo,
-        shopId: where.shopId,
-        reason: `${machine.name || machine.machine_number} · ${program.name}`,
-        ref: `order:${created.orderNo}`,
-      });
-    }
-    return created;
   });
-  return { order_no: order.orderNo, wallet: await wallet(db, session) };
+  return {
+    order_no: order.orderNo,
+    charged: order.charged,
+    discount: order.discount,
+    wallet: await wallet(db, session),
+  };
 }

@@ -14,7 +14,7 @@ import { payQrCodes } from "../payqr/tables.js";
 import { priceTemplates } from "../price-templates/tables.js";
 import { shops } from "../shops/tables.js";
 import { ledgerSums } from "./ledger.js";
-import { cards, coupons, members } from "./tables.js";
+import { cards, coupons, memberCoupons, members } from "./tables.js";
 
 /**
  * Members and cards: every balance equals the sum of its ledger after every operation, concurrent
@@ -564,6 +564,121 @@ describe("the member app", () => {
     const after = await server.send(API.members.appMovements, {}, member);
     expect(after.body.result.items[0]).toMatchObject({ kind: "refund", amount: 600, balance_after: 2_000 });
     expect(await refundFailedStart(db, order?.id ?? 0, "again")).toBe(false);
+    await expectLedgerReconciles();
+  });
+
+  it("a coupon comes off the price once: parallel payments with it spend it once; an expired or another member's is refused; a refund gives it back", async () => {
+    const { db } = server.database;
+    const [template] = await db
+      .insert(priceTemplates)
+      .values({ vendorId, modelName: `Coupon wash ${run}`, displayPrice: 600, price: 600, estimatedMinutes: 30 })
+      .returning();
+    const started = [];
+    for (const name of ["CPN1", "CPN2"]) {
+      const machine = await machines.provision(server, { vendorId, shopId }, name);
+      await db
+        .update(devices)
+        .set({ priceTemplateId: template?.id ?? null })
+        .where(eq(devices.id, machine.id));
+      await machine.device.connect();
+      started.push(machine);
+    }
+    const [first, second] = started;
+    if (!first || !second) throw new Error("machines not provisioned");
+    for (const { id } of started) {
+      await expect
+        .poll(
+          async () => (await server.send(API.pay.page, { code })).body.result.machines.find((m) => m.id === id)?.state,
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe("idle");
+    }
+    const signUp = async () => {
+      const registered = await server.send(API.members.appRegister, { place: { code }, phone: phone(), pin: "5678" });
+      const headers = { headers: { authorization: `Bearer ${registered.body.result.member_token}` } };
+      return { id: registered.body.result.member_id, headers };
+    };
+    const me = await signUp();
+    const someoneElse = await signUp();
+    await server.send(
+      API.members.appTopUp,
+      { amount: 2_000, provider: "sandbox", request_id: `cpn-${run}` },
+      me.headers,
+    );
+    const [voucher, discount] = await db
+      .insert(coupons)
+      .values([
+        { vendorId, kind: "voucher", name: `Voucher ${run}`, amount: 250, validDays: 30 },
+        { vendorId, kind: "discount", name: `15% ${run}`, discountRate: 15, validDays: 30 },
+      ])
+      .returning();
+    const give = (memberId: number, couponId: number) =>
+      server.send(API.members.giveCoupon, { member_ids: [memberId], coupon_id: couponId }, as);
+    await give(me.id, voucher?.id ?? 0);
+    await give(me.id, discount?.id ?? 0);
+    await give(someoneElse.id, voucher?.id ?? 0);
+    const held = async (memberId: number) =>
+      (await server.send(API.members.memberCoupons, { member_id: memberId }, as)).body.result.items;
+    const mine = await held(me.id);
+    const didOf = (couponId: number | undefined) => mine.find((c) => c.coupon.id === couponId)?.unique_did ?? "";
+    const theirs = (await held(someoneElse.id))[0]?.unique_did ?? "";
+
+    // Six payments at once with one voucher: one pays 600 - 250, the others are refused and cost nothing.
+    const attempts = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        server.sendRaw(API.members.appPay, { serial: first.serial, coupon: didOf(voucher?.id) }, me.headers),
+      ),
+    );
+    const paid = attempts.filter((a) => a.http === 200);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]?.body.result).toMatchObject({ charged: 350, discount: 250, wallet: { balance: 1_650 } });
+    expect(attempts.filter((a) => a.body.code === "COUPON_UNUSABLE")).toHaveLength(5);
+    const [voucherOrder] = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNo, paid[0]?.body.result.order_no ?? ""));
+    expect(voucherOrder?.amount).toBe(350);
+
+    // Someone else's coupon, and an expired one, are refused before anything is paid.
+    const other = await server.sendRaw(API.members.appPay, { serial: second.serial, coupon: theirs }, me.headers);
+    expect(other.body).toMatchObject({ code: "COUPON_UNUSABLE", field: "coupon" });
+    await db
+      .update(memberCoupons)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(memberCoupons.uniqueDid, didOf(discount?.id)));
+    const expired = await server.sendRaw(
+      API.members.appPay,
+      { serial: second.serial, coupon: didOf(discount?.id) },
+      me.headers,
+    );
+    expect(expired.body.code).toBe("COUPON_UNUSABLE");
+    expect((await server.send(API.members.appWallet, {}, me.headers)).body.result.balance).toBe(1_650);
+
+    // 15 % of 600 is 90 off; the machine does not start, so the 510 and the coupon both come back.
+    await db
+      .update(memberCoupons)
+      .set({ expiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(memberCoupons.uniqueDid, didOf(discount?.id)));
+    const rated = await server.send(
+      API.members.appPay,
+      { serial: second.serial, coupon: didOf(discount?.id) },
+      me.headers,
+    );
+    expect(rated.body.result).toMatchObject({ charged: 510, discount: 90, wallet: { balance: 1_140 } });
+    expect((await held(me.id)).find((c) => c.coupon.id === discount?.id)?.state).toBe("used");
+    const [ratedOrder] = await db.select().from(orders).where(eq(orders.orderNo, rated.body.result.order_no));
+    await refundFailedStart(db, ratedOrder?.id ?? 0, "test: no start");
+    await expect
+      .poll(async () => (await server.send(API.members.appWallet, {}, me.headers)).body.result.balance, {
+        timeout: 15_000,
+      })
+      .toBe(1_650);
+    await expect
+      .poll(async () => (await held(me.id)).find((c) => c.coupon.id === discount?.id)?.state, { timeout: 15_000 })
+      .toBe("unused");
+    expect((await held(me.id)).find((c) => c.coupon.id === voucher?.id)?.state).toBe("used");
     await expectLedgerReconciles();
   });
 

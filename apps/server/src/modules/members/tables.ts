@@ -191,6 +191,19 @@ export const memberCoupons = pgTable(
     /** The console account that gave it. */
     givenBy: integer("given_by"),
     issuedAt: createdAt(),
+    /** Where and on what it was spent: set when it is used, cleared if that order is refunded. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    orderNo: varchar("order_no", { length: 32 }),
+    shopId: integer("shop_id"),
+    /** What it took off the order's price, in the vendor's minor units. */
+    discount: bigint("discount", { mode: "number" }),
   },
-  (t) => [index("member_coupons_member_idx").on(t.memberId, t.id)],
+  (t) => [
+    index("member_coupons_member_idx").on(t.memberId, t.id),
+    // The discount card report reads a vendor's coupons by when they were given, used and ended.
+    index("member_coupons_vendor_issued_idx").on(t.vendorId, t.issuedAt),
+    index("member_coupons_vendor_used_idx").on(t.vendorId, t.usedAt),
+    index("member_coupons_vendor_expires_idx").on(t.vendorId, t.expiresAt),
+    index("member_coupons_order_idx").on(t.vendorId, t.orderNo),
+  ],
 );

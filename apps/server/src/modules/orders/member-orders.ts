@@ -22,8 +22,14 @@ export interface MemberPurchase {
  * balance (the caller's), with the machine's start queued in that same transaction — so the money
  * moves if and only if the start is asked for, and a start that fails is refunded to the balance.
  */
-export async function createMemberOrder(tx: Tx, purchase: MemberPurchase) {
-  const orderNo = newOrderNo();
+export async function createMemberOrder(
+  tx: Tx,
+  purchase: MemberPurchase,
+  /** The demo's history: an order paid (and its machine run) at that time, nothing left to start. */
+  seeded?: { at: Date },
+) {
+  const orderNo = newOrderNo(seeded?.at);
+  const paidAt = seeded?.at ?? new Date();
   const [row] = await tx
     .insert(orders)
     .values({
@@ -36,7 +42,8 @@ export async function createMemberOrder(tx: Tx, purchase: MemberPurchase) {
       amount: purchase.amount,
       currency: purchase.currency,
       payStatus: PAY_STATUS.paid,
-      paidAt: new Date(),
+      paidAt,
+      ...(seeded ? { createdAt: paidAt, startState: "started" as const } : {}),
       shopId: purchase.shopId,
       deviceId: purchase.deviceId,
       memberId: purchase.memberId,
@@ -46,6 +53,7 @@ export async function createMemberOrder(tx: Tx, purchase: MemberPurchase) {
     })
     .returning({ id: orders.id, orderNo: orders.orderNo });
   if (!row) throw new AppError("INTERNAL_ERROR");
+  if (seeded) return row;
   await enqueue(tx, {
     kind: PAID_START,
     key: `start:${row.orderNo}`,

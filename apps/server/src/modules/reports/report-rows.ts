@@ -9,6 +9,7 @@ import {
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { deviceEventSums, deviceOperationCounts, vendorDevicesForReports } from "../devices/queries.js";
+import { couponsByDay } from "../members/coupon-report.js";
 import { cardBusinessByDay, rewardsByDay } from "../members/other-income.js";
 import { operationsByActor } from "../operation-log/queries.js";
 import { noFigures } from "../revenue/figures.js";
@@ -63,6 +64,8 @@ type RowsOf = (db: Db, vendor: VendorRow, range: Range) => Promise<unknown[]>;
  * operation log. The console's call and the scheduled mail read the same rows.
  */
 export const REPORT_ROWS: Record<FormReportKey, RowsOf> = {
+  form_card: async (db, vendor, range) =>
+    (await couponsByDay(db, vendor, range)).map((row) => ({ ...row, currency: vendor.currency })),
   form_account: (db, vendor, range) => sourceFiguresByDayAndShop(db, vendor, range, ["mem_account"]),
   form_payqr_operations: (db, vendor, range) =>
     sourceFiguresByDay(db, vendor, range, ORDER_PROVIDER_IDS as OrderSource[]),

@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { API, localDate, nowSeconds, type OrderSource, paymentTypeOf } from "@washboard/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors, otherTenant, vendorSubAccount } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { testMachines } from "../../test/machines.js";
 import { provisionDevice } from "../devices/provision.js";
 import { payByCard } from "../members/balance-payments.js";
+import { spendCoupon } from "../members/coupon-service.js";
+import { coupons, memberCoupons } from "../members/tables.js";
 import { newOrderNo } from "../orders/order-numbers.js";
 import { orders, PAY_STATUS } from "../orders/tables.js";
 import { shops } from "../shops/tables.js";
@@ -19,6 +22,7 @@ let server: TestServer;
 let vendorId: number;
 let shopId: number;
 let today: string;
+let zone: string;
 const run = randomBytes(3).toString("hex").toUpperCase();
 const machines = testMachines("R");
 
@@ -46,7 +50,8 @@ beforeAll(async () => {
   await server.app.ready();
   const { kl } = await demoVendors(server.database);
   vendorId = kl.id;
-  today = localDate(nowSeconds(), kl.timeZone);
+  zone = kl.timeZone;
+  today = localDate(nowSeconds(), zone);
   const [shop] = await server.database.db
     .insert(shops)
     .values({ vendorId, name: `Reports ${run}`, address: "3 Jalan Laporan", serviceType: 1 })
@@ -163,6 +168,58 @@ describe("the /form/* reports", () => {
         currency: "MYR",
       },
     ]);
+  });
+
+  it("discount cards: coupons given and expired in the member's shop, spent ones with their discount in the machine's", async () => {
+    const { db } = server.database;
+    const [elsewhere] = await db
+      .insert(shops)
+      .values({ vendorId, name: `Coupon home ${run}`, address: "5 Jalan Kupon", serviceType: 1 })
+      .returning();
+    const homeShop = elsewhere?.id ?? 0;
+    const phone = `6017${String(Date.now()).slice(-7)}`;
+    const member = await server.send(API.members.create, { phone, name: "Saver", shop_id: homeShop }, as);
+    const memberId = member.body.result.id;
+    const [voucher, rate] = await db
+      .insert(coupons)
+      .values([
+        { vendorId, kind: "voucher", name: `Report voucher ${run}`, amount: 300, validDays: 30 },
+        { vendorId, kind: "discount", name: `Report 20% ${run}`, discountRate: 20, validDays: 30 },
+      ])
+      .returning();
+    for (const coupon of [voucher, voucher, rate]) {
+      await server.send(API.members.giveCoupon, { member_ids: [memberId], coupon_id: coupon?.id ?? 0 }, as);
+    }
+    const held = (await server.send(API.members.memberCoupons, { member_id: memberId }, as)).body.result.items;
+    const [spent, ended] = held.filter((c) => c.coupon.id === voucher?.id);
+    // Spent at a machine of the report's shop on a 700 program: the voucher's 300 comes off.
+    await db.transaction((tx) =>
+      spendCoupon(tx, { vendorId, memberId, uniqueDid: spent?.unique_did ?? "", price: 700, shopId }),
+    );
+    // The other voucher ended unused a moment ago (today, unless the test runs at midnight).
+    await db
+      .update(memberCoupons)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(memberCoupons.uniqueDid, ended?.unique_did ?? ""));
+    const endedDay = localDate(nowSeconds() - 1, zone);
+    const inShop = await server.send(API.reports.discountCards, range(), as);
+    expect(inShop.body.result.items).toEqual([
+      {
+        day: today,
+        shop_id: shopId,
+        shop_name: `Reports ${run}`,
+        currency: "MYR",
+        given: 0,
+        used: 1,
+        discount: 300,
+        expired: 0,
+      },
+    ]);
+    const atHome = await server.send(API.reports.discountCards, { from: endedDay, to: today, shop_id: homeShop }, as);
+    const sum = (key: "given" | "used" | "discount" | "expired") =>
+      atHome.body.result.items.reduce((n, row) => n + row[key], 0);
+    expect([sum("given"), sum("used"), sum("discount"), sum("expired")]).toEqual([3, 0, 0, 1]);
+    expect(atHome.body.result.items.every((row) => row.shop_name === `Coupon home ${run}`)).toBe(true);
   });
 
   it("kiosks and coin exchangers: what they took, topped up and gave as change, from what they reported", async () => {

@@ -191,7 +191,7 @@ describe("scheduled reports", () => {
     expect((await subscribe("owner@demo.test")).body).toMatchObject({ code: "RECORD_EXISTS", field: "email" });
     expect((await subscribe("owner@demo.test", { frequency: "monthly" })).http).toBe(200);
     expect((await subscribe("not an address")).body).toMatchObject({ field: "email", message_key: "validation.email" });
-    expect((await subscribe("x@demo.test", { report: "form_card" })).body).toMatchObject({
+    expect((await subscribe("x@demo.test", { report: "form_missing" })).body).toMatchObject({
       field: "report",
     });
     const list = await server.send(API.reports.subscriptions, { report: "form_card_buss" }, as);

@@ -11,6 +11,7 @@ export interface ReportDefinition {
 }
 
 const TEST_IDS: Record<FormReportKey, string> = {
+  form_card: "report-discount-cards",
   form_account: "report-account-orders",
   form_payqr_operations: "report-payqr-operations",
   form_vending_machine: "report-vending-machine",

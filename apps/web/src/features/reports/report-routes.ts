@@ -3,6 +3,7 @@
  * definitions so the router learns the paths without loading any report code.
  */
 export const REPORT_ROUTES = [
+  "/form/form_card",
   "/form/form_account",
   "/form/form_payqr_operations",
   "/form/form_vending_machine",
