@@ -24,7 +24,9 @@ it("migrates, seeds once, and creates an account that can sign in", async () => 
   expect((await cli("seed")).stdout).toContain("Demo tenant seeded.");
   expect((await cli("seed")).stdout).toContain("Demo tenant already present.");
   // The demo's orders are rolled up as they are written; a rebuild from scratch gives the same rows.
-  expect((await cli("rebuild-rollups")).stdout).toMatch(/Revenue rollups rebuilt: [1-9]\d* daily rows/);
+  expect((await cli("rebuild-rollups")).stdout).toMatch(
+    /Revenue rollups rebuilt: [1-9]\d* daily rows; order totals: [1-9]\d* rows/,
+  );
   const created = await cli(
     "create-account",
     "--username",

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { isConsoleLevel, LEVEL, machineType } from "@washboard/shared";
 import { accounts } from "../modules/accounts/tables.js";
 import { provisionDevice } from "../modules/devices/provision.js";
+import { rebuildOrderTotals } from "../modules/orders/order-totals.js";
 import { rebuildRollups } from "../modules/revenue/rollups.js";
 import { MODULES } from "../modules.js";
 import { hashPassword } from "../platform/auth/passwords.js";
@@ -17,7 +18,8 @@ const USAGE = `Platform administration until an admin portal exists.
   npm run cli -- create-account --username NAME --password PASS --level 3|4|6|7|2
                  [--vendor-id N] [--group-id N] [--nickname TEXT] [--email ADDRESS]
   npm run cli -- rebuild-rollups [--vendor-id N]
-                 Recomputes the revenue rollups from orders and refunds (all vendors, or one).
+                 Recomputes the revenue rollups and the order screens' totals from orders and
+                 refunds (all vendors, or one).
   npm run cli -- provision-device --serial SERIAL --type MACHINE_TYPE [--vendor-id N] [--name TEXT]
                  Registers a machine and prints its broker secret (shown once); without
                  --vendor-id also its claim code, which a vendor types to claim it.
@@ -101,8 +103,12 @@ async function main() {
     } else if (command === "rebuild-rollups") {
       const { values } = parseArgs({ args: rest, options: { "vendor-id": { type: "string" } } });
       const started = performance.now();
-      const rows = await rebuildRollups(database.db, values["vendor-id"] ? Number(values["vendor-id"]) : undefined);
-      console.log(`Revenue rollups rebuilt: ${rows} daily rows in ${Math.round(performance.now() - started)} ms.`);
+      const vendorId = values["vendor-id"] ? Number(values["vendor-id"]) : undefined;
+      const rows = await rebuildRollups(database.db, vendorId);
+      const totals = await rebuildOrderTotals(database.db, vendorId);
+      console.log(
+        `Revenue rollups rebuilt: ${rows} daily rows; order totals: ${totals} rows; in ${Math.round(performance.now() - started)} ms.`,
+      );
     } else {
       throw new Error(`Unknown command ${command}.\n\n${USAGE}`);
     }

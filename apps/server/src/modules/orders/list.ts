@@ -1,15 +1,16 @@
 import type { OrderSource, OrderTotals, orderListRequest, orderListResult } from "@washboard/shared";
-import { and, count, eq, gte, like, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, like, lt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { createdKeyset, keysetAt } from "../../platform/db/keysets.js";
 import { listPage } from "../../platform/db/list-page.js";
+import { qualified } from "../../platform/db/qualified.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
 import { scopedVendor } from "../tenancy/queries.js";
 import { vendorTenant } from "../tenancy/scope.js";
 import { orderColumns, orderView } from "./order-view.js";
-import { orders, PAY_STATUS, REFUND_STATUS } from "./tables.js";
+import { orders, orderTotalsDaily, PAY_STATUS, REFUND_STATUS } from "./tables.js";
 
 type ListInput = z.output<typeof orderListRequest>;
 
@@ -65,7 +66,9 @@ export async function listOrders(
       // The total is the totals' count (first page) or the cursor's (next pages).
       count: async () => 0,
     }),
-    carried ? Promise.resolve(null) : scopedVendor(db, scope).then((vendor) => totalsOf(db, where, vendor.currency)),
+    carried
+      ? Promise.resolve(null)
+      : scopedVendor(db, scope).then((vendor) => totalsOf(db, scope, source, input, where, vendor.currency)),
   ]);
   const total = totals?.count ?? carried?.total ?? 0;
   return {
@@ -86,23 +89,77 @@ function splitCursor(cursor: string): { keyset: string; total: number } {
   return { keyset: cursor.slice(0, dot), total };
 }
 
+const DAY_SECONDS = 86_400;
+
 /**
- * The filter's count and sums, read from the screens' index alone (it includes the amounts and
- * states); the currency is the vendor's, which every order of it is in.
+ * The filter's count and sums. Whole UTC days inside the period are read from the pre-counted
+ * totals (`order_totals_daily`: a few rows a day), the part-days at its ends from the orders
+ * themselves — one statement, the same figures a scan gives. A number search matches few orders:
+ * those are counted directly. The currency is the vendor's, which every order of it is in.
  */
-async function totalsOf(db: Db, where: SQL | undefined, currency: string): Promise<OrderTotals> {
-  const [row] = await db
-    .select({
-      count: count(),
-      paid: sql<string>`coalesce(sum(${orders.amount}) filter (where ${orders.payStatus} = ${PAY_STATUS.paid}), 0)`,
-      refunded: sql<string>`coalesce(sum(${orders.refundedAmount}) filter (where ${orders.refundStatus} = ${REFUND_STATUS.refunded}), 0)`,
-    })
-    .from(orders)
-    .where(where);
+async function totalsOf(
+  db: Db,
+  scope: TenantScope,
+  source: OrderSource,
+  input: ListInput,
+  where: SQL | undefined,
+  currency: string,
+): Promise<OrderTotals> {
+  const firstWhole = input.from === undefined ? undefined : Math.ceil(input.from / DAY_SECONDS) * DAY_SECONDS;
+  const afterWhole = input.to === undefined ? undefined : Math.floor((input.to + 1) / DAY_SECONDS) * DAY_SECONDS;
+  const wholeDays = !input.search && (firstWhole === undefined || afterWhole === undefined || firstWhole < afterWhole);
+  const parts = wholeDays
+    ? [
+        ...(firstWhole === undefined ? [] : [scanned(and(where, lt(orders.createdAt, new Date(firstWhole * 1000))))]),
+        ...(afterWhole === undefined ? [] : [scanned(and(where, gte(orders.createdAt, new Date(afterWhole * 1000))))]),
+        counted(scope, source, input, firstWhole, afterWhole),
+      ]
+    : [scanned(where)];
+  const result = (await db.execute(sql`
+    select coalesce(sum(part.orders), 0)::bigint as count, coalesce(sum(part.paid), 0)::bigint as paid,
+      coalesce(sum(part.refunded), 0)::bigint as refunded
+    from (${sql.join(parts, sql` union all `)}) as part`)) as unknown as {
+    rows: { count: string; paid: string; refunded: string }[];
+  };
+  const row = result.rows[0];
   return {
-    count: row?.count ?? 0,
+    count: Number(row?.count ?? 0),
     paid_amount: Number(row?.paid ?? 0),
     refunded_amount: Number(row?.refunded ?? 0),
     currency,
   };
+}
+
+/** The filtered orders' own count and sums (read from the screens' index, which includes them). */
+function scanned(where: SQL | undefined): SQL {
+  return sql`select count(*) as orders,
+    sum(${qualified(orders.amount)}) filter (where ${qualified(orders.payStatus)} = ${PAY_STATUS.paid}) as paid,
+    sum(${qualified(orders.refundedAmount)}) filter (where ${qualified(orders.refundStatus)} = ${REFUND_STATUS.refunded}) as refunded
+    from ${orders} where ${where ?? sql`true`}`;
+}
+
+/** The pre-counted totals of the whole UTC days from `firstWhole` to before `afterWhole` (seconds). */
+function counted(
+  scope: TenantScope,
+  source: OrderSource,
+  input: ListInput,
+  firstWhole: number | undefined,
+  afterWhole: number | undefined,
+): SQL {
+  const t = orderTotalsDaily;
+  const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+  const where = and(
+    vendorTenant(scope).owns(t),
+    eq(t.source, source),
+    firstWhole === undefined ? undefined : gte(t.day, day(firstWhole)),
+    afterWhole === undefined ? undefined : lt(t.day, day(afterWhole)),
+    input.shop_id === undefined ? undefined : eq(t.shopId, input.shop_id),
+    input.device_id === undefined ? undefined : eq(t.deviceId, input.device_id),
+    input.pay_status === undefined ? undefined : eq(t.payStatus, PAY_STATUS[input.pay_status]),
+    input.refund_status === undefined ? undefined : eq(t.refundStatus, REFUND_STATUS[input.refund_status]),
+  );
+  return sql`select sum(${qualified(t.orders)}) as orders,
+    sum(${qualified(t.amount)}) filter (where ${qualified(t.payStatus)} = ${PAY_STATUS.paid}) as paid,
+    sum(${qualified(t.refundedAmount)}) filter (where ${qualified(t.refundStatus)} = ${REFUND_STATUS.refunded}) as refunded
+    from ${t} where ${where}`;
 }

@@ -3,10 +3,12 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   timestamp,
@@ -124,4 +126,32 @@ export const orderRefunds = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [index("order_refunds_order_idx").on(t.orderId, t.id)],
+);
+
+/**
+ * The order screens' totals, pre-counted: orders, amounts and refunded amounts per vendor, source,
+ * UTC day of creation, shop, machine and states (shop and machine 0: none). Kept by a trigger on
+ * `orders` in the writing transaction (migration 0019), so the first page of a long filter sums a
+ * few rows per day instead of every order; `rebuild_order_totals()` recomputes it. A machine's own
+ * row is what a payment updates, so concurrent payments wait only for others on the same machine.
+ */
+export const orderTotalsDaily = pgTable(
+  "order_totals_daily",
+  {
+    vendorId: integer("vendor_id").notNull(),
+    source: varchar("source", { length: 16 }).$type<OrderSource>().notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    shopId: integer("shop_id").notNull(),
+    deviceId: integer("device_id").notNull(),
+    payStatus: smallint("pay_status").notNull(),
+    refundStatus: smallint("refund_status").notNull(),
+    orders: integer("orders").notNull().default(0),
+    amount: bigint("amount", { mode: "number" }).notNull().default(0),
+    refundedAmount: bigint("refunded_amount", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.vendorId, t.source, t.day, t.shopId, t.deviceId, t.payStatus, t.refundStatus],
+    }),
+  ],
 );
