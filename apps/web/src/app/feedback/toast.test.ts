@@ -37,4 +37,10 @@ describe("toasts (spec §8)", () => {
     expect(toastOf("warning")?.textContent).toBe(warning);
     expect(toastOf("warning")?.querySelector("script")).toBeNull();
   });
+
+  it("show a message once while it is on screen: three calls refused for one reason make one toast", () => {
+    for (let i = 0; i < 3; i++) toastError(new ApiError("UNAUTHORIZED", "log in again", 401));
+    toastError(new ApiError("LOGIN_FAILED", "login failed", 401));
+    expect(document.querySelectorAll(".toast.toast-error")).toHaveLength(2);
+  });
 });

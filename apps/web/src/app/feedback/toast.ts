@@ -20,7 +20,19 @@ function container(): HTMLElement {
   return root;
 }
 
+/** The toasts on screen by kind and text, with the timer that removes each. */
+const shown = new Map<string, { toast: HTMLElement; timer: ReturnType<typeof setTimeout> }>();
+
 function show(kind: ToastKind, text: string): void {
+  // Calls that fail together for one reason (a session that ended answers every open query) say so
+  // once: the same message already on screen stays up for the full time again instead of repeating.
+  const key = `${kind}:${text}`;
+  const same = shown.get(key);
+  if (same?.toast.isConnected) {
+    clearTimeout(same.timer);
+    same.timer = setTimeout(() => remove(key), TIMING.toastSeconds * 1000);
+    return;
+  }
   const toast = document.createElement("div");
   toast.className = `toast toast-${kind}`;
   toast.setAttribute("role", kind === "error" ? "alert" : "status");
@@ -29,7 +41,12 @@ function show(kind: ToastKind, text: string): void {
   message.textContent = text;
   toast.append(toastIcon(kind), message);
   container().append(toast);
-  setTimeout(() => toast.remove(), TIMING.toastSeconds * 1000);
+  shown.set(key, { toast, timer: setTimeout(() => remove(key), TIMING.toastSeconds * 1000) });
+}
+
+function remove(key: string): void {
+  shown.get(key)?.toast.remove();
+  shown.delete(key);
 }
 
 export function errorText(error: unknown): string {
