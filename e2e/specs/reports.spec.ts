@@ -65,6 +65,13 @@ test("every built report opens with its period, table and totals, in Thai", asyn
     await expect(page.getByTestId(testId).getByText(text("th-th", "revenue.period"), { exact: true })).toBeVisible();
   }
   await keepScreenshot(page, "report-account-manager-th");
+  // A machine can be chosen where the figures come from machines, not where they come from members.
+  // (Each report stays open in its tab: look inside the one shown.)
+  await page.goto("/#/form/form_vending_machine");
+  await expect(page.getByTestId("report-vending-machine").getByTestId("device-log-filter-device")).toBeVisible();
+  await page.goto("/#/form/form_point");
+  await expect(page.getByTestId("report-points")).toBeVisible();
+  await expect(page.getByTestId("report-points").getByTestId("device-log-filter-device")).toHaveCount(0);
 });
 
 test("a report subscribed by e-mail arrives at a local SMTP server, in German, as the week's workbook", async ({

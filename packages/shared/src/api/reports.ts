@@ -14,11 +14,17 @@ const VENDOR = [3, 4] as const;
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-export const reportRange = z
-  .object({ from: calendarDay, to: calendarDay, shop_id: recordId.optional() })
-  .refine((r) => r.from <= r.to, { error: "validation.rangeOrder", path: ["to"] })
-  .refine((r) => daysBetween(r.from, r.to) < REVENUE_MAX_DAYS, { error: "validation.rangeTooLong", path: ["to"] });
-export type ReportRange = z.input<typeof reportRange>;
+const period = { from: calendarDay, to: calendarDay, shop_id: recordId.optional() };
+const inOrder = <S extends z.ZodType<{ from: string; to: string }>>(range: S) =>
+  range
+    .refine((r) => r.from <= r.to, { error: "validation.rangeOrder", path: ["to"] })
+    .refine((r) => daysBetween(r.from, r.to) < REVENUE_MAX_DAYS, { error: "validation.rangeTooLong", path: ["to"] });
+
+/** A report's period of vendor-local days, and a shop. */
+export const reportRange = inOrder(z.object(period));
+/** The same, and a machine, for the reports whose figures come from machines. */
+export const machineReportRange = inOrder(z.object({ ...period, device_id: recordId.optional() }));
+export type ReportRange = z.input<typeof machineReportRange>;
 
 const shopOfRow = { shop_id: z.number().int().nullable(), shop_name: z.string().nullable() };
 const machineOfRow = {
@@ -119,13 +125,20 @@ export const accountManagerRow = z.object({
 });
 export type AccountManagerRow = z.infer<typeof accountManagerRow>;
 
-function report<Row extends z.ZodType>(call: string, permission: string, summary: string, row: Row) {
+/** A report call: its period (with a machine, for the reports whose figures come from machines) and rows. */
+function report<Row extends z.ZodType, Body extends typeof reportRange | typeof machineReportRange>(
+  call: string,
+  permission: string,
+  summary: string,
+  row: Row,
+  body: Body,
+) {
   return endpoint({
     method: "POST",
     path: `/api/Reports/${call}`,
     summary,
     access: { kind: "session", levels: VENDOR, permission },
-    body: reportRange,
+    body,
     result: z.object({ items: z.array(row) }),
     mutates: false,
   });
@@ -138,60 +151,70 @@ export const formReportEndpoints = {
     "form_account",
     "Orders paid from member accounts by day and shop (form_account)",
     accountOrdersRow,
+    machineReportRange,
   ),
   payQrOperations: report(
     "get_payqr_operation_report",
     "form_payqr_operations",
     "Payments through the pay QR codes by day and provider (form_payqr_operations)",
     payQrOperationsRow,
+    machineReportRange,
   ),
   vendingMachine: report(
     "get_vending_machine_report",
     "form_vending_machine",
     "Sales of each vending machine over the period (form_vending_machine)",
     vendingMachineRow,
+    machineReportRange,
   ),
   cardBusiness: report(
     "get_card_business_report",
     "card_bussiness_forms",
     "Cards registered, topped up and paid with, by day and shop (card_bussiness_forms)",
     cardBusinessRow,
+    reportRange,
   ),
   kioskBusiness: report(
     "get_kiosk_business_report",
     "forms_kiosk_business",
     "What each kiosk took in cash and topped up on cards (forms_kiosk_business)",
     kioskBusinessRow,
+    machineReportRange,
   ),
   coinExchanger: report(
     "get_coin_exchanger_report",
     "form_coin_exchanger",
     "What each coin exchanger took and gave in change (form_coin_exchanger)",
     coinExchangerRow,
+    machineReportRange,
   ),
   deviceOperations: report(
     "get_device_operation_report",
     "form_device_operations",
     "Commands sent to each machine and how they ended (form_device_operations)",
     deviceOperationsRow,
+    machineReportRange,
   ),
   discountCards: report(
     "get_card_report",
     "form_dis_card",
     "Coupons given, spent (with their discounts) and expired, by day and shop (form_dis_card)",
     discountCardsRow,
+    machineReportRange,
   ),
   points: report(
     "get_point_report",
     "form_point",
     "Reward points given to members and spent, by day and shop (form_point)",
     pointsRow,
+    reportRange,
   ),
   accountManager: report(
     "get_account_manager_report",
     "form_account_manager",
     "What each account of the vendor did in the console (form_account_manager)",
     accountManagerRow,
+    reportRange,
   ),
 } as const;
 

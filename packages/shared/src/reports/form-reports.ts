@@ -33,6 +33,8 @@ export interface FormReport<Row> {
   call: keyof typeof formReportEndpoints;
   /** The v_form key (spec §6) an account needs to read or subscribe to it. */
   permission: string;
+  /** Its figures come from machines: its call takes a machine (`machineReportRange`). */
+  byMachine: boolean;
   rowKey(row: Row): string;
   columns: ColumnSpec<Row>[];
 }
@@ -42,6 +44,7 @@ const dayAndShop = (r: { day: string; shop_id: number | null }) => `${r.day}|${r
 const accountOrders: FormReport<AccountOrdersRow> = {
   call: "accountOrders",
   permission: "form_account",
+  byMachine: true,
   rowKey: dayAndShop,
   columns: [dayColumn(), shopColumn(), ...figureColumnSpecs<AccountOrdersRow>()],
 };
@@ -49,6 +52,7 @@ const accountOrders: FormReport<AccountOrdersRow> = {
 const payQrOperations: FormReport<PayQrOperationsRow> = {
   call: "payQrOperations",
   permission: "form_payqr_operations",
+  byMachine: true,
   rowKey: (r) => `${r.day}|${r.source}`,
   columns: [
     dayColumn(),
@@ -65,6 +69,7 @@ const payQrOperations: FormReport<PayQrOperationsRow> = {
 const vendingMachine: FormReport<VendingMachineRow> = {
   call: "vendingMachine",
   permission: "form_vending_machine",
+  byMachine: true,
   rowKey: (r) => String(r.device_id),
   columns: [machineColumn(), shopColumn(), ...figureColumnSpecs<VendingMachineRow>()],
 };
@@ -72,6 +77,7 @@ const vendingMachine: FormReport<VendingMachineRow> = {
 const cardBusiness: FormReport<CardBusinessRow> = {
   call: "cardBusiness",
   permission: "card_bussiness_forms",
+  byMachine: false,
   rowKey: dayAndShop,
   columns: [
     dayColumn(),
@@ -87,6 +93,7 @@ const cardBusiness: FormReport<CardBusinessRow> = {
 const discountCards: FormReport<DiscountCardsRow> = {
   call: "discountCards",
   permission: "form_dis_card",
+  byMachine: true,
   rowKey: dayAndShop,
   columns: [
     dayColumn(),
@@ -101,6 +108,7 @@ const discountCards: FormReport<DiscountCardsRow> = {
 const points: FormReport<PointsRow> = {
   call: "points",
   permission: "form_point",
+  byMachine: false,
   rowKey: dayAndShop,
   columns: [
     dayColumn(),
@@ -114,6 +122,7 @@ const points: FormReport<PointsRow> = {
 const kioskBusiness: FormReport<KioskBusinessRow> = {
   call: "kioskBusiness",
   permission: "forms_kiosk_business",
+  byMachine: true,
   rowKey: (r) => String(r.device_id),
   columns: [
     machineColumn(),
@@ -127,6 +136,7 @@ const kioskBusiness: FormReport<KioskBusinessRow> = {
 const coinExchanger: FormReport<CoinExchangerRow> = {
   call: "coinExchanger",
   permission: "form_coin_exchanger",
+  byMachine: true,
   rowKey: (r) => String(r.device_id),
   columns: [
     machineColumn(),
@@ -140,6 +150,7 @@ const coinExchanger: FormReport<CoinExchangerRow> = {
 const deviceOperations: FormReport<DeviceOperationsRow> = {
   call: "deviceOperations",
   permission: "form_device_operations",
+  byMachine: true,
   rowKey: (r) => String(r.device_id),
   columns: [
     machineColumn(),
@@ -157,6 +168,7 @@ const deviceOperations: FormReport<DeviceOperationsRow> = {
 const accountManager: FormReport<AccountManagerRow> = {
   call: "accountManager",
   permission: "form_account_manager",
+  byMachine: false,
   rowKey: (r) => r.actor,
   columns: [
     { key: "actor", titleKey: "reports.columns.account", text: (r) => r.actor, sortValue: (r) => r.actor },

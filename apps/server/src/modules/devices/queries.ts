@@ -239,7 +239,7 @@ export async function devicesNeedingAttention(db: Db, vendorIds: readonly number
 }
 
 /** The vendor's machines for its revenue reports (of one shop when given), by shop and name. */
-export function vendorDevicesForReports(db: Db, vendorId: number, shopId?: number) {
+export function vendorDevicesForReports(db: Db, vendorId: number, shopId?: number, deviceId?: number) {
   return db
     .select({
       id: devices.id,
@@ -249,7 +249,13 @@ export function vendorDevicesForReports(db: Db, vendorId: number, shopId?: numbe
       shopName: shopNameOf(devices.shopId),
     })
     .from(devices)
-    .where(and(tenantOfVendor(vendorId).owns(devices), shopId === undefined ? undefined : eq(devices.shopId, shopId)))
+    .where(
+      and(
+        tenantOfVendor(vendorId).owns(devices),
+        shopId === undefined ? undefined : eq(devices.shopId, shopId),
+        deviceId === undefined ? undefined : eq(devices.id, deviceId),
+      ),
+    )
     .orderBy(asc(devices.shopId), asc(devices.name), asc(devices.id));
 }
 
@@ -317,6 +323,7 @@ export async function deviceOperationCounts(
   vendorId: number,
   between: { from: Date; to: Date },
   shopId?: number,
+  deviceId?: number,
 ) {
   const inPeriod = and(
     eq(deviceCommands.deviceId, devices.id),
@@ -341,7 +348,13 @@ export async function deviceOperationCounts(
     })
     .from(devices)
     .leftJoin(deviceCommands, inPeriod)
-    .where(and(tenantOfVendor(vendorId).owns(devices), shopId === undefined ? undefined : eq(devices.shopId, shopId)))
+    .where(
+      and(
+        tenantOfVendor(vendorId).owns(devices),
+        shopId === undefined ? undefined : eq(devices.shopId, shopId),
+        deviceId === undefined ? undefined : eq(devices.id, deviceId),
+      ),
+    )
     .groupBy(devices.id)
     .orderBy(asc(devices.shopId), asc(devices.name), asc(devices.id));
 }

@@ -124,7 +124,7 @@ export async function giveCoupon(
  */
 export async function spendCoupon(
   tx: Tx,
-  spend: { vendorId: number; memberId: number; uniqueDid: string; price: number; shopId: number },
+  spend: { vendorId: number; memberId: number; uniqueDid: string; price: number; shopId: number; deviceId: number },
   /** The demo's history: spent then (it must have been valid then). */
   at?: Date,
 ): Promise<{ id: number; discount: number }> {
@@ -135,7 +135,7 @@ export async function spendCoupon(
     else least(${qualified(c.amount)}, ${spend.price}::bigint) end`;
   const [spent] = await tx
     .update(memberCoupons)
-    .set({ state: MEMBER_COUPON_STATE.used, usedAt: when, shopId: spend.shopId, discount })
+    .set({ state: MEMBER_COUPON_STATE.used, usedAt: when, shopId: spend.shopId, deviceId: spend.deviceId, discount })
     .from(coupons)
     .where(
       and(
@@ -164,7 +164,14 @@ export async function markCouponOrder(tx: Tx, couponId: number, orderNo: string)
 export async function giveBackCoupon(db: Db, vendorId: number, orderNo: string) {
   await db
     .update(memberCoupons)
-    .set({ state: MEMBER_COUPON_STATE.unused, usedAt: null, orderNo: null, shopId: null, discount: null })
+    .set({
+      state: MEMBER_COUPON_STATE.unused,
+      usedAt: null,
+      orderNo: null,
+      shopId: null,
+      deviceId: null,
+      discount: null,
+    })
     .where(
       and(
         tenantOfVendor(vendorId).owns(memberCoupons),

@@ -200,6 +200,7 @@ export async function chargeMember(tx: Tx, locked: LockedHolder, sale: MemberSal
           uniqueDid: sale.coupon,
           price: sale.program.price,
           shopId: sale.shopId,
+          deviceId: sale.deviceId,
         },
         seeded?.at,
       )

@@ -195,6 +195,7 @@ export const memberCoupons = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     orderNo: varchar("order_no", { length: 32 }),
     shopId: integer("shop_id"),
+    deviceId: integer("device_id"),
     /** What it took off the order's price, in the vendor's minor units. */
     discount: bigint("discount", { mode: "number" }),
   },

@@ -24,7 +24,7 @@ function instantsOf(vendor: VendorRow, range: { from: string; to: string }) {
   };
 }
 
-type Range = Pick<ReportRange, "from" | "to" | "shop_id">;
+type Range = Pick<ReportRange, "from" | "to" | "shop_id" | "device_id">;
 
 const CASH_IN = ["coin_inserted", "note_inserted"] as const;
 
@@ -33,7 +33,9 @@ const CASH_IN = ["coin_inserted", "note_inserted"] as const;
  * type's count and amount (a machine that reported nothing has zeros).
  */
 async function machinesWithEvents(db: Db, vendor: VendorRow, range: Range, machineType: string, types: string[]) {
-  const machines = (await vendorDevicesForReports(db, vendor.id, range.shop_id)).filter((m) => m.type === machineType);
+  const machines = (await vendorDevicesForReports(db, vendor.id, range.shop_id, range.device_id)).filter(
+    (m) => m.type === machineType,
+  );
   const sums = await deviceEventSums(
     db,
     vendor.id,
@@ -70,7 +72,7 @@ export const REPORT_ROWS: Record<FormReportKey, RowsOf> = {
   form_payqr_operations: (db, vendor, range) =>
     sourceFiguresByDay(db, vendor, range, ORDER_PROVIDER_IDS as OrderSource[]),
   form_vending_machine: async (db, vendor, range) => {
-    const machines = (await vendorDevicesForReports(db, vendor.id, range.shop_id)).filter(
+    const machines = (await vendorDevicesForReports(db, vendor.id, range.shop_id, range.device_id)).filter(
       (m) => m.type === "vending_machine",
     );
     const figures = await deviceFigures(
@@ -116,19 +118,21 @@ export const REPORT_ROWS: Record<FormReportKey, RowsOf> = {
       change_given: of("change_given").amount,
     })),
   form_device_operations: async (db, vendor, range) =>
-    (await deviceOperationCounts(db, vendor.id, instantsOf(vendor, range), range.shop_id)).map((row) => ({
-      device_id: row.id,
-      device_name: row.name,
-      serial_number: row.serial,
-      shop_name: row.shopName,
-      commands: row.commands,
-      succeeded: row.succeeded,
-      failed: row.failed,
-      restarts: row.restarts,
-      remote_starts: row.remoteStarts,
-      cashbox: row.cashbox,
-      parameters: row.parameters,
-    })),
+    (await deviceOperationCounts(db, vendor.id, instantsOf(vendor, range), range.shop_id, range.device_id)).map(
+      (row) => ({
+        device_id: row.id,
+        device_name: row.name,
+        serial_number: row.serial,
+        shop_name: row.shopName,
+        commands: row.commands,
+        succeeded: row.succeeded,
+        failed: row.failed,
+        restarts: row.restarts,
+        remote_starts: row.remoteStarts,
+        cashbox: row.cashbox,
+        parameters: row.parameters,
+      }),
+    ),
   form_account_manager: async (db, vendor, range) =>
     (await operationsByActor(db, vendor.id, instantsOf(vendor, range))).map((row) => ({
       actor: row.actor,

@@ -103,9 +103,27 @@ describe("the /form/* reports", () => {
     expect(vending.body.result.items).toEqual([
       expect.objectContaining({ device_id: id, device_name: "Snacks", orders: 2, gross: 400, net: 400 }),
     ]);
+    // A machine chosen: its row alone, in the machine reports and in the ones by day.
+    const chosen = { ...range(), device_id: id };
+    expect((await server.send(API.reports.vendingMachine, chosen, as)).body.result.items).toHaveLength(1);
+    const other = await provisionDevice(server.database.db, {
+      vendorId,
+      shopId,
+      serialNumber: `VX${run}`,
+      name: "Other",
+      machineType: "vending_machine",
+    });
+    const elsewhere = { ...range(), device_id: other.id };
+    expect((await server.send(API.reports.vendingMachine, elsewhere, as)).body.result.items).toEqual([
+      expect.objectContaining({ device_id: other.id, orders: 0 }),
+    ]);
+    await order("mem_account", 700, id);
+    const byDay = await server.send(API.reports.accountOrders, chosen, as);
+    expect(byDay.body.result.items).toEqual([expect.objectContaining({ orders: 1, gross: 700 })]);
+    expect((await server.send(API.reports.accountOrders, elsewhere, as)).body.result.items).toEqual([]);
     // The machine never connected: a restart waits for it, and counts as sent, not yet succeeded.
     await server.send(API.devices.reboot, { device_ids: [id] }, as);
-    const operations = await server.send(API.reports.deviceOperations, range(), as);
+    const operations = await server.send(API.reports.deviceOperations, { ...range(), device_id: id }, as);
     expect(operations.body.result.items).toEqual([
       expect.objectContaining({ device_id: id, commands: 1, restarts: 1, failed: 0, succeeded: 0, remote_starts: 0 }),
     ]);
@@ -193,8 +211,22 @@ describe("the /form/* reports", () => {
     const held = (await server.send(API.members.memberCoupons, { member_id: memberId }, as)).body.result.items;
     const [spent, ended] = held.filter((c) => c.coupon.id === voucher?.id);
     // Spent at a machine of the report's shop on a 700 program: the voucher's 300 comes off.
+    const washer = await provisionDevice(db, {
+      vendorId,
+      shopId,
+      serialNumber: `CPW${run}`,
+      name: "Coupon washer",
+      machineType: "washer",
+    });
     await db.transaction((tx) =>
-      spendCoupon(tx, { vendorId, memberId, uniqueDid: spent?.unique_did ?? "", price: 700, shopId }),
+      spendCoupon(tx, {
+        vendorId,
+        memberId,
+        uniqueDid: spent?.unique_did ?? "",
+        price: 700,
+        shopId,
+        deviceId: washer.id,
+      }),
     );
     // The other voucher ended unused a moment ago (today, unless the test runs at midnight).
     await db
@@ -220,6 +252,11 @@ describe("the /form/* reports", () => {
       atHome.body.result.items.reduce((n, row) => n + row[key], 0);
     expect([sum("given"), sum("used"), sum("discount"), sum("expired")]).toEqual([3, 0, 0, 1]);
     expect(atHome.body.result.items.every((row) => row.shop_name === `Coupon home ${run}`)).toBe(true);
+    // A machine chosen: only what was spent at it (coupons given or ended belong to no machine).
+    const atWasher = await server.send(API.reports.discountCards, { ...range(), device_id: washer.id }, as);
+    expect(atWasher.body.result.items).toEqual([expect.objectContaining({ given: 0, used: 1, discount: 300 })]);
+    const home = { from: endedDay, to: today, shop_id: homeShop, device_id: washer.id };
+    expect((await server.send(API.reports.discountCards, home, as)).body.result.items).toEqual([]);
   });
 
   it("kiosks and coin exchangers: what they took, topped up and gave as change, from what they reported", async () => {

@@ -1,4 +1,4 @@
-import { API, FORM_REPORTS, type FormReportKey } from "@washboard/shared";
+import { API, FORM_REPORTS, type FormReportKey, type ReportRange } from "@washboard/shared";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
 import { scopedVendor } from "../tenancy/queries.js";
@@ -11,8 +11,9 @@ import { listSubscriptions, sendNow, subscribe, unsubscribe } from "./subscripti
  */
 export function reportRoutes(r: Routes, { db }: AppDeps) {
   for (const key of Object.keys(FORM_REPORTS) as FormReportKey[]) {
+    // Each call's validated period (with or without a machine) is a ReportRange; the loop loses which.
     r.call(API.reports[FORM_REPORTS[key].call], async (input, ctx) => ({
-      items: (await REPORT_ROWS[key](db, await scopedVendor(db, ctx.scope), input)) as never[],
+      items: (await REPORT_ROWS[key](db, await scopedVendor(db, ctx.scope), input as ReportRange)) as never[],
     }));
   }
   r.call(API.reports.subscriptions, async (input, ctx) => {

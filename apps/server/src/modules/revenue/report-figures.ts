@@ -1,12 +1,19 @@
 import type { OrderSource } from "@washboard/shared";
-import { and, asc, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { shopNameOf } from "../shops/queries.js";
 import type { VendorRow } from "../tenancy/queries.js";
 import { dailyRows, figureColumns, shopIdOf, toFigures } from "./figures.js";
 import { revenueDaily } from "./tables.js";
 
-type Range = { from: string; to: string; shop_id?: number | undefined };
+type Range = { from: string; to: string; shop_id?: number | undefined; device_id?: number | undefined };
+
+/** The rollup's days of the period and shop, and of the machine when one is chosen. */
+const rowsOf = (vendor: VendorRow, range: Range) =>
+  and(
+    dailyRows([vendor.id], range.from, range.to, range.shop_id),
+    range.device_id === undefined ? undefined : eq(revenueDaily.deviceId, range.device_id),
+  );
 
 /** Figures of some payment sources by day and shop, from the daily rollup (the /form/* reports). */
 export async function sourceFiguresByDayAndShop(db: Db, vendor: VendorRow, range: Range, sources: OrderSource[]) {
@@ -18,7 +25,7 @@ export async function sourceFiguresByDayAndShop(db: Db, vendor: VendorRow, range
       ...figureColumns,
     })
     .from(revenueDaily)
-    .where(and(dailyRows([vendor.id], range.from, range.to, range.shop_id), inArray(revenueDaily.source, sources)))
+    .where(and(rowsOf(vendor, range), inArray(revenueDaily.source, sources)))
     .groupBy(revenueDaily.day, revenueDaily.shopId, revenueDaily.currency)
     .orderBy(asc(revenueDaily.day), asc(revenueDaily.shopId));
   return rows.map((r) => ({ day: r.day, shop_id: shopIdOf(r.shopId), shop_name: r.shopName, ...toFigures(r) }));
@@ -29,7 +36,7 @@ export async function sourceFiguresByDay(db: Db, vendor: VendorRow, range: Range
   const rows = await db
     .select({ day: revenueDaily.day, source: revenueDaily.source, ...figureColumns })
     .from(revenueDaily)
-    .where(and(dailyRows([vendor.id], range.from, range.to, range.shop_id), inArray(revenueDaily.source, sources)))
+    .where(and(rowsOf(vendor, range), inArray(revenueDaily.source, sources)))
     .groupBy(revenueDaily.day, revenueDaily.source, revenueDaily.currency)
     .orderBy(asc(revenueDaily.day), asc(revenueDaily.source));
   return rows.map((r) => ({ day: r.day, source: r.source, ...toFigures(r) }));

@@ -3,6 +3,7 @@ import { Card, Flex, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useViewPath } from "../../app/layout/view-path";
+import { useCan } from "../../app/session/useCan";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { ReportTable } from "../../app/ui/data-table/ReportTable";
 import { reportColumns } from "../../app/ui/data-table/report-columns";
@@ -17,14 +18,15 @@ const WEEK = 7;
 
 /**
  * Every /form/* report (spec §2, v_form keys): a period of the vendor's days (quick ranges last week,
- * last month, last three months, or custom) and a shop; rows sorted by any column, a totals row,
- * and export with the totals to Excel, CSV or HTML.
+ * last month, last three months, or custom), a shop, and a machine where its figures come from
+ * machines; rows sorted by any column, a totals row, and export with the totals to Excel, CSV or HTML.
  */
 export default function FormReportPage() {
   const { t } = useTranslation();
   const pathname = useViewPath();
   const report = REPORTS[pathname as ReportRoute] as ReportDefinition | undefined;
   const money = useMoney();
+  const can = useCan();
   const scope = useRevenueScope();
   const today = todayIn(scope.timeZone);
   const fallback = { from: addDays(today, 1 - WEEK), to: today };
@@ -36,7 +38,7 @@ export default function FormReportPage() {
   return (
     <Card data-testid={report.testId}>
       <FilterBar<DayFilterForm>
-        fields={dayFilterFields(scope.timeZone, scope.shops)}
+        fields={dayFilterFields(scope.timeZone, scope.shops, report.report.byMachine && can("dev_query"))}
         initialValues={{ range: dayRangeValue(fallback.from, fallback.to) }}
         onSearch={(values) => setRange(toDayRange(values, fallback))}
         testId="report-filters"

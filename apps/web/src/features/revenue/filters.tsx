@@ -3,7 +3,7 @@ import { DatePicker } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { DateRangeField, type DateRangeValue } from "../../app/ui/data-table/DateRangeField";
 import type { FilterField } from "../../app/ui/data-table/FilterBar";
-import { ShopSelect } from "../device-log/filters";
+import { DeviceSelect, ShopSelect } from "../device-log/filters";
 
 /** The vendor's today, "YYYY-MM-DD". */
 export const todayIn = (timeZone: string) => localDate(nowSeconds(), timeZone);
@@ -14,6 +14,7 @@ export const dayRangeValue = (from: string, to: string): [Dayjs, Dayjs] => [dayj
 export interface DayFilterForm {
   range?: DateRangeValue;
   shop_id?: number;
+  device_id?: number;
 }
 
 export interface MonthFilterForm {
@@ -21,8 +22,11 @@ export interface MonthFilterForm {
   shop_id?: number;
 }
 
-/** A report's period as whole days (spec §9 quick ranges), and its shop when the account may name shops. */
-export function dayFilterFields(timeZone: string, shops: boolean): FilterField[] {
+/**
+ * A report's period as whole days (spec §9 quick ranges), its shop when the account may name shops,
+ * and a machine for the reports whose figures come from machines when it may list them.
+ */
+export function dayFilterFields(timeZone: string, shops: boolean, machines = false): FilterField[] {
   return [
     {
       name: "range",
@@ -31,6 +35,7 @@ export function dayFilterFields(timeZone: string, shops: boolean): FilterField[]
       input: <DateRangeField timeZone={timeZone} allowClear={false} data-testid="revenue-days" />,
     },
     ...(shops ? [{ name: "shop_id", labelKey: "revenue.shop", input: <ShopSelect /> }] : []),
+    ...(machines ? [{ name: "device_id", labelKey: "devices.fields.device", input: <DeviceSelect /> }] : []),
   ];
 }
 
@@ -53,6 +58,7 @@ export function toDayRange(form: DayFilterForm, fallback: { from: string; to: st
     from: start ? start.format("YYYY-MM-DD") : fallback.from,
     to: end ? end.format("YYYY-MM-DD") : fallback.to,
     ...(form.shop_id ? { shop_id: form.shop_id } : {}),
+    ...(form.device_id ? { device_id: form.device_id } : {}),
   };
 }
 

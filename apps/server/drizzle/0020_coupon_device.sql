@@ -1,0 +1,1 @@
+ALTER TABLE "member_coupons" ADD COLUMN "device_id" integer;
