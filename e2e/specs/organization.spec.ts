@@ -1,5 +1,5 @@
+import { startCapturingSmtp } from "@washboard/server/test/smtp";
 import { API_KEY, DEMO_PASSWORD, expect, keepScreenshot, menuLabels, signIn, test } from "../fixtures";
-import { captureMail } from "../support/smtp";
 import { newSuffix, pick, signOut, storedToken, submitDialog } from "../support/ui";
 import { text } from "./catalogue";
 
@@ -201,7 +201,7 @@ test("a group creates a vendor and its admin; the admin's role limits a sub-acco
 });
 
 test("a test email from the group's email configuration arrives at a local SMTP server", async ({ page }) => {
-  const smtp = await captureMail();
+  const smtp = await startCapturingSmtp();
   const received = smtp.received;
   try {
     const port = smtp.port;

@@ -1,6 +1,6 @@
+import { mimePart, startCapturingSmtp } from "@washboard/server/test/smtp";
 import ExcelJS from "exceljs";
 import { apiToken, confirmDialog, expect, keepScreenshot, signIn, test } from "../fixtures";
-import { attachmentOf, captureMail } from "../support/smtp";
 import { apiCall, newSuffix, pick } from "../support/ui";
 import { text } from "./catalogue";
 
@@ -78,7 +78,7 @@ test("a report subscribed by e-mail arrives at a local SMTP server, in German, a
   page,
   request,
 }) => {
-  const smtp = await captureMail();
+  const smtp = await startCapturingSmtp();
   try {
     const suffix = newSuffix();
     const to = `owner-${suffix}@laundry.example`;
@@ -118,7 +118,7 @@ test("a report subscribed by e-mail arrives at a local SMTP server, in German, a
     await keepScreenshot(page, "report-schedule");
 
     const mail = smtp.received.find((m) => m.to.includes(to));
-    const file = mail && attachmentOf(mail.raw, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const file = mail && mimePart(mail.raw, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     if (!file) throw new Error("the mail has no workbook");
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file as unknown as ArrayBuffer);

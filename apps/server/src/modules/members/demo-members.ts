@@ -1,7 +1,7 @@
 import { SIMULATED_CARD_COUNT, simulatedCardNumber } from "@washboard/device-sim";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { hashPassword } from "../../platform/auth/passwords.js";
-import type { Db, Tx } from "../../platform/db/client.js";
+import type { Db } from "../../platform/db/client.js";
 import { findAccountByUsername } from "../accounts/queries.js";
 import { placedDevicesOfVendors } from "../devices/queries.js";
 import { writeCardSale } from "../orders/device-orders.js";
@@ -149,25 +149,27 @@ async function seedVendor(db: Db, vendor: VendorRow, machines: Seller[], pinHash
         } else if (roll < 0.35 && inApp >= appPrice) {
           const machine = sellers[Math.floor(next() * sellers.length)] ?? home;
           const usable = coupon && !coupon.spent && coupon.expiresAt > at ? coupon : undefined;
-          // `db` is the vendor's seeding transaction (seedDemoMembers), so the lock holds to its end.
-          const locked = await lockHolder(db as unknown as Tx, vendor.id, { kind: "member", id: session.member_id });
-          if (!locked) continue;
           const program = machine.type === "dryer" ? { name: "Dry", minutes: 40 } : { name: "Wash", minutes: 30 };
-          const sale = await chargeMember(
-            db as unknown as Tx,
-            locked,
-            {
-              vendor,
-              memberId: session.member_id,
-              shopId: machine.shopId ?? home.shopId ?? 0,
-              deviceId: machine.id,
-              label: `${machine.serial} · ${program.name}`,
-              program: { ...program, price: appPrice },
-              purse: "balance",
-              coupon: usable?.uniqueDid,
-            },
-            { at },
-          );
+          // As the app pays: under the member's lock, in a transaction of its own (here a savepoint).
+          const sale = await db.transaction(async (tx) => {
+            const locked = await lockHolder(tx, vendor.id, { kind: "member", id: session.member_id });
+            if (!locked) throw new Error(`demo member ${session.member_id} not found`);
+            return chargeMember(
+              tx,
+              locked,
+              {
+                vendor,
+                memberId: session.member_id,
+                shopId: machine.shopId ?? home.shopId ?? 0,
+                deviceId: machine.id,
+                label: `${machine.serial} · ${program.name}`,
+                program: { ...program, price: appPrice },
+                purse: "balance",
+                coupon: usable?.uniqueDid,
+              },
+              { at },
+            );
+          });
           inApp -= sale.charged;
           if (usable) usable.spent = true;
         } else if (card.type === "ordinary" && (onCard < 20 * unit || roll < 0.35)) {
