@@ -14,7 +14,8 @@ const port = process.env.E2E_PORT ?? "18080";
 // embedded MQTT broker listens beside the server, so a spec can run a machine of the demo fleet.
 const dataDir = path.join(os.tmpdir(), `wb-e2e-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
-// The organization spec's test email goes to a capturing SMTP server on loopback.
+// The organization spec's test email goes to a capturing SMTP server on loopback. WeChat Pay is
+// called at port + 3, where the orders spec runs its fake WeChat Pay.
 const env = {
   ...process.env,
   PORT: port,
@@ -24,6 +25,7 @@ const env = {
   HOST: "127.0.0.1",
   LOG_LEVEL: "warn",
   SMTP_ALLOW_PRIVATE: "1",
+  PAYMENT_BASE_URL_WECHATPAY: `http://127.0.0.1:${Number(port) + 3}`,
 };
 const cleanups = [];
 

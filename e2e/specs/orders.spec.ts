@@ -1,6 +1,9 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { SimulatedDevice } from "@washboard/device-sim";
+import { startWechatPayFake } from "@washboard/server/test/wechatpay-fake";
+import { formatMoney, PROVIDER_BRAND_NAMES } from "@washboard/shared";
 import { apiToken, confirmDialog, expect, keepScreenshot, menuLabels, signIn, test } from "../fixtures";
+import { decodeQrPng } from "../support/decode-qr";
 import { runMachine } from "../support/fleet";
 import { apiCall, rowsOf } from "../support/ui";
 import { text } from "./catalogue";
@@ -152,4 +155,119 @@ test("a provider the vendor has not switched on has no order page in the menu", 
   expect(labels).toContain(en("routes.order_sandbox"));
   expect(labels).not.toContain(en("routes.order_wechatpay"));
   expect(labels).not.toContain(en("routes.order_alipay"));
+});
+
+/** Where e2e/server.mjs has the server call WeChat Pay. */
+const WECHATPAY_PORT = Number(process.env.E2E_PORT ?? 18080) + 3;
+const th = (key: string) => text("th-th", key);
+
+test("refund a same-day WeChat Pay order with its confirmation and see it refunded", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const wechat = await startWechatPayFake({ port: WECHATPAY_PORT });
+  try {
+    // The Bangkok merchant switches WeChat Pay on; the Kuala Lumpur one keeps it off (the menu test).
+    const token = await apiToken(request, "vendor2_admin");
+    await apiCall(request, "/api/Vendor/modify_vendor_payment_info", token, {
+      provider: "wechatpay",
+      enabled: true,
+      fields: { ...wechat.credentials },
+    });
+    const { vendor_id: vendorId } = await apiCall<{ vendor_id: number }>(
+      request,
+      "/api/Vendor/get_vendor_profile",
+      token,
+    );
+    const listed = await apiCall<{ items: Device[] }>(request, "/api/Vendor/get_devicelist", token, {
+      machine_type: "washer",
+      page_size: 50,
+    });
+    const washer = listed.items.at(-1);
+    if (!washer) throw new Error("the Bangkok merchant has no washer");
+    machines.push(await runMachine(washer.serial_number, { timeScale: 6 }));
+
+    const phone = await browser.newContext({ viewport: { width: 375, height: 760 }, locale: "th-TH" });
+    const customer = await phone.newPage();
+    let orderNo = "";
+    let amount = "";
+    await test.step("the customer pays the machine's sticker with WeChat Pay's QR code", async () => {
+      await customer.goto(`/pay/d/${encodeURIComponent(washer.serial_number)}`);
+      const choice = customer.getByTestId("pay-machines").locator("li").filter({ hasText: washer.name });
+      await expect(choice).toContainText(th("pay.states.idle"));
+      await choice.locator("input").check();
+      await customer.getByTestId("pay-programs").locator("li").first().locator("input").check();
+      await customer
+        .getByTestId("pay-providers")
+        .locator("li")
+        .filter({ hasText: PROVIDER_BRAND_NAMES.wechatpay })
+        .locator("input")
+        .check();
+      await customer.getByTestId("pay-submit").click();
+      const qr = customer.getByTestId("pay-qr");
+      await expect(qr).toContainText(th("pay.scanWith").replace("{{provider}}", PROVIDER_BRAND_NAMES.wechatpay));
+      // The server asked WeChat Pay for one Native payment, to be notified at its webhook; the
+      // customer's code carries WeChat Pay's code_url.
+      const started = [...wechat.orders.values()];
+      expect(started).toHaveLength(1);
+      const order = started[0];
+      if (!order) throw new Error("WeChat Pay was asked for no payment");
+      orderNo = order.outTradeNo;
+      amount = formatMoney(order.total, "THB");
+      expect(new URL(order.notifyUrl).pathname).toBe(`/webhooks/wechatpay/${vendorId}`);
+      const image = (await qr.locator("img").getAttribute("src")) ?? "";
+      expect(decodeQrPng(Buffer.from(image.replace(/^data:image\/png;base64,/, ""), "base64"))).toBe(order.codeUrl);
+      await keepScreenshot(customer, "pay-wechatpay-qr-th");
+
+      // The customer pays in WeChat: WeChat Pay notifies the server, signed and encrypted.
+      const paid = wechat.notification({ type: "TRANSACTION.SUCCESS", orderNo });
+      const delivered = await request.post(new URL(order.notifyUrl).pathname, {
+        headers: paid.headers,
+        data: paid.rawBody,
+      });
+      expect(delivered.status(), await delivered.text()).toBe(200);
+      await expect(qr.getByTestId("pay-status")).toHaveAttribute("data-start", "started", { timeout: 20_000 });
+      await expect(qr.getByTestId("pay-status")).toContainText(th("pay.started"));
+    });
+    await phone.close();
+
+    await signIn(page, "vendor2_admin");
+    await page.getByTestId("language-picker").selectOption("th-th");
+    await page.goto("/#/order/wechat_pay");
+    const screen = page.getByTestId("orders-page");
+    const row = rowsOf(screen, "orders-table", orderNo);
+    await test.step("the operator sees the paid order and refunds it after a confirmation", async () => {
+      await expect(row).toContainText(th("orders.payStatus.paid"));
+      await row.getByTestId("order-refund").click();
+      await expect(page.getByTestId("refund-summary")).toContainText(orderNo);
+      await expect(page.getByTestId("refund-summary")).toContainText(amount);
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: th("orders.refund.submit") })
+        .click();
+      await expect(page.locator(".ant-modal-confirm")).toContainText(
+        th("orders.refund.confirmText").replace("{{amount}}", amount).replace("{{order}}", orderNo),
+      );
+      await confirmDialog(page, th("common.confirm"));
+      // The refund goes to WeChat Pay after the call has answered; the live stream tells the list
+      // how it ended, without a refresh.
+      const status = row.getByTestId("order-refund-status");
+      await expect(status).toHaveText(th("orders.refundStatus.refunded"), { timeout: 20_000 });
+      // The table scrolls sideways: bring the refund status into the picture.
+      await status.scrollIntoViewIfNeeded();
+      await keepScreenshot(page, "orders-wechatpay-refunded-th");
+    });
+
+    // WeChat Pay was asked once, signed by the merchant, for the whole payment.
+    const refundCalls = wechat.calls.filter((c) => c.path === "/v3/refund/domestic/refunds");
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0]?.signatureValid).toBe(true);
+    const refunds = [...wechat.refunds.values()];
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ outTradeNo: orderNo, status: "SUCCESS" });
+    expect(refunds[0]?.refund).toBe(wechat.orders.get(orderNo)?.total);
+  } finally {
+    await wechat.close();
+  }
 });

@@ -44,9 +44,11 @@ export const TOPIC_HANDLERS: { [T in LiveTopic]: (data: LiveData<T>, context: Li
     mergeCommandHistory(client, activeVendorId, command);
     recordOutcomes(client, activeVendorId, [command]);
   },
-  // An order paid or a refund done: the revenue screens and the dashboard's figures read again.
+  // An order paid or a refund done: the revenue screens, the dashboard's figures and the order lists
+  // on screen read again (a provider's refund ends after its call has answered).
   "revenue.changed": (_data, { client }) => {
     void client.invalidateQueries({ queryKey: queryKeys.domain("revenue") });
+    void client.invalidateQueries({ queryKey: queryKeys.domain("orders") });
   },
 };
 

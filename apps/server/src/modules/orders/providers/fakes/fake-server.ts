@@ -22,7 +22,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function startFakeServer(handle: FakeHandler): Promise<FakeServer> {
+/** `port` 0 (the default) is a free one; the browser tests name theirs, which the server they start calls. */
+export async function startFakeServer(handle: FakeHandler, options: { port?: number } = {}): Promise<FakeServer> {
   const server = createServer((request, response) => {
     readBody(request)
       .then((body) => handle(request, body, response))
@@ -32,7 +33,11 @@ export async function startFakeServer(handle: FakeHandler): Promise<FakeServer> 
         else response.writeHead(500).end(String(error));
       });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // A named port may be taken: that fails the test rather than leaving it waiting.
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>

@@ -14,9 +14,10 @@ import { sendJson, startFakeServer } from "./fake-server.js";
 import { rsaKeyPair } from "./rsa-key-pair.js";
 
 /**
- * A fake WeChat Pay API v3 for tests, on 127.0.0.1 (a free port). It holds its own platform key
- * pair, checks every request's merchant signature as WeChat Pay does (401 SIGN_ERROR otherwise),
- * keeps what it was asked, and answers in WeChat Pay's format signed with the platform key.
+ * A fake WeChat Pay API v3 for tests, on 127.0.0.1 (a free port, or options.port). It holds its
+ * own platform key pair, checks every request's merchant signature as WeChat Pay does (401
+ * SIGN_ERROR otherwise), keeps what it was asked, and answers in WeChat Pay's format signed with
+ * the platform key.
  *
  *   const fake = await startWechatPayFake(options?: WechatPayFakeOptions): Promise<WechatPayFake>
  *   fake.baseUrl                       "http://127.0.0.1:<port>" — the adapter's ProviderCall.baseUrl
@@ -44,6 +45,8 @@ export interface WechatPayFakeOptions {
   apiV3Key?: string;
   /** The merchant's key pair (PEM); generated when absent. */
   merchant?: { privateKey: string; publicKey: string };
+  /** Where it listens; 0 (the default) is a free port. */
+  port?: number;
 }
 
 export interface WechatPayCall {
@@ -289,10 +292,13 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     const known = state.refunds.get(outRefundNo);
     if (known) return [200, refundAnswer(known)];
     if (!outRefundNo || (!outTradeNo && !transactionId)) return [400, error("PARAM_ERROR", "参数错误")];
-    if (!isPositiveInteger(amount.refund) || !isPositiveInteger(amount.total) || amount.currency !== "CNY") {
+    const order = state.orders.get(outTradeNo);
+    // WeChat Pay refunds domestic payments in CNY. The fake takes payments in any currency (the
+    // demo's vendors are in MYR and THB): their refunds must be in the payment's currency.
+    const currency = order?.currency ?? "CNY";
+    if (!isPositiveInteger(amount.refund) || !isPositiveInteger(amount.total) || amount.currency !== currency) {
       return [400, error("PARAM_ERROR", "amount 参数错误")];
     }
-    const order = state.orders.get(outTradeNo);
     if (order && order.total !== amount.total) return [400, error("INVALID_REQUEST", "订单金额不一致")];
     const refunded = [...state.refunds.values()]
       .filter((r) => r.outTradeNo === outTradeNo && r.status !== "ABNORMAL" && r.status !== "CLOSED")
@@ -305,7 +311,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
       transactionId: transactionId || order?.transactionId || `4200${digits(24)}`,
       refund: amount.refund,
       total: amount.total,
-      currency: amount.currency,
+      currency,
       reason: typeof body.reason === "string" ? body.reason : null,
       notifyUrl: typeof body.notify_url === "string" ? body.notify_url : null,
       status: fake.refundStatus,
@@ -473,7 +479,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     };
   }
 
-  const server = await startFakeServer(handle);
+  const server = await startFakeServer(handle, { port: options.port ?? 0 });
 
   const fake: WechatPayFake = {
     baseUrl: server.baseUrl,
