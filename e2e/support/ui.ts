@@ -106,9 +106,9 @@ export function pngImage(rgb: readonly [number, number, number], size = 24): Buf
 /** The key the server stores an image under: the SHA-256 of its bytes and its extension. */
 export const imageKeyOf = (bytes: Buffer) => `${createHash("sha256").update(bytes).digest("hex")}.png`;
 
-/** The rows of a data table (by its test id) holding a text. */
-export const rowsOf = (page: Page, tableTestId: string, hasText: string) =>
-  page.getByTestId(tableTestId).locator("tr.ant-table-row").filter({ hasText });
+/** The rows of a data table (by its test id, on the page or in one screen) holding a text. */
+export const rowsOf = (scope: Page | Locator, tableTestId: string, hasText: string) =>
+  scope.getByTestId(tableTestId).locator("tr.ant-table-row").filter({ hasText });
 
 /** The cell of a row under the column headed `header` (exact text). */
 export async function cellOf(page: Page, tableTestId: string, row: Locator, header: string): Promise<Locator> {

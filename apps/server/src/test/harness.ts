@@ -59,6 +59,8 @@ export interface TestServer {
     body: Record<string, unknown>,
     options?: SendOptions,
   ): Promise<AnswerOf<C>>;
+  /** A download call (`contract.download`): the file and its headers, or the refusal's envelope. */
+  download<C extends EndpointContract>(contract: C, body: BodyOf<C>, options?: SendOptions): Promise<Downloaded>;
   login(username: string, password?: string): Promise<string>;
   /** Another API instance over the same database (closed with this one), as a second server would be. */
   secondInstance(overrides?: Partial<Config>): Promise<FastifyInstance>;
@@ -80,6 +82,27 @@ async function openedStream<Result>(app: FastifyInstance, injected: InjectOption
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk));
   return { http: response.statusCode, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+}
+
+/** A download's answer: its status and headers, and the whole file (or the error envelope when refused). */
+export interface Downloaded {
+  http: number;
+  headers: Record<string, string>;
+  file: Buffer;
+  refusal?: Envelope;
+}
+
+async function downloaded(app: FastifyInstance, injected: InjectOptions): Promise<Downloaded> {
+  const response = await app.inject(injected);
+  const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k, String(v)]));
+  const file = response.rawPayload;
+  const isFile = response.statusCode === 200 && headers["content-disposition"] !== undefined;
+  return {
+    http: response.statusCode,
+    headers,
+    file,
+    ...(isFile ? {} : { refusal: JSON.parse(file.toString("utf8")) }),
+  };
 }
 
 export interface TestServerOptions {
@@ -129,18 +152,18 @@ export async function startTestServer(
   const logging = options.logStream ? { logStream: options.logStream } : { logger: false };
   const app = await buildApp(config, database, { ...logging, modules });
 
-  async function request<Result>(
+  function injection(
     contract: EndpointContract,
     body: unknown,
     token: string | undefined,
     options: SendOptions,
-  ): Promise<Answer<Result>> {
+  ): InjectOptions {
     const fields = typeof body === "object" && body !== null ? body : {};
     const scoped = options.vendorId === undefined ? fields : { ...fields, vendor_id: options.vendorId };
     const payload = token ? { ...scoped, token, token_type: 1 } : scoped;
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.apiKey !== null) headers["api-key"] = options.apiKey ?? TEST_API_KEY;
-    const injected = {
+    return {
       method: contract.method,
       url: contract.path,
       headers,
@@ -149,7 +172,22 @@ export async function startTestServer(
         ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) }
         : { payload }),
     };
+  }
+
+  async function request<Result>(
+    contract: EndpointContract,
+    body: unknown,
+    token: string | undefined,
+    options: SendOptions,
+  ): Promise<Answer<Result>> {
+    const injected = injection(contract, body, token, options);
     if (contract.stream) return openedStream<Result>(app, injected);
+    if (contract.download) {
+      // A file is no envelope: the generated tests see that it was answered, a test of the file reads it.
+      const answer = await downloaded(app, injected);
+      const body = answer.refusal ?? { status: answer.http, result: undefined as Result, server_time: 0 };
+      return { http: answer.http, body: body as Envelope & { result: Result } };
+    }
     const response = await app.inject(injected);
     return { http: response.statusCode, body: response.json<Envelope & { result: Result }>() };
   }
@@ -194,6 +232,9 @@ export async function startTestServer(
     config,
     send,
     sendRaw,
+    async download(contract, body, options = {}) {
+      return downloaded(app, injection(contract, body, await tokenOf(options), options));
+    },
     login,
     async secondInstance(more = {}) {
       const second = await reopen();

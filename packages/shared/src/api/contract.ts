@@ -46,6 +46,11 @@ export interface EndpointContract<
    * envelope; refusals still answer the error envelope. `result` then describes one event.
    */
   stream?: true;
+  /**
+   * Answered as a file to save (Content-Disposition: attachment), written while it is sent, instead of
+   * the JSON envelope; refusals still answer the error envelope. `result` then describes nothing.
+   */
+  download?: true;
 }
 
 export function endpoint<Body extends z.ZodType, Result extends z.ZodType, A extends Access>(

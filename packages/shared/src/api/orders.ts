@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { findRoute } from "../access/routes.js";
+import { EXPORT_FORMATS } from "../export/export-formats.js";
 import { ORDER_SOURCES, type OrderSource } from "../payments/order-sources.js";
 import { ORDER_SCREEN_PROVIDERS, type OrderProviderId } from "../payments/providers.js";
 import { endpoint } from "./contract.js";
-import { epochSeconds, recordId } from "./fields.js";
+import { epochSeconds, languageCode, recordId } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 
 const VENDOR = [3, 4] as const;
@@ -79,6 +81,15 @@ export const orderTotals = z.object({
 export type OrderTotals = z.infer<typeof orderTotals>;
 export const orderListResult = listResult(orderItem).extend({ totals: orderTotals.nullable() });
 
+/** An order screen's export: its filters, the file's format and the language its headers and states are in. */
+export const orderExportRequest = z.object({
+  ...orderListFilters,
+  format: z.enum(EXPORT_FORMATS, { error: "validation.invalid" }),
+  language: languageCode,
+});
+/** A download's `result`: the file itself, which the JSON envelope never carries. */
+export const downloadedFile = z.string().describe("the file, streamed");
+
 export const refundItem = z.object({
   id: z.number().int(),
   order_id: z.number().int(),
@@ -154,6 +165,19 @@ function listCall(screen: OrderScreen) {
   });
 }
 
+function exportCall(screen: OrderScreen) {
+  return endpoint({
+    method: "POST",
+    path: `/api/Order/${screen.call}/export`,
+    summary: `Every order of the source "${screen.source}" that the filter matches, as an Excel, CSV or HTML file written while it downloads`,
+    access: { kind: "session", levels: VENDOR, permission: screen.permission },
+    body: orderExportRequest,
+    result: downloadedFile,
+    mutates: false,
+    download: true,
+  });
+}
+
 function refundCall(path: string, provider: string, permission: string) {
   return endpoint({
     method: "POST",
@@ -184,8 +208,14 @@ const lists = Object.fromEntries(ORDER_SCREENS.map((s) => [`list_${s.source}`, l
   ReturnType<typeof listCall>
 >;
 
+const exports = Object.fromEntries(ORDER_SCREENS.map((s) => [`export_${s.source}`, exportCall(s)])) as Record<
+  `export_${OrderSource}`,
+  ReturnType<typeof exportCall>
+>;
+
 export const orderEndpoints = {
   ...lists,
+  ...exports,
   byPayUniqueNo: endpoint({
     method: "POST",
     path: "/api/Order/get_order_by_pay_unique_no",
@@ -214,6 +244,17 @@ export const orderEndpoints = {
 /** The list call of an order screen's source. */
 export function orderListCall(source: OrderSource) {
   return orderEndpoints[`list_${source}`];
+}
+
+/** The title of an order screen (its route's), which its export's sheet and file are named after too. */
+export function orderScreenTitleKey(source: OrderSource): string {
+  const route = ORDER_SCREENS.find((s) => s.source === source)?.route ?? "";
+  return findRoute(route)?.titleKey ?? "menu.order";
+}
+
+/** The export call of an order screen's source. */
+export function orderExportCall(source: OrderSource) {
+  return orderEndpoints[`export_${source}`];
 }
 
 /** The sources whose orders an operator may refund (spec §7 refund_by_vendor), and their calls: the one list. */

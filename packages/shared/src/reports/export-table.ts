@@ -1,4 +1,5 @@
 import type { Workbook } from "exceljs";
+import { sheetName } from "../export/export-formats.js";
 import type { ColumnSpec, TableFormat } from "./table-columns.js";
 
 /** A table as plain text, the one shape every export (Excel, CSV, HTML; console or mail) is built from. */
@@ -22,11 +23,6 @@ export function reportExportTable<Row>(
       ? []
       : [columns.map((c, i) => (i === 0 ? format.t("revenue.total") : (c.total?.(rows, format) ?? "")))];
   return { title, headers: columns.map((c) => format.t(c.titleKey)), rows: [...body, ...totals] };
-}
-
-/** Excel limits a sheet name to 31 characters and refuses a few. */
-function sheetName(title: string): string {
-  return title.replace(/[\\/*?:[\]]/g, " ").slice(0, 31) || "Sheet1";
 }
 
 /**

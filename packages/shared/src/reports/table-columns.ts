@@ -15,12 +15,16 @@ export interface TableFormat {
   timeZone: string;
 }
 
-export interface ColumnSpec<Row> {
+/** A column as text only: what the console's table and every export file of a list write. */
+export interface TextColumn<Row> {
   key: string;
   titleKey: string;
+  text(row: Row, format: TableFormat): string;
+}
+
+export interface ColumnSpec<Row> extends TextColumn<Row> {
   /** Figures sit right. */
   numeric?: boolean;
-  text(row: Row, format: TableFormat): string;
   sortValue(row: Row): number | string;
   /** The totals row's text; without it the cell stays empty. */
   total?(rows: Row[], format: TableFormat): string;

@@ -1,5 +1,12 @@
 import { bluetoothKeyOfSecret, sealAck } from "@washboard/device-protocol";
-import { ALL_ENDPOINTS, API, type ConsoleLevel, endpointId, formReportEndpoints } from "@washboard/shared";
+import {
+  ALL_ENDPOINTS,
+  API,
+  type ConsoleLevel,
+  endpointId,
+  formReportEndpoints,
+  ORDER_SCREENS,
+} from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -1126,6 +1133,10 @@ const READ_ONLY_PAYLOADS: Record<string, () => Promise<Record<string, unknown>>>
   "devices.qrCodes": async () => ({ device_ids: [(await klShop("Logged stickers")).deviceId] }),
   "orders.refunds": async () => ({ order_id: (await klOrder("wechatpay")).id }),
   "orders.byPayUniqueNo": async () => ({ pay_unique_no: (await klOrder("sandbox")).payUniqueNo }),
+  // An export writes its file and nothing else.
+  ...Object.fromEntries(
+    ORDER_SCREENS.map((s) => [`orders.export_${s.source}`, async () => ({ format: "csv", language: "en" })]),
+  ),
   "revenue.earningsMonth": async () => ({ from: "2026-01", to: "2026-03" }),
   "revenue.shopEarnings": async () => ({ from: "2026-01-01", to: "2026-01-31" }),
   "revenue.deviceRevenue": async () => ({ month: "2026-01" }),

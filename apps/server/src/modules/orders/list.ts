@@ -1,4 +1,4 @@
-import type { OrderSource, OrderTotals, orderListRequest, orderListResult } from "@washboard/shared";
+import type { OrderItem, OrderSource, OrderTotals, orderListRequest, orderListResult } from "@washboard/shared";
 import { and, eq, gte, like, lt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
@@ -13,11 +13,13 @@ import { orderColumns, orderView } from "./order-view.js";
 import { orders, orderTotalsDaily, PAY_STATUS, REFUND_STATUS } from "./tables.js";
 
 type ListInput = z.output<typeof orderListRequest>;
+/** An order screen's filters (a list page's or an export's). */
+type FilterInput = Omit<ListInput, "cursor" | "page_size">;
 
 /** A prefix LIKE pattern (the number's beginning), with LIKE's own characters taken literally. */
 const prefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function conditions(scope: TenantScope, source: OrderSource, input: ListInput): SQL | undefined {
+function conditions(scope: TenantScope, source: OrderSource, input: FilterInput): SQL | undefined {
   const where: (SQL | undefined)[] = [vendorTenant(scope).owns(orders), eq(orders.source, source)];
   if (input.from !== undefined) where.push(gte(orders.createdAt, new Date(input.from * 1000)));
   if (input.to !== undefined) where.push(lt(orders.createdAt, new Date((input.to + 1) * 1000)));
@@ -44,28 +46,12 @@ export async function listOrders(
   input: ListInput,
 ): Promise<z.input<typeof orderListResult>> {
   const where = conditions(scope, source, input);
-  const keyset = createdKeyset(
-    { createdAt: orders.createdAt, id: orders.id },
-    (row: { at: string; id: number }) => row,
-  );
   // A next page's cursor carries the filter's total from the first page: counting a large filter
   // again on every page would cost what keyset paging saves.
   const carried = input.cursor ? splitCursor(input.cursor) : undefined;
   const [page, totals] = await Promise.all([
-    listPage({
-      where,
-      keyset,
-      input: { ...input, cursor: carried?.keyset },
-      rows: (paged, orderBy, limit) =>
-        db
-          .select({ ...orderColumns, at: keysetAt(orders.createdAt), id: orders.id })
-          .from(orders)
-          .where(paged)
-          .orderBy(...orderBy)
-          .limit(limit),
-      // The total is the totals' count (first page) or the cursor's (next pages).
-      count: async () => 0,
-    }),
+    // The total is the totals' count (first page) or the cursor's (next pages).
+    ordersPage(db, where, { page_size: input.page_size, cursor: carried?.keyset }),
     carried
       ? Promise.resolve(null)
       : scopedVendor(db, scope).then((vendor) => totalsOf(db, scope, source, input, where, vendor.currency)),
@@ -77,6 +63,45 @@ export async function listOrders(
     next_cursor: page.next_cursor ? `${page.next_cursor}.${total}` : null,
     totals,
   };
+}
+
+const keyset = createdKeyset({ createdAt: orders.createdAt, id: orders.id }, (row: { at: string; id: number }) => row);
+
+/** One page of the orders matching `where`, newest first, after the keyset cursor. */
+function ordersPage(db: Db, where: SQL | undefined, input: { page_size: number; cursor?: string | undefined }) {
+  return listPage({
+    where,
+    keyset,
+    input,
+    rows: (paged, orderBy, limit) =>
+      db
+        .select({ ...orderColumns, at: keysetAt(orders.createdAt), id: orders.id })
+        .from(orders)
+        .where(paged)
+        .orderBy(...orderBy)
+        .limit(limit),
+    count: async () => 0,
+  });
+}
+
+/**
+ * Every order the filter matches, newest first, a batch at a time: each batch is a keyset page, so
+ * the thousandth costs what the first does, and nothing is held between them (an export streams them).
+ */
+export async function* orderBatches(
+  db: Db,
+  scope: TenantScope,
+  source: OrderSource,
+  input: FilterInput,
+  batchSize = 1_000,
+): AsyncGenerator<OrderItem[]> {
+  const where = conditions(scope, source, input);
+  let cursor: string | undefined;
+  do {
+    const page = await ordersPage(db, where, { page_size: batchSize, cursor });
+    if (page.rows.length > 0) yield page.rows.map(orderView);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
 }
 
 /** A cursor this list issued: the keyset's cursor, a dot, the filter's total. */

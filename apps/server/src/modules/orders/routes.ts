@@ -5,6 +5,7 @@ import {
   hasPermission,
   ORDER_SCREENS,
   type OrderSource,
+  orderExportCall,
   orderListCall,
   REFUND_CALLS,
   type RefundableSource,
@@ -17,6 +18,7 @@ import type { AppDeps } from "../../platform/module.js";
 import { vendorTenant } from "../tenancy/scope.js";
 import { checkOrder } from "./check-order.js";
 import { listOrders } from "./list.js";
+import { exportOrders } from "./order-export.js";
 import { orderColumns, orderView } from "./order-view.js";
 import { refundsOfOrder, requestRefund } from "./refunds/refund-service.js";
 import { orders } from "./tables.js";
@@ -33,6 +35,7 @@ export function orderRoutes(r: Routes, deps: AppDeps) {
   const { db } = deps;
   for (const screen of ORDER_SCREENS) {
     r.call(orderListCall(screen.source), (input, ctx) => listOrders(db, ctx.scope, screen.source, input));
+    r.download(orderExportCall(screen.source), (input, ctx) => exportOrders(db, ctx.scope, screen.source, input));
   }
   r.call(API.orders.byPayUniqueNo, async (input, ctx) => {
     const [row] = await db

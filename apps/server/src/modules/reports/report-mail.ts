@@ -3,10 +3,8 @@ import {
   addTableSheet,
   FORM_REPORTS,
   type FormReportKey,
-  formatMoney,
   type LanguageCode,
   reportExportTable,
-  type TableFormat,
 } from "@washboard/shared";
 import ExcelJS from "exceljs";
 import { AppError } from "../../platform/http/app-error.js";
@@ -17,6 +15,7 @@ import type { AppDeps } from "../../platform/module.js";
 import { type OutboxHandler, PermanentFailure } from "../../platform/outbox/outbox.js";
 import { sendGroupMail } from "../email-config/service.js";
 import { findVendor, type VendorRow } from "../tenancy/queries.js";
+import { vendorTableFormat } from "../tenancy/table-format.js";
 import { REPORT_ROWS } from "./report-rows.js";
 import { type Period, periodText } from "./schedule.js";
 import { findSubscription, type ReportMailPayload } from "./subscriptions.js";
@@ -43,11 +42,7 @@ export async function composeReportMail(
   frequency: string,
 ): Promise<ReportMail> {
   const t = (key: string, params?: Record<string, string | number>) => message(language, key, params);
-  const format: TableFormat = {
-    t,
-    money: (minor, currency) => formatMoney(minor, currency, { hideSymbol: vendor.hideSymbol }),
-    timeZone: vendor.timeZone,
-  };
+  const format = vendorTableFormat(vendor, language);
   const definition = FORM_REPORTS[report];
   const rows = await REPORT_ROWS[report](deps.db, vendor, period);
   const title = t(`routes.${report}`);

@@ -136,6 +136,8 @@ const MATRIX: Record<string, MatrixEntry> = {
   "alliances.remove": { crossTenant: () => ({ id: klRecords.alliance }) },
   // Orders: one list per order screen; refunds and checks of another vendor's order answer NOT_FOUND.
   ...Object.fromEntries(ORDER_SCREENS.map((screen) => [`orders.list_${screen.source}`, {}])),
+  // The file holds the caller's own orders only: modules/orders/order-export.test.ts.
+  ...Object.fromEntries(ORDER_SCREENS.map((screen) => [`orders.export_${screen.source}`, {}])),
   "orders.byPayUniqueNo": {},
   "orders.refunds": { crossTenant: () => ({ order_id: klRecords.order }) },
   "orders.refundWechat": { crossTenant: () => ({ order_id: klRecords.order, amount: 1 }) },

@@ -14,6 +14,7 @@ import type { Db } from "../db/client.js";
 import type { LiveBus } from "../live/bus.js";
 import { type AccessPipeline, payloadOf } from "./access.js";
 import type { MemberContext, RequestContext, SignedInContext } from "./context.js";
+import { attachmentHeader, type FileAnswer } from "./download.js";
 import { successBody } from "./envelope.js";
 import { type MultipartOptions, readMultipart } from "./multipart.js";
 import { type StreamOptions, serveStream } from "./stream.js";
@@ -55,6 +56,7 @@ export interface RoutesDeps {
  *
  * - `call`: a contract answered with the JSON envelope `{ status, result, server_time }`;
  * - `stream`: a contract answered with server-sent events from the live bus, per tenant;
+ * - `download`: a contract answered with a file written while it is sent (an export);
  * - `webhook`: a provider's public notification endpoint, signature-checked, each event acted on once.
  */
 export class Routes {
@@ -154,6 +156,41 @@ export class Routes {
           stillSignedIn: () => access.stillSignedIn(request),
           track,
         }),
+    });
+  }
+
+  download<C extends EndpointContract<z.ZodType, z.ZodType, SessionAccess>>(
+    contract: C,
+    handler: (input: z.output<C["body"]>, ctx: SignedInContext) => Promise<FileAnswer>,
+  ): void {
+    if (!contract.download) throw new Error(`${contract.path} is served as a file but its contract says no download`);
+    const { access } = this;
+    this.registered.add(contract);
+    // Without the type provider: the answer is a stream, which no response schema describes.
+    this.app.route({
+      method: contract.method,
+      url: contract.path,
+      schema: {
+        summary: contract.summary,
+        [contract.method === "GET" ? "querystring" : "body"]: contract.body,
+        produces: ["application/octet-stream"],
+        response: { "4xx": errorEnvelope, "5xx": errorEnvelope },
+      },
+      preValidation: async (request) => {
+        await access.authorize(request, contract.access, payloadOf(request));
+        assertStorableText(payloadOf(request));
+      },
+      handler: async (request, reply) => {
+        const input = (contract.method === "GET" ? request.query : request.body) as z.output<C["body"]>;
+        const file = await handler(input, access.signedIn(request));
+        // Once the first bytes are out, a failure can only cut the file short: the log says why.
+        file.body.on("error", (error) => request.log.error({ err: error, path: contract.path }, "download cut short"));
+        return reply
+          .header("content-type", file.contentType)
+          .header("content-disposition", attachmentHeader(file.filename))
+          .header("cache-control", "no-store")
+          .send(file.body);
+      },
     });
   }
 

@@ -94,15 +94,28 @@ async function exchange<T>(
   controller: AbortController,
   timer: ReturnType<typeof setTimeout>,
 ): Promise<T> {
-  let response: Response;
+  return unwrap<T>(await respond(url, init, controller, timer));
+}
+
+/** The answer's status and headers; the timeout covers the wait for them, not a long body after. */
+async function respond(
+  url: string,
+  init: RequestInit,
+  controller: AbortController,
+  timer: ReturnType<typeof setTimeout>,
+): Promise<Response> {
   try {
-    response = await fetch(url, { ...init, signal: controller.signal });
+    return await fetch(url, { ...init, signal: controller.signal });
   } catch (error) {
     const aborted = error instanceof DOMException && error.name === "AbortError";
     throw new ApiError(aborted ? "TIMEOUT" : "NETWORK", aborted ? "timeout" : "network error", 0);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The result of a JSON envelope, or its error thrown as an ApiError (a 401 signs out first). */
+async function unwrap<T>(response: Response): Promise<T> {
   let envelope: Envelope;
   try {
     envelope = (await response.json()) as Envelope;
@@ -121,6 +134,42 @@ async function exchange<T>(
   );
   if (error.code === "UNAUTHORIZED" || error.code === "SESSION_EXPIRED") onUnauthorized(error);
   throw error;
+}
+
+/**
+ * A download call (`contract.download`): the file the server writes while it is sent, read as it
+ * arrives with `onBytes` told how much has come. A refusal is an ApiError as for every call;
+ * aborting `signal` stops the download.
+ */
+export async function download<C extends EndpointContract>(
+  contract: C,
+  body: z.input<C["body"]>,
+  options: { signal: AbortSignal; onBytes?: (received: number) => void },
+): Promise<Blob> {
+  const controller = new AbortController();
+  options.signal.addEventListener("abort", () => controller.abort(), { once: true });
+  const timer = setTimeout(() => controller.abort(), TIMING.requestTimeoutMs);
+  const init: RequestInit = {
+    method: contract.method,
+    headers: { "api-key": apiKey(), "content-type": "application/json" },
+    body: JSON.stringify(payloadFor(body as Record<string, unknown>)),
+  };
+  const response = await respond(contract.path, init, controller, timer);
+  if (!response.ok || !response.headers.get("content-disposition") || !response.body) {
+    await unwrap(response);
+    throw new ApiError("INTERNAL_ERROR", `HTTP ${response.status}: no file`, response.status);
+  }
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    options.onBytes?.(received);
+  }
+  return new Blob(chunks as BlobPart[], { type: response.headers.get("content-type") ?? "" });
 }
 
 /**

@@ -42,7 +42,8 @@ async function ensurePart(lang: LanguageCode, part: Exclude<CataloguePart, "pay"
 /** The language being switched to, while its parts load: a part asked for meanwhile loads in it too. */
 let switchingTo: LanguageCode | null = null;
 
-function activeLanguage(): LanguageCode {
+/** The interface language (the one being switched to, while it loads). */
+export function activeLanguage(): LanguageCode {
   if (switchingTo) return switchingTo;
   return isLanguageCode(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
 }

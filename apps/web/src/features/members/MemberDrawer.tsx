@@ -6,6 +6,7 @@ import { call } from "../../app/api/client";
 import { queryKeys } from "../../app/api/query-keys";
 import { useActiveVendorId } from "../../app/session/store";
 import { useMoneyDisplay } from "../../app/session/useMoneyDisplay";
+import { useTableFormat } from "../../app/session/useTableFormat";
 import { useTimeZone } from "../../app/session/useTimeZone";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { useMediaQuery } from "../../app/ui/useMediaQuery";
@@ -21,6 +22,7 @@ import { couponLabel } from "./GiveCouponDialog";
 export function MemberDrawer(props: { member: MemberItem; onClose(): void }) {
   const { t } = useTranslation();
   const timeZone = useTimeZone();
+  const tableFormat = useTableFormat();
   const display = { ...useMoneyDisplay(), currency: props.member.currency };
   const narrow = useMediaQuery(`(max-width: ${LAYOUT.dialogNarrowPx}px)`);
   const activeVendorId = useActiveVendorId();
@@ -34,7 +36,7 @@ export function MemberDrawer(props: { member: MemberItem; onClose(): void }) {
     queryFn: () => call(API.members.memberCoupons, body),
   });
   const member = detail.data?.member ?? props.member;
-  const orderCols = orderColumns(timeZone, display).filter((c) =>
+  const orderCols = orderColumns(tableFormat).filter((c) =>
     ["order_no", "created_at", "amount", "pay_status", "refund_status", "shop", "device"].includes(c.key),
   );
 

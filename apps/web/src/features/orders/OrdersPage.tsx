@@ -7,6 +7,7 @@ import {
   isRefundable,
   ORDER_SCREENS,
   type OrderItem,
+  orderScreenTitleKey,
 } from "@washboard/shared";
 import { Card, Statistic } from "antd";
 import { useState } from "react";
@@ -18,6 +19,7 @@ import { useViewPath } from "../../app/layout/view-path";
 import { useActiveVendorId } from "../../app/session/store";
 import { useCan } from "../../app/session/useCan";
 import { useMoneyDisplay } from "../../app/session/useMoneyDisplay";
+import { useTableFormat } from "../../app/session/useTableFormat";
 import { useTimeZone } from "../../app/session/useTimeZone";
 import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
@@ -38,8 +40,11 @@ export default function OrdersPage() {
   const source = screen?.source ?? "free_start";
   // Through the registry (the console's call table), never the contract module itself.
   const contract = API.orders[`list_${source}`];
+  // The server writes the export: an order list runs to hundreds of thousands of rows.
+  const exportCall = API.orders[`export_${source}`];
   const can = useCan();
   const timeZone = useTimeZone();
+  const tableFormat = useTableFormat();
   const display = useMoneyDisplay();
   const [filters, setFilters] = useState<ReturnType<typeof toOrderFilters>>({});
   const [refunding, setRefunding] = useState<OrderItem | null>(null);
@@ -56,7 +61,7 @@ export default function OrdersPage() {
     select: (page) => page.totals,
   });
   const columns = [
-    ...orderColumns(timeZone, display),
+    ...orderColumns(tableFormat),
     ...actionsColumn<OrderItem>([
       {
         labelKey: "orders.refund.action",
@@ -78,7 +83,7 @@ export default function OrdersPage() {
   ];
   const money = (minor: number) =>
     formatMoney(minor, totals.data?.currency || display.currency, { hideSymbol: display.hideSymbol });
-  const title = t(`routes.order_${source === "free_start" ? "freestart" : source}`);
+  const title = t(orderScreenTitleKey(source));
 
   return (
     <Card data-testid="orders-page">
@@ -104,6 +109,7 @@ export default function OrdersPage() {
       </div>
       <DataTable
         contract={contract}
+        exportCall={exportCall}
         filters={filters}
         columns={columns}
         rowKey={(row) => row.id}

@@ -1,9 +1,12 @@
 import { ReloadOutlined } from "@ant-design/icons";
+import type { EndpointContract } from "@washboard/shared";
 import { Button, Empty, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { type Key, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { download } from "../../api/client";
 import { errorText } from "../../feedback/toast";
+import { activeLanguage } from "../../i18n";
 import { ExportMenu } from "./ExportMenu";
 import { fetchAllRows } from "./fetch-all";
 import { Pager } from "./Pager";
@@ -22,6 +25,11 @@ export interface DataTableProps<C extends ListContract> {
   /** Shown when no row matches. */
   emptyText?: string;
   testId?: string;
+  /**
+   * The list's download call (`contract.download`), taking the list's filters with a format and a
+   * language: the server writes the export while it downloads, for lists too long to page through.
+   */
+  exportCall?: EndpointContract;
   /** Check boxes to choose rows for a bulk action; kept across pages. */
   selection?: {
     keys: Key[];
@@ -35,6 +43,7 @@ export interface DataTableProps<C extends ListContract> {
  */
 export function DataTable<C extends ListContract>(props: DataTableProps<C>) {
   const { t } = useTranslation();
+  const { exportCall } = props;
   const list = useKeysetList(props.contract, props.filters);
   const container = useRef<HTMLDivElement>(null);
   useScrollRegion(container, props.title);
@@ -70,6 +79,11 @@ export function DataTable<C extends ListContract>(props: DataTableProps<C>) {
           />
           <ExportMenu
             load={(signal, onProgress) => fetchAllRows(props.contract, props.filters, { signal, onProgress })}
+            download={
+              exportCall &&
+              ((format, signal, onBytes) =>
+                download(exportCall, { ...props.filters, format, language: activeLanguage() }, { signal, onBytes }))
+            }
             columns={props.columns}
             title={props.title}
             knownTotal={list.total}

@@ -1,10 +1,11 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import { Button, Dropdown, Progress, Typography } from "antd";
+import { formatFileSize } from "@washboard/shared";
+import { Button, Dropdown, Progress, Spin, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { AppModal } from "../AppModal";
 import type { ExportFormat } from "./export";
 import type { DataColumn } from "./types";
-import { type ExportRows, useExport } from "./useExport";
+import { type ExportDownload, type ExportRows, useExport } from "./useExport";
 
 const FORMATS: { format: ExportFormat; labelKey: string }[] = [
   { format: "xlsx", labelKey: "table.exportExcel" },
@@ -15,6 +16,7 @@ const FORMATS: { format: ExportFormat; labelKey: string }[] = [
 /** The Export dropdown of a list, and the progress dialog while a long export runs. */
 export function ExportMenu<Row>(props: {
   load: ExportRows<Row>;
+  download?: ExportDownload;
   columns: DataColumn<Row>[];
   title: string;
   knownTotal?: number;
@@ -24,6 +26,12 @@ export function ExportMenu<Row>(props: {
   const { t } = useTranslation();
   const { progress, start, cancel } = useExport(props);
   const percent = progress && progress.total > 0 ? Math.floor((progress.done / progress.total) * 100) : 0;
+  const progressText = () => {
+    if (progress?.receivedBytes !== undefined)
+      return t("table.exportReceived", { size: formatFileSize(progress.receivedBytes), total: progress.total });
+    if (progress?.building) return t("table.exportPreparing");
+    return t("table.exportProgress", { done: progress?.done ?? 0, total: progress?.total ?? 0 });
+  };
   return (
     <>
       <Dropdown
@@ -52,11 +60,13 @@ export function ExportMenu<Row>(props: {
         onCancel={cancel}
       >
         <div data-testid="export-progress">
-          <Progress percent={progress?.building ? 100 : percent} status="active" />
-          <Typography.Text type="secondary">
-            {progress?.building
-              ? t("table.exportPreparing")
-              : t("table.exportProgress", { done: progress?.done ?? 0, total: progress?.total ?? 0 })}
+          {progress?.receivedBytes === undefined ? (
+            <Progress percent={progress?.building ? 100 : percent} status="active" />
+          ) : (
+            <Spin />
+          )}
+          <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+            {progressText()}
           </Typography.Text>
         </div>
       </AppModal>

@@ -17,6 +17,8 @@ export interface ExportProgress {
   total: number;
   /** Every row is in; the file is being built. */
   building: boolean;
+  /** Of a file the server writes: what has arrived so far (rows are not counted then). */
+  receivedBytes?: number;
 }
 
 /**
@@ -45,12 +47,21 @@ export type ExportRows<Row> = (
   onProgress: (done: number, total: number) => void,
 ) => Promise<Row[]>;
 
+/** A file the server writes while it is sent (a list too long to page through in the browser). */
+export type ExportDownload = (
+  format: ExportFormat,
+  signal: AbortSignal,
+  onBytes: (received: number) => void,
+) => Promise<Blob>;
+
 /**
- * Exports every row of a table: loads them while reporting progress (a list pages through the
- * server), then builds the file in the browser and downloads it as "<title>_<date>.<ext>".
+ * Exports every row of a table as "<title>_<date>.<ext>": where the server writes the file
+ * (`download`), saves it as it arrives; otherwise loads the rows while reporting progress (a list
+ * pages through the server), then builds the file in the browser.
  */
 export function useExport<Row>(options: {
   load: ExportRows<Row>;
+  download?: ExportDownload;
   columns: DataColumn<Row>[];
   title: string;
   /** The total the table shows, so progress starts from it before the first page answers. */
@@ -68,7 +79,17 @@ export function useExport<Row>(options: {
     const abort = new AbortController();
     controller.current = abort;
     setProgress({ format, done: 0, total: options.knownTotal ?? 0, building: false });
+    const save = (blob: Blob) =>
+      downloadBlob(blob, exportFileName(options.title, localDate(nowSeconds(), timeZone), format));
     try {
+      if (options.download) {
+        const blob = await options.download(format, abort.signal, (receivedBytes) =>
+          setProgress({ format, done: 0, total: options.knownTotal ?? 0, building: false, receivedBytes }),
+        );
+        save(blob);
+        toastSuccess("table.exportDone");
+        return;
+      }
       const rows = await options.load(abort.signal, (done, total) =>
         setProgress({ format, done, total, building: false }),
       );
@@ -84,10 +105,11 @@ export function useExport<Row>(options: {
       };
       const blob = await buildOffPage({ format, table, lang: i18n.language }, abort.signal);
       if (abort.signal.aborted) return;
-      downloadBlob(blob, exportFileName(options.title, localDate(nowSeconds(), timeZone), format));
+      save(blob);
       toastSuccess("table.exportDone");
     } catch (error) {
-      if (!(error instanceof ExportCancelled)) toastError(error);
+      // A cancelled download fails as an aborted fetch: cancelling is no error to show.
+      if (!(error instanceof ExportCancelled) && !abort.signal.aborted) toastError(error);
     } finally {
       controller.current = null;
       setProgress(null);
