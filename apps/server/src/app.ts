@@ -4,11 +4,13 @@ import fastifyMultipart from "@fastify/multipart";
 import { LIMITS } from "@washboard/shared";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import { resolveSession } from "./modules/accounts/sessions.js";
+import { SessionResolver } from "./modules/accounts/sessions.js";
 import { resolveMember } from "./modules/members/member-app.js";
 import { recordOperation } from "./modules/operation-log/record.js";
 import { vendorInGroup } from "./modules/tenancy/queries.js";
 import { MODULES } from "./modules.js";
+import { RequestVersions } from "./platform/cache/request-versions.js";
+import { databaseFence } from "./platform/cache/version-fence.js";
 import type { Config } from "./platform/config.js";
 import type { Database } from "./platform/db/client.js";
 import { AccessPipeline } from "./platform/http/access.js";
@@ -55,16 +57,18 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializer(config.validateResponses));
   app.decorateRequest("ctx", null as never);
+  const fence = databaseFence(db);
   app.addHook("onRequest", async (request) => {
-    request.ctx = newRequestContext(request);
+    request.ctx = { ...newRequestContext(request), versions: new RequestVersions(fence) };
   });
   installErrorHandling(app);
   await installSecurityHeaders(app);
 
   const live = createLiveBus(database, config);
+  const sessions = new SessionResolver(db, config, fence);
   const access = new AccessPipeline(
     {
-      resolveSession: (token) => resolveSession(db, config, token),
+      resolveSession: (token, versions) => sessions.resolve(token, versions),
       resolveMember: (token) => resolveMember(db, token),
       vendorInGroup: (vendorId, groupId) => vendorInGroup(db, vendorId, groupId),
       recordOperation: (entry) => recordOperation(db, live, entry),
@@ -87,7 +91,7 @@ export async function buildApp(
     live,
     outboxHandlers,
   };
-  const routes = new Routes(app, { access, db, live, heartbeatMs: config.liveHeartbeatMs });
+  const routes = new Routes(app, { access, db, live, fence, heartbeatMs: config.liveHeartbeatMs });
   for (const module of modules) {
     module.routes?.(routes, deps);
     for (const [kind, handler] of Object.entries(module.outbox?.(deps) ?? {})) outboxHandlers.set(kind, handler);

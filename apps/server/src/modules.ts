@@ -27,6 +27,7 @@ import { vendorAccountsModule } from "./modules/vendor-accounts/module.js";
 import { vendorAdminModule } from "./modules/vendor-admin/module.js";
 import { vendorProfileModule } from "./modules/vendor-profile/module.js";
 import { washerCatalogueModule } from "./modules/washer-catalogue/module.js";
+import { cacheModule } from "./platform/cache/module.js";
 import { liveModule } from "./platform/live/module.js";
 import type { ServerModule } from "./platform/module.js";
 import { outboxModule } from "./platform/outbox/module.js";
@@ -37,7 +38,8 @@ import { webhooksModule } from "./platform/webhooks/module.js";
  * app, the Drizzle schema and the OpenAPI document are built from this list and nothing else.
  */
 export const MODULES: readonly ServerModule[] = [
-  // The platform's own: the live bus, the outbox worker, the webhook record.
+  // The platform's own: the cache versions, the live bus, the outbox worker, the webhook record.
+  cacheModule,
   liveModule,
   outboxModule,
   webhooksModule,

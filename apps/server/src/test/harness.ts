@@ -26,6 +26,8 @@ export interface SendOptions {
   headers?: Record<string, string>;
   /** null sends no api-key header at all. */
   apiKey?: string | null;
+  /** The instance that answers (one from `secondInstance`); the first by default. */
+  via?: FastifyInstance;
 }
 
 export interface Envelope {
@@ -151,6 +153,7 @@ export async function startTestServer(
   const modules = [...MODULES, ...(options.extraModules ?? [])];
   const logging = options.logStream ? { logStream: options.logStream } : { logger: false };
   const app = await buildApp(config, database, { ...logging, modules });
+  const first = app;
 
   function injection(
     contract: EndpointContract,
@@ -181,6 +184,7 @@ export async function startTestServer(
     options: SendOptions,
   ): Promise<Answer<Result>> {
     const injected = injection(contract, body, token, options);
+    const app = options.via ?? first;
     if (contract.stream) return openedStream<Result>(app, injected);
     if (contract.download) {
       // A file is no envelope: the generated tests see that it was answered, a test of the file reads it.

@@ -1,5 +1,8 @@
 import { effectivePermissions, isConsoleLevel } from "@washboard/shared";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { cacheKey, FencedCache } from "../../platform/cache/fenced-cache.js";
+import { RequestVersions } from "../../platform/cache/request-versions.js";
+import { type VersionFence, versionOfKey } from "../../platform/cache/version-fence.js";
 import type { Config } from "../../platform/config.js";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { preparedFor } from "../../platform/db/prepared.js";
@@ -30,7 +33,11 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The session of a token's hash with its account and role keys: the one query of every signed-in call. */
+/**
+ * The session of a token's hash with its account, role keys, and the versions of the account's and
+ * the role's cache keys read in the same snapshot: the one query of a signed-in call whose session
+ * this instance does not hold.
+ */
 const sessionByHash = preparedFor((db) =>
   db
     .select({
@@ -45,7 +52,10 @@ const sessionByHash = preparedFor((db) =>
       status: accounts.status,
       groupId: accounts.groupId,
       vendorId: accounts.vendorId,
+      roleId: accounts.roleId,
       rolePermissions: roleKeysOf(accounts.roleId),
+      accountVersion: versionOfKey(sql`'a:' || ${accounts.id}`),
+      roleVersion: versionOfKey(sql`'r:' || ${accounts.roleId}`),
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
@@ -54,32 +64,87 @@ const sessionByHash = preparedFor((db) =>
     .prepare("session_by_hash"),
 );
 
-/** The account behind a token, or the error the caller should get. */
-export async function resolveSession(db: Db, config: Config, token: string): Promise<Actor> {
-  const [row] = await sessionByHash(db).execute({ hash: hashToken(token) });
+interface HeldSession {
+  actor: Actor;
+  lastSeenAt: number;
+  expiresAt: number;
+}
 
-  if (!row || row.revokedAt !== null || row.status !== ACCOUNT_STATUS.enabled || !isConsoleLevel(row.level)) {
-    throw new AppError("UNAUTHORIZED");
+/** How many sessions one instance holds. */
+const HELD_SESSIONS = 20_000;
+
+/**
+ * Resolves session tokens to their accounts. A session is held after its first call and served
+ * without its query while a fence read finds its account's and role's versions unchanged: a
+ * sign-out, revocation, disabled account or changed role raises them (migration 0021), so the very
+ * next call on every instance is refused or sees the change. A held session older than the touch
+ * interval is read again, and touched.
+ */
+export class SessionResolver {
+  private readonly held = new FencedCache<HeldSession>(HELD_SESSIONS);
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly fence: VersionFence,
+  ) {}
+
+  /**
+   * The account behind a token, or the error the caller should get. The versions are read with the
+   * actor's vendor key along, which the request's kept answer usually needs too.
+   */
+  async resolve(token: string, versions = new RequestVersions(this.fence)): Promise<Actor> {
+    const hash = hashToken(token);
+    const keys = this.held.keysOf(hash);
+    const vendorId = this.held.peek(hash)?.actor.vendorId;
+    if (keys) {
+      const alsoRead = vendorId === null || vendorId === undefined ? [] : [cacheKey.vendor(vendorId)];
+      const held = this.held.get(hash, await versions.read([...keys, ...alsoRead]));
+      // Anything in doubt (near its expiry, idle, due a touch) is read again.
+      const now = Date.now();
+      const fresh =
+        held &&
+        now - held.lastSeenAt <= TOUCH_INTERVAL_MS &&
+        now < held.lastSeenAt + this.config.sessionIdleMinutes * 60_000 &&
+        now < held.expiresAt;
+      if (fresh) return held.actor;
+    }
+    return this.load(hash);
   }
-  const now = Date.now();
-  const idleLimit = row.lastSeenAt.getTime() + config.sessionIdleMinutes * 60_000;
-  if (row.expiresAt.getTime() <= now || idleLimit <= now) throw new AppError("SESSION_EXPIRED");
-  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, row.sessionId));
+
+  private async load(hash: string): Promise<Actor> {
+    const [row] = await sessionByHash(this.db).execute({ hash });
+    if (!row || row.revokedAt !== null || row.status !== ACCOUNT_STATUS.enabled || !isConsoleLevel(row.level)) {
+      this.held.delete(hash);
+      throw new AppError("UNAUTHORIZED");
+    }
+    const now = Date.now();
+    const idleLimit = row.lastSeenAt.getTime() + this.config.sessionIdleMinutes * 60_000;
+    if (row.expiresAt.getTime() <= now || idleLimit <= now) throw new AppError("SESSION_EXPIRED");
+    let lastSeenAt = row.lastSeenAt.getTime();
+    if (now - lastSeenAt > TOUCH_INTERVAL_MS) {
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.id, row.sessionId));
+      lastSeenAt = now;
+    }
+    const actor: Actor = {
+      accountId: row.accountId,
+      sessionId: row.sessionId,
+      username: row.username,
+      nickname: row.nickname,
+      level: row.level,
+      groupId: row.groupId,
+      vendorId: row.vendorId,
+      permissions: row.level === 4 ? effectivePermissions(row.rolePermissions ?? []) : [],
+    };
+    const stamps = new Map([[cacheKey.account(row.accountId), row.accountVersion]]);
+    if (row.roleId !== null) stamps.set(cacheKey.role(row.roleId), row.roleVersion);
+    // Held until idle for the touch interval: then it is read (and touched) again.
+    this.held.set(hash, { actor, lastSeenAt, expiresAt: row.expiresAt.getTime() }, stamps);
+    return actor;
   }
-  return {
-    accountId: row.accountId,
-    sessionId: row.sessionId,
-    username: row.username,
-    nickname: row.nickname,
-    level: row.level,
-    groupId: row.groupId,
-    vendorId: row.vendorId,
-    permissions: row.level === 4 ? effectivePermissions(row.rolePermissions ?? []) : [],
-  };
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {

@@ -5,8 +5,8 @@ import { shopOptions } from "./options.js";
 import { createShop, listShops, modifyShop, removeShop } from "./service.js";
 
 export function shopRoutes(r: Routes, { db, secrets }: AppDeps) {
-  r.call(API.shops.options, (_input, ctx) => shopOptions(db, ctx.scope));
-  r.call(API.shops.list, (input, ctx) => listShops(db, secrets, ctx.scope, input));
+  r.call(API.shops.options, (_input, ctx) => shopOptions(db, ctx.scope), { cache: "vendor" });
+  r.call(API.shops.list, (input, ctx) => listShops(db, secrets, ctx.scope, input), { cache: "vendor" });
   r.call(API.shops.create, (input, ctx) => createShop(db, secrets, ctx, input));
   r.call(API.shops.modify, (input, ctx) => modifyShop(db, secrets, ctx, input));
   r.call(API.shops.remove, async (input, ctx) => {

@@ -15,5 +15,7 @@ export function tenancyRoutes(r: Routes, { db }: AppDeps) {
     return { vendor_list: rows.map(toVendorSummary) };
   });
 
-  r.call(API.tenancy.current, async (_input, ctx) => toVendorSummary(await scopedVendor(db, ctx.scope)));
+  r.call(API.tenancy.current, async (_input, ctx) => toVendorSummary(await scopedVendor(db, ctx.scope)), {
+    cache: "vendor",
+  });
 }

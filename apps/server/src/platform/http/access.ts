@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { type Access, hasPermission, isGroupLevel, MAX_RECORD_ID } from "@washboard/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { RequestVersions } from "../cache/request-versions.js";
 import { AppError } from "./app-error.js";
 import type { Actor, MemberContext, MemberSession, RequestContext, SignedInContext, TenantScope } from "./context.js";
 import { sendError } from "./envelope.js";
@@ -10,8 +11,11 @@ import { sendError } from "./envelope.js";
  * those records provide them (auth, tenancy, operation-log), so `platform/` imports no module.
  */
 export interface AccessLookups {
-  /** The account behind a session token; throws UNAUTHORIZED or SESSION_EXPIRED. */
-  resolveSession(token: string): Promise<Actor>;
+  /**
+   * The account behind a session token; throws UNAUTHORIZED or SESSION_EXPIRED. `versions` are the
+   * request's reads of the cache versions; without them the session is checked with a fresh read.
+   */
+  resolveSession(token: string, versions?: RequestVersions): Promise<Actor>;
   /** The member behind a member-app token; throws UNAUTHORIZED. */
   resolveMember(token: string): Promise<MemberSession>;
   /** Whether `vendorId` is one of `groupId`'s vendors. */
@@ -73,7 +77,7 @@ export class AccessPipeline {
     }
     const token = tokenOf(request, payload);
     if (!token) throw new AppError("UNAUTHORIZED");
-    const actor = await this.lookups.resolveSession(token);
+    const actor = await this.lookups.resolveSession(token, request.ctx.versions);
     request.ctx.actor = actor;
     if (access.levels && !access.levels.includes(actor.level)) throw new AppError("NO_PERMISSION");
     if (actor.level === 4 && access.permission && !hasPermission(actor.permissions, access.permission)) {
@@ -90,6 +94,7 @@ export class AccessPipeline {
     try {
       const token = tokenOf(request, payloadOf(request));
       if (!token) return false;
+      // Read afresh: the versions read when the stream opened say nothing of now.
       await this.lookups.resolveSession(token);
       return true;
     } catch {

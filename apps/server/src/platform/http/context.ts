@@ -1,5 +1,6 @@
 import type { ConsoleLevel } from "@washboard/shared";
 import type { FastifyRequest } from "fastify";
+import type { RequestVersions } from "../cache/request-versions.js";
 
 /** The signed-in account behind a request. */
 export interface Actor {
@@ -46,6 +47,8 @@ export interface RequestContext {
   ip: string;
   userAgent: string;
   audit: AuditNote;
+  /** This request's reads of the cache versions (set for every HTTP request; absent in a bare context). */
+  versions?: RequestVersions;
   /** The file of a multipart upload call, read after the access check (`Routes.call` with `multipart`). */
   upload?: UploadedFile;
 }

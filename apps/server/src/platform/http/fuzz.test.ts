@@ -38,8 +38,18 @@ const HOSTILE: Record<string, unknown> = {
   "deep nesting": deeplyNested(),
 };
 
-/** Tables every call may write to: the log of calls, sessions' last use, live events, sign-in counters. */
-const BOOKKEEPING = new Set(["operation_log", "sessions", "live_events", "attempt_counters", "__drizzle_migrations"]);
+/**
+ * Tables every call may write to: the log of calls, sessions' last use, live events, sign-in counters,
+ * and the cache versions a sign-in raises (it writes the account's last sign-in).
+ */
+const BOOKKEEPING = new Set([
+  "operation_log",
+  "sessions",
+  "live_events",
+  "attempt_counters",
+  "cache_versions",
+  "__drizzle_migrations",
+]);
 
 function fieldsOf(contract: EndpointContract): string[] {
   return contract.body instanceof z.ZodObject ? Object.keys(contract.body.shape) : [];

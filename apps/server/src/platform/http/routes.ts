@@ -10,6 +10,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { cacheKey, FencedCache, stampsOf } from "../cache/fenced-cache.js";
+import { RequestVersions } from "../cache/request-versions.js";
+import type { VersionFence } from "../cache/version-fence.js";
 import type { Db } from "../db/client.js";
 import type { LiveBus } from "../live/bus.js";
 import { type AccessPipeline, payloadOf } from "./access.js";
@@ -20,6 +23,11 @@ import { type MultipartOptions, readMultipart } from "./multipart.js";
 import { type StreamOptions, serveStream } from "./stream.js";
 import { assertStorableText } from "./text-guard.js";
 import { registerWebhook, type WebhookEndpoint } from "./webhook.js";
+
+/** A call's id in the operation log; a call outside the shared registry (a test's own module) goes by its path. */
+function actionOf(contract: EndpointContract): string {
+  return findEndpointId(contract) ?? contract.path;
+}
 
 /** What a call's handler is given: a signed-in context for session calls, a bare one for public calls. */
 export type ContextOf<C extends EndpointContract> = C["access"] extends SessionAccess
@@ -40,6 +48,13 @@ export interface CallOptions {
    * level, permission and tenant checks are the same as for every other call.
    */
   multipart?: MultipartOptions;
+  /**
+   * "vendor": the answer depends only on the scope vendor's records and the payload (and is the same
+   * for every level and permission set that may ask), so each instance keeps it and answers again
+   * from memory while the vendor's cache key is unchanged (platform/cache). Every table the handler
+   * reads must raise that key (migration 0021; cached-calls.test.ts checks it).
+   */
+  cache?: "vendor";
 }
 
 export interface RoutesDeps {
@@ -48,7 +63,19 @@ export interface RoutesDeps {
   live: LiveBus;
   /** How often an open stream sends a heartbeat and checks its session. */
   heartbeatMs: number;
+  /** Reads cache versions for the calls whose answers are kept (`CallOptions.cache`). */
+  fence: VersionFence;
 }
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The calls whose answers are kept (`CallOptions.cache`), for the test that checks what they read. */
+    cachedCalls: readonly EndpointContract[];
+  }
+}
+
+/** How many kept answers one instance holds, across all cached calls. */
+const KEPT_ANSWERS = 2_000;
 
 /**
  * Where modules declare their endpoints. Every kind goes through the one access pipeline
@@ -62,11 +89,14 @@ export interface RoutesDeps {
 export class Routes {
   private readonly registered = new Set<EndpointContract>();
   private readonly openStreams = new Set<() => void>();
+  private readonly answers = new FencedCache<unknown>(KEPT_ANSWERS);
+  private readonly cachedCalls: EndpointContract[] = [];
 
   constructor(
     readonly app: FastifyInstance,
     private readonly deps: RoutesDeps,
   ) {
+    app.decorate("cachedCalls", this.cachedCalls);
     // Open streams would hold the server's close; they end first (browsers reconnect elsewhere).
     app.addHook("preClose", async () => {
       for (const end of [...this.openStreams]) end();
@@ -80,9 +110,10 @@ export class Routes {
   call<C extends EndpointContract>(contract: C, handler: CallHandler<C>, options: CallOptions = {}): void {
     const { access } = this;
     this.registered.add(contract);
+    if (options.cache) this.cachedCalls.push(contract);
+    const action = actionOf(contract);
+    const answer = options.cache ? this.keptAnswer(action, handler) : handler;
     const payloadKey = contract.method === "GET" ? "querystring" : "body";
-    // A call outside the shared registry (a test's own module) is logged by its path.
-    const action = findEndpointId(contract) ?? contract.path;
     this.app.withTypeProvider<ZodTypeProvider>().route({
       method: contract.method,
       url: contract.path,
@@ -119,9 +150,31 @@ export class Routes {
               ? access.memberOf(request)
               : request.ctx
         ) as ContextOf<C>;
-        return successBody(await handler(input, ctx));
+        return successBody(await answer(input, ctx));
       },
     });
+  }
+
+  /**
+   * A vendor-scoped call's handler, answering from the instance's kept answers while the vendor's
+   * version is unchanged. The version is read before the handler reads, so an answer is never kept
+   * under a newer version than its data.
+   */
+  private keptAnswer<C extends EndpointContract>(action: string, handler: CallHandler<C>): CallHandler<C> {
+    const { fence } = this.deps;
+    const answers = this.answers;
+    return async (input, ctx) => {
+      const { actor, scope } = ctx as SignedInContext;
+      if (scope.vendorId === null) return handler(input, ctx);
+      const keys = [cacheKey.vendor(scope.vendorId)];
+      const id = [action, scope.vendorId, actor.level, actor.permissions.join(","), JSON.stringify(input)].join("\n");
+      const versions = await (ctx.versions ?? new RequestVersions(fence)).read(keys);
+      const kept = answers.get(id, versions);
+      if (kept !== undefined) return kept as z.input<C["result"]>;
+      const fresh = await handler(input, ctx);
+      answers.set(id, fresh, stampsOf(keys, versions));
+      return fresh;
+    };
   }
 
   stream<C extends EndpointContract<z.ZodType, z.ZodType, SessionAccess>>(

@@ -1,4 +1,4 @@
-import helmet from "@fastify/helmet";
+import helmet from "helmet";
 import { CARD_READER_PORT } from "@washboard/shared";
 import type { FastifyInstance } from "fastify";
 
@@ -33,16 +33,23 @@ export function permissionsPolicy(allowed: readonly string[] = []): string {
   return DENIED_FEATURES.map((feature) => `${feature}=${allowed.includes(feature) ? "(self)" : "()"}`).join(", ");
 }
 
+/**
+ * helmet's headers and our Permissions-Policy on every response, before anything else answers. The
+ * middleware is built once: @fastify/helmet built it again for every request, a tenth of an ordinary
+ * call's time. A route that needs other values (an uploaded file's CSP, the tools page's Bluetooth)
+ * sets its own, which replace these when the answer is written.
+ */
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
+  const applyHelmet = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     // Our images and files are same-origin; nothing needs cross-origin isolation.
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
-  // helmet does not write Permissions-Policy; a page that needs a feature sets its own first.
-  app.addHook("onSend", async (_request, reply, payload) => {
-    if (!reply.hasHeader("permissions-policy")) reply.header("permissions-policy", permissionsPolicy());
-    return payload;
+  // helmet does not write Permissions-Policy.
+  const deniedFeatures = permissionsPolicy();
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.raw.setHeader("permissions-policy", deniedFeatures);
+    applyHelmet(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
 }
