@@ -1,6 +1,6 @@
-import helmet from "helmet";
 import { CARD_READER_PORT } from "@washboard/shared";
 import type { FastifyInstance } from "fastify";
+import helmet from "helmet";
 
 /**
  * What a browser may do with our pages, stated once for every response (console, API, files):
