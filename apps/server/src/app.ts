@@ -59,7 +59,7 @@ export async function buildApp(
   app.decorateRequest("ctx", null as never);
   const fence = databaseFence(db);
   app.addHook("onRequest", async (request) => {
-    request.ctx = { ...newRequestContext(request), versions: new RequestVersions(fence) };
+    request.ctx = newRequestContext(request, new RequestVersions(fence));
   });
   installErrorHandling(app);
   await installSecurityHeaders(app);

@@ -1,4 +1,5 @@
 import { accounts } from "../modules/accounts/tables.js";
+import type { brands } from "../modules/brands/tables.js";
 import { roles } from "../modules/roles/tables.js";
 import { groups, vendors } from "../modules/tenancy/tables.js";
 import { hashPassword } from "../platform/auth/passwords.js";
@@ -13,6 +14,22 @@ function single<Row>(rows: Row[], what: string): Row {
   const [row] = rows;
   if (!row) throw new Error(`${what} not created`);
   return row;
+}
+
+/** A brand of `groupId` with every required field filled, to insert straight into the database. */
+export function brandValues(groupId: number, name: string): typeof brands.$inferInsert {
+  return {
+    groupId,
+    name,
+    longitude: "101.7",
+    latitude: "3.1",
+    serviceTime: "08:00-22:00",
+    country: "Malaysia",
+    province: "Selangor",
+    city: "Kuala Lumpur",
+    address: "1 Jalan Ampang",
+    contactPhone: "+60 3 0000 0000",
+  };
 }
 
 /** The two demo vendors: Kuala Lumpur (MYR) and Bangkok (THB), both of Demo Group. */

@@ -153,7 +153,6 @@ export async function startTestServer(
   const modules = [...MODULES, ...(options.extraModules ?? [])];
   const logging = options.logStream ? { logStream: options.logStream } : { logger: false };
   const app = await buildApp(config, database, { ...logging, modules });
-  const first = app;
 
   function injection(
     contract: EndpointContract,
@@ -184,15 +183,15 @@ export async function startTestServer(
     options: SendOptions,
   ): Promise<Answer<Result>> {
     const injected = injection(contract, body, token, options);
-    const app = options.via ?? first;
-    if (contract.stream) return openedStream<Result>(app, injected);
+    const answering = options.via ?? app;
+    if (contract.stream) return openedStream<Result>(answering, injected);
     if (contract.download) {
       // A file is no envelope: the generated tests see that it was answered, a test of the file reads it.
-      const answer = await downloaded(app, injected);
+      const answer = await downloaded(answering, injected);
       const body = answer.refusal ?? { status: answer.http, result: undefined as Result, server_time: 0 };
       return { http: answer.http, body: body as Envelope & { result: Result } };
     }
-    const response = await app.inject(injected);
+    const response = await answering.inject(injected);
     return { http: response.statusCode, body: response.json<Envelope & { result: Result }>() };
   }
 

@@ -10,6 +10,7 @@ import {
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { brandValues } from "../../test/fixtures.js";
 import { type Answer, type SendOptions, startTestServer, type TestServer } from "../../test/harness.js";
 import { accounts } from "../accounts/tables.js";
 import { alliances } from "../alliances/tables.js";
@@ -81,18 +82,7 @@ const BRAND_FIELDS = {
 async function demoBrand(name: string): Promise<number> {
   const [row] = await server.database.db
     .insert(brands)
-    .values({
-      groupId: await demoGroupId(),
-      name,
-      longitude: "101.7",
-      latitude: "3.1",
-      serviceTime: "08:00-22:00",
-      country: "Malaysia",
-      province: "Selangor",
-      city: "Kuala Lumpur",
-      address: "1 Jalan Ampang",
-      contactPhone: "+60 3 0000 0000",
-    })
+    .values(brandValues(await demoGroupId(), name))
     .returning();
   if (!row) throw new Error("brand not created");
   return row.id;

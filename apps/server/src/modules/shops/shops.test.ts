@@ -2,7 +2,7 @@ import { API, type BodyOf, type NameSort, SHOP_SERVICE_TYPE, type ShopItem } fro
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecretBox } from "../../platform/secrets/secret-box.js";
-import { demoVendors, otherTenant, vendorSubAccount } from "../../test/fixtures.js";
+import { brandValues, demoVendors, otherTenant, vendorSubAccount } from "../../test/fixtures.js";
 import { type AnswerOf, type SendOptions, startTestServer, type TestServer } from "../../test/harness.js";
 import { alliances } from "../alliances/tables.js";
 import { brands } from "../brands/tables.js";
@@ -78,21 +78,9 @@ beforeAll(async () => {
   token = await server.login("vendor_admin");
   bkkToken = await server.login("vendor2_admin");
   const other = await otherTenant(server.database);
-  const brandRow = (groupId: number, name: string) => ({
-    groupId,
-    name,
-    longitude: "101.7",
-    latitude: "3.1",
-    serviceTime: "08:00-22:00",
-    country: "Malaysia",
-    province: "Selangor",
-    city: "Kuala Lumpur",
-    address: "1 Jalan Ampang",
-    contactPhone: "+60 3 0000 0000",
-  });
-  refs.brand = await insertReturningId(db.insert(brands).values(brandRow(demo.groupId, "Demo suds")).returning());
+  refs.brand = await insertReturningId(db.insert(brands).values(brandValues(demo.groupId, "Demo suds")).returning());
   refs.otherBrand = await insertReturningId(
-    db.insert(brands).values(brandRow(other.group.id, "Foreign suds")).returning(),
+    db.insert(brands).values(brandValues(other.group.id, "Foreign suds")).returning(),
   );
   refs.location = await insertReturningId(
     db.insert(locations).values({ vendorId: kl, name: "Bangsar", address: "Jalan Telawi" }).returning(),

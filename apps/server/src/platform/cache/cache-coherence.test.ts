@@ -9,7 +9,7 @@ import { devices } from "../../modules/devices/tables.js";
 import { roles } from "../../modules/roles/tables.js";
 import { shops } from "../../modules/shops/tables.js";
 import { vendors } from "../../modules/tenancy/tables.js";
-import { demoVendors } from "../../test/fixtures.js";
+import { brandValues, demoVendors } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import type { Db, Tx } from "../db/client.js";
 import { cacheVersions } from "./tables.js";
@@ -33,21 +33,7 @@ beforeAll(async () => {
 /** Two Kuala Lumpur shops of one of its group's brands, with a machine each, and a Bangkok shop. */
 async function ourShops() {
   const { kl, bkk, groupId } = await demoVendors(server.database);
-  const [brand] = await db
-    .insert(brands)
-    .values({
-      groupId,
-      name: "Cache brand",
-      longitude: "101.7",
-      latitude: "3.1",
-      serviceTime: "08:00-22:00",
-      country: "Malaysia",
-      province: "Selangor",
-      city: "Kuala Lumpur",
-      address: "1 Jalan Ampang",
-      contactPhone: "+60 3 0000 0000",
-    })
-    .returning();
+  const [brand] = await db.insert(brands).values(brandValues(groupId, "Cache brand")).returning();
   const made = await db
     .insert(shops)
     .values([

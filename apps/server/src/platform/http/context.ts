@@ -71,8 +71,9 @@ declare module "fastify" {
 }
 
 /** The context of a request before the access pipeline has looked at it: no actor, no tenant. */
-export function newRequestContext(request: FastifyRequest): RequestContext {
+export function newRequestContext(request: FastifyRequest, versions: RequestVersions): RequestContext {
   return {
+    versions,
     actor: null,
     scope: { groupId: null, vendorId: null },
     ip: request.ip,
