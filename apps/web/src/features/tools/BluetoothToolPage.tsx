@@ -6,6 +6,7 @@ import { call } from "../../app/api/client";
 import { toastError } from "../../app/feedback/toast";
 import { bootSession } from "../../app/session/boot";
 import { useSession } from "../../app/session/store";
+import { PageSpinner } from "../../app/ui/PageSpinner";
 import { type StartProgramForm, startProgramBody, startProgramDefaults } from "../devices/command-form";
 import { commandStateLabel, reasonLabel } from "../devices/labels";
 import { StartProgramFields } from "../devices/StartProgramFields";
@@ -85,6 +86,8 @@ export default function BluetoothToolPage() {
     }
   };
 
+  // On its way to its own document: show nothing of the page that is about to be replaced.
+  if (window.location.pathname !== TOOLS_DOCUMENT) return <PageSpinner />;
   if (support === "checking") {
     return (
       <ToolsFrame title={t("tools.bluetooth.title")}>
