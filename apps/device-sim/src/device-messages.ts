@@ -30,24 +30,33 @@ export function reportedShadowOf(state: ReportedState): ReportedShadow {
   return { v: 1, params: { ...state.params }, cashbox: { ...state.cashbox }, firmware: state.firmware };
 }
 
-/** Event ids may be 64 characters: the serial's head, a counter and the clock keep them unique per device. */
-const SERIAL_PART = 44;
-
 /**
- * Ids unique per device, also across runs of the simulator (the clock part), so the server's
+ * Event ids as a controller without storage makes them: a counter that starts again at every boot,
+ * with a boot id that does not (the protocol keys events on device, boot id and id), so the server's
  * de-duplication of QoS 1 redeliveries never swallows a new event.
  */
 export class EventIds {
   private counter = 0;
+  private bootId = newBootId();
 
-  constructor(private readonly serial: string) {}
+  /** A power cycle: a new boot, the counter from the start. */
+  reboot(): void {
+    this.bootId = newBootId();
+    this.counter = 0;
+  }
 
-  next(): string {
+  next(): { id: string; boot: string } {
     this.counter++;
-    return `${this.serial.slice(0, SERIAL_PART)}-${this.counter.toString(36)}-${Date.now().toString(36)}`;
+    return { id: this.counter.toString(36), boot: this.bootId };
   }
 }
 
-export function eventOf(body: EventBody, id: string): DeviceEvent {
-  return { ...body, v: 1, id, ts: unixSeconds() };
+function newBootId(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, "0")}`.slice(-16);
+}
+
+export function eventOf(body: EventBody, ids: { id: string; boot: string }): DeviceEvent {
+  return { ...body, v: 1, id: ids.id, boot: ids.boot, ts: unixSeconds() };
 }

@@ -40,7 +40,12 @@ async function connectedDevice(options: Partial<SimulatedDeviceOptions> = {}): P
   return device;
 }
 
-const base = () => ({ v: 1 as const, id: `cmd-${++commandIds}`, expires_at: Math.floor(Date.now() / 1000) + 60 });
+const base = () => ({
+  v: 1 as const,
+  id: `cmd-${++commandIds}`,
+  sent_at: Math.floor(Date.now() / 1000),
+  expires_at: Math.floor(Date.now() / 1000) + 60,
+});
 const remoteStart = (minutes: number) =>
   ({
     ...base(),

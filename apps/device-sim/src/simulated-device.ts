@@ -28,7 +28,7 @@ import { defaultParams, type MachineProfile, profileFor } from "./machine-profil
 import { settlesWithin } from "./promises.js";
 import { type Purchase, SIMULATED_CARD_COUNT, simulatedCardNumber } from "./purchase.js";
 import { chance, integerBetween, type Random } from "./random.js";
-import { realMs, Scheduler, TaskGroup } from "./scheduler.js";
+import { realMs, type ScheduledTask, Scheduler, TaskGroup } from "./scheduler.js";
 
 export interface DeviceIdentity {
   serial: string;
@@ -53,6 +53,8 @@ export interface SimulatedDeviceOptions {
   initial?: { cashbox?: CashBox; params?: MachineParams };
   /** Faults and network drops more or less often than a real machine's (demos, tests). */
   lifeRates?: Partial<LifeRates>;
+  /** How often the status is published while nothing changes (the protocol's heartbeat, real time). */
+  heartbeatMs?: number;
 }
 
 /** "silent" receives commands and neither acts on them nor answers: a device that hangs. */
@@ -85,6 +87,8 @@ const HANDLED_KEPT = 1000;
 const FIRMWARE_FAILURE_SHARE = 0.05;
 /** How long a graceful disconnect waits for the broker to take the offline status. */
 const GOODBYE_TIMEOUT_MS = 3_000;
+/** The protocol's heartbeat: a status at least this often, so the server knows the machine is there. */
+const HEARTBEAT_MS = 60_000;
 
 /**
  * One simulated machine speaking the device protocol over a real MQTT connection: it logs in with
@@ -97,6 +101,8 @@ export class SimulatedDevice {
   readonly profile: MachineProfile;
   /** Test knob: "silent" never answers a command. */
   answer: AnswerMode = "normal";
+  /** Test knob: acts on a command at once but answers it this much later (a slow link, a busy controller). */
+  answerDelayMs = 0;
   readonly stats: DeviceStats = { messagesSent: 0, commandsReceived: 0, commandsAnswered: 0, connectionErrors: 0 };
 
   private readonly secret: string;
@@ -106,6 +112,8 @@ export class SimulatedDevice {
   /** A card a test put in the machine's reader; null: the machine picks one. */
   private cardInReader: ReaderCard | null = null;
   private readonly reconnectPeriodMs: number;
+  private readonly heartbeatMs: number;
+  private heartbeat: ScheduledTask | null = null;
   private readonly topics: Record<UpKind | DownKind, string>;
   /** Reopening after a restart and retries; the machine and its life have their own. */
   private readonly connectionTasks: TaskGroup;
@@ -133,6 +141,7 @@ export class SimulatedDevice {
     if (!(this.timeScale > 0)) throw new RangeError(`timeScale must be positive, not ${this.timeScale}`);
     this.random = options.random ?? Math.random;
     this.reconnectPeriodMs = options.reconnectPeriodMs ?? 1_000;
+    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
     this.topics = {
       status: deviceTopic(this.serial, "status"),
       event: deviceTopic(this.serial, "event"),
@@ -141,7 +150,7 @@ export class SimulatedDevice {
       cmd: deviceTopic(this.serial, "cmd"),
       "shadow/desired": deviceTopic(this.serial, "shadow/desired"),
     };
-    this.eventIds = new EventIds(this.serial);
+    this.eventIds = new EventIds();
     const scheduler = options.scheduler ?? new Scheduler();
     this.connectionTasks = new TaskGroup(scheduler);
     this.machine = new Machine(this.machineOutput(), new TaskGroup(scheduler), this.timeScale, {
@@ -335,8 +344,19 @@ export class SimulatedDevice {
       this.publishOn(client, "shadow/reported", reportedShadowOf(state)),
     ];
     for (const event of this.outbox.splice(0)) announced.push(this.publishOn(client, "event", event));
+    this.beatAfterPause(client);
     await Promise.all(announced);
     this.notify();
+  }
+
+  /** The heartbeat: the status again once a heartbeat passes with no other status sent. */
+  private beatAfterPause(client: MqttClient): void {
+    this.connectionTasks.cancel(this.heartbeat);
+    this.heartbeat = this.connectionTasks.after(this.heartbeatMs, () => {
+      this.heartbeat = null;
+      if (this.client !== client) return;
+      void this.publishStatus();
+    });
   }
 
   private async close(client: MqttClient, abrupt: boolean, forget = false): Promise<void> {
@@ -378,6 +398,7 @@ export class SimulatedDevice {
     const client = this.client;
     this.client = null;
     this.machine.reboot();
+    this.eventIds.reboot();
     const closed = client ? this.close(client, false) : Promise.resolve();
     closed
       .catch(() => undefined)
@@ -399,7 +420,10 @@ export class SimulatedDevice {
     if (this.answer === "silent") return;
     const id = readCommandId(payload);
     if (id === null) return;
-    this.handleCommand(id, decode(deviceCommand, payload), (ack) => this.sendAck(ack));
+    this.handleCommand(id, decode(deviceCommand, payload), (ack) => {
+      if (this.answerDelayMs > 0) this.connectionTasks.after(this.answerDelayMs, () => this.sendAck(ack));
+      else this.sendAck(ack);
+    });
   }
 
   /**
@@ -518,6 +542,7 @@ export class SimulatedDevice {
   }
 
   private publishStatus(): Promise<void> {
+    if (this.client) this.beatAfterPause(this.client);
     return this.publish("status", onlineStatus(this.machine.state), true);
   }
 

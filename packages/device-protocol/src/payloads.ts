@@ -7,8 +7,30 @@ import { z } from "zod";
  * times are Unix seconds.
  */
 const v = z.literal(1);
-const seconds = z.number().int().nonnegative();
-const amount = z.number().int().nonnegative().max(2_147_483_647);
+/**
+ * Latest time any message may carry (2100-01-01): far beyond any real clock, and well inside what the
+ * server's database and every language's date type can hold. A controller with a clock that is only
+ * wrong (say 1970 after a flat battery) is still understood; see `ts` of events for what happens then.
+ */
+export const EPOCH_SECONDS_MAX = 4_102_444_800;
+const seconds = z.number().int().nonnegative().max(EPOCH_SECONDS_MAX);
+/** Largest amount on the wire: a signed 32-bit register, the widest a controller keeps. */
+export const AMOUNT_MAX = 2_147_483_647;
+const amount = z.number().int().nonnegative().max(AMOUNT_MAX);
+/**
+ * Text a device sends: no control characters (U+0000 cannot be stored at all, the others are never
+ * meant) and no unpaired UTF-16 surrogates (they are not text and cannot be encoded as UTF-8).
+ */
+const CONTROL_OR_LONE_SURROGATE = /[\u0000-\u001f\u007f]|\p{Surrogate}/u;
+export function protocolText(min: number, max: number) {
+  return z
+    .string()
+    .min(min)
+    .max(max)
+    .refine((text) => !CONTROL_OR_LONE_SURROGATE.test(text), { message: "control character or lone surrogate" });
+}
+/** An id a device or the server makes up: unique where the protocol says, 1–64 characters of text. */
+const messageId = protocolText(1, 64);
 /** Spec §9: machine values are below 65535. */
 export const MACHINE_VALUE_MAX = 65_534;
 export const machineValue = z.number().int().min(0).max(MACHINE_VALUE_MAX);
@@ -29,7 +51,13 @@ export type ReaderCard = z.infer<typeof readerCard>;
 export type CashBox = z.infer<typeof cashBox>;
 
 /** A fault code as the machine reports it (E01, DOOR, …); null or absent when the machine is normal. */
-const faultCode = z.string().min(1).max(32).nullable();
+const faultCode = protocolText(1, 32).nullable();
+/** A firmware version as the machine names it ("2.0.1"). */
+const firmwareVersion = protocolText(1, 32);
+/** A program's name on the machine's menu. */
+const programName = protocolText(1, 64);
+/** A card's printed number. */
+const cardNumber = protocolText(1, 32);
 
 // ── up: status (retained; the last will says offline) ──────────────────────────────────────────────
 
@@ -38,7 +66,7 @@ export const statusMessage = z.object({
   online: z.boolean(),
   busy: z.boolean().optional(),
   fault: faultCode.optional(),
-  firmware: z.string().min(1).max(32).optional(),
+  firmware: firmwareVersion.optional(),
   ts: seconds.optional(),
 });
 export type StatusMessage = z.infer<typeof statusMessage>;
@@ -68,10 +96,18 @@ export const COMMAND_START_TYPES = [...REMOTE_START_TYPES, "online_payment"] as 
 
 export const FIRMWARE_STAGES = ["downloading", "installing", "done", "failed"] as const;
 
+/**
+ * Which run of the controller's software an event comes from: a controller whose event counter
+ * starts again at every power-up sends a new boot id each time, and its ids are then unique per
+ * (device, boot id). Letters, digits, `-` and `_`.
+ */
+export const BOOT_ID_PATTERN = /^[A-Za-z0-9_-]{1,16}$/;
+
 const eventBase = {
   v,
-  /** Unique per device; a repeated id (QoS 1 redelivery) is the same event. */
-  id: z.string().min(1).max(64),
+  /** Unique per device (per device and boot id when `boot` is sent); a repeated id is the same event. */
+  id: messageId,
+  boot: z.string().regex(BOOT_ID_PATTERN).optional(),
   ts: seconds,
 };
 
@@ -79,25 +115,25 @@ export const deviceEvent = z.discriminatedUnion("type", [
   z.object({
     ...eventBase,
     type: z.literal("cycle_started"),
-    program: z.string().min(1).max(64),
+    program: programName,
     price: amount,
     minutes: z.number().int().min(0).max(1440),
     start_type: z.enum(START_TYPES),
-    command_id: z.string().max(64).optional(),
+    command_id: messageId.optional(),
   }),
-  z.object({ ...eventBase, type: z.literal("cycle_finished"), program: z.string().min(1).max(64) }),
+  z.object({ ...eventBase, type: z.literal("cycle_finished"), program: programName }),
   z.object({ ...eventBase, type: z.literal("coin_inserted"), amount }),
   z.object({ ...eventBase, type: z.literal("note_inserted"), amount }),
-  z.object({ ...eventBase, type: z.literal("card_used"), card_number: z.string().min(1).max(32), amount }),
+  z.object({ ...eventBase, type: z.literal("card_used"), card_number: cardNumber, amount }),
   z.object({ ...eventBase, type: z.literal("cashbox_collected"), amount }),
   // A kiosk credited a card with what the customer paid in (the coins and notes before it).
-  z.object({ ...eventBase, type: z.literal("card_topped_up"), card_number: z.string().min(1).max(32), amount }),
+  z.object({ ...eventBase, type: z.literal("card_topped_up"), card_number: cardNumber, amount }),
   // A coin exchanger paid out coins for what the customer put in.
   z.object({ ...eventBase, type: z.literal("change_given"), amount }),
   z.object({
     ...eventBase,
     type: z.literal("firmware_progress"),
-    version: z.string().min(1).max(32),
+    version: firmwareVersion,
     stage: z.enum(FIRMWARE_STAGES),
     percent: z.number().int().min(0).max(100),
   }),
@@ -110,7 +146,9 @@ export type DeviceEventType = DeviceEvent["type"];
 const commandBase = {
   v,
   /** The command's id; a device acts on an id once and answers a repeat with its first answer. */
-  id: z.string().min(1).max(64),
+  id: messageId,
+  /** The server's clock when it sent the command: a device whose clock differs judges expiry by it. */
+  sent_at: seconds,
   /** After this time the device must not act on the command (it answers `expired`). */
   expires_at: seconds,
 };
@@ -121,7 +159,7 @@ export const deviceCommand = z.discriminatedUnion("kind", [
     ...commandBase,
     kind: z.literal("remote_start"),
     start_type: z.enum(COMMAND_START_TYPES),
-    program: z.string().min(1).max(64),
+    program: programName,
     price: amount,
     minutes: z.number().int().min(1).max(1440).optional(),
   }),
@@ -131,7 +169,7 @@ export const deviceCommand = z.discriminatedUnion("kind", [
   z.object({
     ...commandBase,
     kind: z.literal("firmware_notice"),
-    version: z.string().min(1).max(32),
+    version: firmwareVersion,
     url: z.string().url().max(512),
   }),
 ]);
@@ -155,7 +193,7 @@ export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 export const commandAck = z.discriminatedUnion("ok", [
   z.object({
     v,
-    id: z.string().min(1).max(64),
+    id: messageId,
     ok: z.literal(true),
     /** Audit and reset answer the cash box as it was read (reset: before emptying). */
     cashbox: cashBox.optional(),
@@ -167,10 +205,10 @@ export const commandAck = z.discriminatedUnion("ok", [
   }),
   z.object({
     v,
-    id: z.string().min(1).max(64),
+    id: messageId,
     ok: z.literal(false),
     reason: z.enum(REFUSAL_REASONS),
-    detail: z.string().max(200).optional(),
+    detail: protocolText(0, 200).optional(),
   }),
 ]);
 export type CommandAck = z.infer<typeof commandAck>;
@@ -182,7 +220,7 @@ export const reportedShadow = z.object({
   v,
   params: machineParams,
   cashbox: cashBox,
-  firmware: z.string().min(1).max(32),
+  firmware: firmwareVersion,
 });
 export type ReportedShadow = z.infer<typeof reportedShadow>;
 

@@ -40,6 +40,14 @@ describe("the broker's access rule", () => {
     expect(mayUseTopic({ role: "gateway" }, "subscribe", "$SYS/#")).toBe(false);
   });
 
+  it("lets the gateway subscribe through a shared subscription, to device topics only", () => {
+    expect(mayUseTopic({ role: "gateway" }, "subscribe", `$share/api/${everyDeviceTopic("event")}`)).toBe(true);
+    expect(mayUseTopic({ role: "gateway" }, "subscribe", "$share/api/$SYS/#")).toBe(false);
+    expect(mayUseTopic({ role: "gateway" }, "subscribe", "$share/a/b/wb/v1/d/+/event")).toBe(false);
+    expect(mayUseTopic({ role: "gateway" }, "publish", `$share/api/${deviceTopic("WB-0002", "cmd")}`)).toBe(false);
+    expect(mayUseTopic(device, "subscribe", `$share/api/${deviceTopic("WB-0001", "cmd")}`)).toBe(false);
+  });
+
   it("reads a topic back into its serial and kind", () => {
     expect(parseDeviceTopic("wb/v1/d/WB-0001/shadow/reported")).toEqual({ serial: "WB-0001", kind: "shadow/reported" });
     expect(parseDeviceTopic("wb/v1/d/WB 1/status")).toBeNull();
@@ -59,7 +67,7 @@ describe("payloads", () => {
 
   it("keeps machine values below 65535 (spec §9)", () => {
     const command = (value: number) =>
-      deviceCommand.safeParse({ v: 1, id: "c1", expires_at: 1, kind: "set_params", params: { minutes: value } })
+      deviceCommand.safeParse({ v: 1, id: "c1", sent_at: 1, expires_at: 1, kind: "set_params", params: { minutes: value } })
         .success;
     expect(command(65_534)).toBe(true);
     expect(command(65_535)).toBe(false);

@@ -50,6 +50,9 @@ export function parseDeviceTopic(topic: string): { serial: string; kind: TopicKi
 
 export type BrokerAction = "publish" | "subscribe";
 
+/** `$share/<group>/<filter>`: the group a name without `/`, `+` or `#`. */
+const SHARED_SUBSCRIPTION = /^\$share\/[^/+#]+\/(.+)$/;
+
 /** Who is asking the broker: the server's gateway, or one device by its serial number. */
 export type BrokerClient = { role: "gateway" } | { role: "device"; serial: string };
 
@@ -59,7 +62,12 @@ export type BrokerClient = { role: "gateway" } | { role: "device"; serial: strin
  * kinds and subscribe to its own down kinds, by exact topic (no wildcards), and nothing else.
  */
 export function mayUseTopic(client: BrokerClient, action: BrokerAction, topic: string): boolean {
-  if (client.role === "gateway") return topic.startsWith(`${TOPIC_ROOT}/`);
+  if (client.role === "gateway") {
+    // With several API instances the gateway subscribes through a shared subscription,
+    // `$share/<group>/<filter>` (MQTT 5, and Mosquitto and EMQX for 3.1.1 clients too).
+    const shared = action === "subscribe" ? SHARED_SUBSCRIPTION.exec(topic) : null;
+    return (shared?.[1] ?? topic).startsWith(`${TOPIC_ROOT}/`);
+  }
   const parsed = parseDeviceTopic(topic);
   if (!parsed || parsed.serial !== client.serial) return false;
   const kinds: readonly string[] = action === "publish" ? UP_KINDS : DOWN_KINDS;

@@ -45,6 +45,7 @@ export * from "./card-reader/protocol.js";
 export * from "./devices/bluetooth.js";
 export * from "./devices/claim-code.js";
 export * from "./devices/machine-types.js";
+export * from "./devices/money-limits.js";
 export * from "./devices/template-params.js";
 export * from "./errors.js";
 export * from "./export/export-formats.js";

@@ -35,6 +35,15 @@ export interface Config {
   mqttUrl: string | undefined;
   /** Where the embedded broker listens (127.0.0.1); 0 picks a free port (tests). */
   mqttEmbeddedPort: number;
+  /** The address the embedded broker listens on: loopback by default, `0.0.0.0` for machines on the network. */
+  mqttEmbeddedHost: string;
+  /** PEM files of the certificate and key the embedded broker serves MQTT over TLS with (both or neither). */
+  mqttTlsCert: string | undefined;
+  mqttTlsKey: string | undefined;
+  /** Where the embedded broker serves MQTT over TLS, when a certificate is given. */
+  mqttTlsPort: number;
+  /** A test rig's broker open to anyone: the server does not warn about it. */
+  mqttAllowInsecure: boolean;
   /** The gateway's broker login; the broker's hooks admit it to every device topic. */
   mqttGatewayUsername: string;
   /** Its password; absent with the embedded broker means a random one per start. */
@@ -47,6 +56,11 @@ export interface Config {
   deviceAckTimeoutMs: number;
   /** How long a restart or parameter change waits for an offline device before it expires. */
   deviceCommandWaitMinutes: number;
+  /**
+   * A machine nobody heard for this long is offline (it publishes its status at least every 60 s);
+   * after the broker was away, one not heard since is shown as unknown until it speaks.
+   */
+  devicePresenceTimeoutMs: number;
   /** PAYMENT_BASE_URL_<PROVIDER>: where a provider's API is called instead of its own (sandboxes, test fakes). */
   paymentBaseUrls: Readonly<Record<string, string>>;
 }
@@ -86,12 +100,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: env.VALIDATE_RESPONSES === "1",
     mqttUrl: env.MQTT_URL || undefined,
     mqttEmbeddedPort: int(env.MQTT_EMBEDDED_PORT, 1884),
+    mqttEmbeddedHost: env.MQTT_EMBEDDED_HOST || "127.0.0.1",
+    mqttTlsCert: env.MQTT_TLS_CERT || undefined,
+    mqttTlsKey: env.MQTT_TLS_KEY || undefined,
+    mqttTlsPort: int(env.MQTT_TLS_PORT, 8883),
+    mqttAllowInsecure: env.MQTT_ALLOW_INSECURE === "1",
     mqttGatewayUsername: env.MQTT_GATEWAY_USERNAME || "washboard-gateway",
     mqttGatewayPassword: env.MQTT_GATEWAY_PASSWORD || undefined,
     mqttSharedGroup: env.MQTT_SHARED_GROUP || undefined,
     mqttHookToken: env.MQTT_HOOK_TOKEN || undefined,
     deviceAckTimeoutMs: int(env.DEVICE_ACK_TIMEOUT_MS, 10_000),
     deviceCommandWaitMinutes: int(env.DEVICE_COMMAND_WAIT_MINUTES, 10),
+    devicePresenceTimeoutMs: int(env.DEVICE_PRESENCE_TIMEOUT_S, 150) * 1000,
     paymentBaseUrls: Object.fromEntries(
       Object.entries(env)
         .filter(([name, value]) => name.startsWith(PAYMENT_BASE_URL_PREFIX) && value)

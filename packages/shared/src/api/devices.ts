@@ -17,6 +17,9 @@ export const deviceStatusCountsResult = z.object({
   overdue_count: z.number().int(),
 });
 
+export const DEVICE_PRESENCE = ["online", "offline", "unknown"] as const;
+export type DevicePresenceName = (typeof DEVICE_PRESENCE)[number];
+
 /** Spec §3 Device, as the device list shows it: the register and the shadow the gateway keeps. */
 export const deviceItem = z.object({
   id: z.number().int(),
@@ -28,7 +31,13 @@ export const deviceItem = z.object({
   shop_name: z.string().nullable(),
   price_template_id: z.number().int().nullable(),
   price_template_name: z.string().nullable(),
+  /** Known to be online (`presence` is "online"). */
   online: z.boolean(),
+  /**
+   * What the server knows of the connection: "unknown" after the machines' broker was away, until
+   * the machine speaks again (docs/device-protocol.md "Presence").
+   */
+  presence: z.enum(DEVICE_PRESENCE),
   busy: z.boolean(),
   fault_code: z.string().nullable(),
   firmware: z.string(),
@@ -70,10 +79,15 @@ export const commandItem = z.object({
   state: z.enum(COMMAND_STATES),
   /** How it reaches the machine: the broker, or a phone over Bluetooth. */
   via: z.enum(["broker", "bluetooth"]),
-  /** Why it failed: `offline`, or the device's refusal (busy, fault, expired, unsupported, invalid, not_ready). */
+  /**
+   * Why it failed: `offline`, `broker_unreachable`, or the device's refusal (busy, fault, expired,
+   * unsupported, invalid, not_ready).
+   */
   reason: z.string().nullable(),
   detail: z.string().nullable(),
   result: z.record(z.string(), z.unknown()).nullable(),
+  /** The machine answered after the command was declared timed out: `state` is its answer, given late. */
+  late: z.boolean(),
   account_id: z.number().int().nullable(),
   created_at: z.number().int(),
   sent_at: z.number().int().nullable(),
@@ -150,7 +164,23 @@ export const DEVICE_EVENT_TYPES = [
   "card_topped_up",
   "change_given",
   "firmware_progress",
+  // Not the machine's: a message of it the server set aside (details: kind, code, reason).
+  "message_refused",
 ] as const;
+
+/**
+ * Why the server set a machine's message aside (a dead letter, shown in the device log): not a
+ * message of the protocol, an amount above the vendor's ceiling, a card credit from a machine that
+ * cannot take money for cards, or data the database would not store.
+ */
+export const DEVICE_MESSAGE_REFUSALS = [
+  "invalid",
+  "cycle_ceiling",
+  "top_up_ceiling",
+  "card_credit_machine",
+  "not_stored",
+] as const;
+export type DeviceMessageRefusal = (typeof DEVICE_MESSAGE_REFUSALS)[number];
 
 export const deviceLogItem = z.object({
   id: z.number().int(),

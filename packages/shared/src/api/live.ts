@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "./contract.js";
 import { recentOperation } from "./dashboard.js";
-import { commandItem } from "./devices.js";
+import { commandItem, DEVICE_PRESENCE } from "./devices.js";
 import { recordId } from "./fields.js";
 
 /**
@@ -20,13 +20,15 @@ export const LIVE_TOPICS = {
         z.object({
           id: z.number().int(),
           online: z.boolean().optional(),
+          presence: z.enum(DEVICE_PRESENCE).optional(),
           busy: z.boolean().optional(),
           fault: z.string().nullable().optional(),
           firmware: z.string().optional(),
           cashbox: z.object({ current: z.number().int(), cumulative: z.number().int() }).optional(),
           params: z.record(z.string(), z.number()).optional(),
           responding: z.boolean().optional(),
-          last_seen_at: z.number().int(),
+          /** Absent when the change is not the machine speaking (the broker's word, a presence sweep). */
+          last_seen_at: z.number().int().optional(),
         }),
       ),
     }),

@@ -24,7 +24,7 @@ beforeAll(async () => {
   let serial = 0;
   const device = (vendorId: number, online: boolean, machineType = "washer") => ({
     vendorId,
-    online,
+    presence: online ? ("online" as const) : ("offline" as const),
     serialNumber: `SN-${++serial}`,
     machineType,
   });
@@ -123,7 +123,7 @@ describe("POST /api/v3/Dashboard/get_account_summary", () => {
   it("follows new devices, so the counts are read live", async () => {
     await server.database.db
       .insert(devices)
-      .values({ vendorId: bkkId, online: true, serialNumber: "SN-live", machineType: "dryer" });
+      .values({ vendorId: bkkId, presence: "online", serialNumber: "SN-live", machineType: "dryer" });
     const { body } = await summary("vendor2_admin");
     expect(body.result).toMatchObject({ device_count: 3, device_online_count: 2 });
   });

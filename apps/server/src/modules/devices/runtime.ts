@@ -1,26 +1,38 @@
 import { randomBytes } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import type { AppDeps, Running } from "../../platform/module.js";
-import { deviceOrderWriter } from "../orders/device-orders.js";
+import { type DeviceSale, deviceOrderWriter } from "../orders/device-orders.js";
 import type { VendorTenant } from "../tenancy/scope.js";
 import { BrokerAccess } from "./broker/broker-access.js";
+import { type BrokerRisk, checkBrokerSecurity } from "./broker/broker-security.js";
 import { type EmbeddedBroker, startEmbeddedBroker } from "./broker/embedded-broker.js";
 import type { CommandView } from "./commands/command-view.js";
 import { DeviceCommands } from "./commands/device-commands.js";
+import { DeadLetters } from "./gateway/dead-letters.js";
 import { DeviceDirectory } from "./gateway/device-directory.js";
-import { eventLogWriter } from "./gateway/event-log-writer.js";
+import { eventLogWriter, type LoggedEvent } from "./gateway/event-log-writer.js";
 import { DeviceGateway } from "./gateway/gateway.js";
-import { type ShadowChange, shadowWriter } from "./gateway/shadow-writer.js";
+import { MessageIntake } from "./gateway/message-intake.js";
+import { HEARTBEAT_SECONDS, presenceOfflineWhenSilent, presenceUnknownSince } from "./gateway/presence.js";
+import { type PresenceChange, type ShadowChange, shadowWriter } from "./gateway/shadow-writer.js";
 import { deviceShadows, devices } from "./tables.js";
 
 const SWEEP_MS = 1_000;
+/** How often machines shown as there are checked for silence (more often for a short window). */
+const PRESENCE_SWEEP_MS = 5_000;
+/**
+ * A lost connection shorter than this (a blip; mqtt.js reconnects every second) does not make
+ * machines unknown: those that left meanwhile fall silent and the presence window catches them.
+ */
+const OUTAGE_RESET_MS = 5_000;
 /** A Bluetooth start is valid this long: time for the phone to write it and bring the answer back. */
 const BLUETOOTH_COMMAND_MS = 120_000;
 
 /**
  * Everything of the devices domain that lives beside requests, per app: the broker (embedded when
- * there is no MQTT_URL), the gateway's connection, the batched writers and the command sweeper.
- * Routes are declared before the app starts, so they reach the gateway through this object.
+ * there is no MQTT_URL), the gateway's connection, the batched writers and the sweeper of commands
+ * and presence. Routes are declared before the app starts, so they reach the gateway through this
+ * object.
  */
 export class DeviceRuntime {
   readonly directory: DeviceDirectory;
@@ -31,7 +43,11 @@ export class DeviceRuntime {
   private readonly events;
   /** What machines sell becomes orders (the orders module's writer, fed from the same events). */
   private readonly sales;
+  private readonly deadLetters: DeadLetters;
+  private readonly intake: MessageIntake;
   private gateway: DeviceGateway | undefined;
+  /** What the start-up check found wrong with the broker (null: not checked yet, or the embedded one). */
+  private risks: BrokerRisk[] | null = null;
 
   constructor(private readonly deps: AppDeps) {
     const { db, live, log, config } = deps;
@@ -41,9 +57,34 @@ export class DeviceRuntime {
       password: config.mqttGatewayPassword,
     });
     const onError = (error: unknown) => log.error({ err: error }, "device data not written");
-    this.shadows = shadowWriter(db, (changes) => void this.announce(changes), onError);
-    this.events = eventLogWriter(db, onError);
-    this.sales = deviceOrderWriter(db, (error) => log.error({ err: error }, "machine sales not written"));
+    this.deadLetters = new DeadLetters(db, onError, (dropped) =>
+      log.warn({ dropped }, "refused device messages over the per-machine budget were not kept"),
+    );
+    const notStored = (serial: string, deviceId: number, vendorId: number | null, kind: string, payload: object) =>
+      async (_item: unknown, error: unknown) =>
+        this.deadLetters.add({
+          deviceId,
+          vendorId,
+          serial,
+          kind,
+          code: "not_stored",
+          reason: error instanceof Error ? error.message : String(error),
+          payload: JSON.stringify(payload),
+          receivedAt: new Date(),
+        });
+    this.shadows = shadowWriter(db, {
+      onWritten: (changes) => void this.announce(changes),
+      onPresenceChanged: (changes) => void this.presenceChanged(changes, false),
+      onError,
+      setAside: (change, error) => {
+        const { deviceId, vendorId, serial, source, ...patch } = change;
+        return notStored(serial, deviceId, vendorId, source, patch)(change, error);
+      },
+    });
+    const eventNotStored = (item: LoggedEvent | DeviceSale, error: unknown) =>
+      notStored(item.serial, item.deviceId, "vendorId" in item ? item.vendorId : null, "event", item.event)(item, error);
+    this.events = eventLogWriter(db, onError, eventNotStored);
+    this.sales = deviceOrderWriter(db, (error) => log.error({ err: error }, "machine sales not written"), eventNotStored);
     this.commands = new DeviceCommands(
       db,
       live,
@@ -52,18 +93,33 @@ export class DeviceRuntime {
         waitMs: config.deviceCommandWaitMinutes * 60_000,
         bluetoothMs: BLUETOOTH_COMMAND_MS,
       },
-      (serial, command) => {
-        if (!this.gateway) throw new Error("the device gateway is not connected yet");
-        this.gateway.send(serial, command);
+      {
+        canSend: () => this.gateway?.connected ?? false,
+        send: (serial, command) => this.gateway?.send(serial, command) ?? false,
       },
-      (deviceId, vendorId, answer) => this.shadows.add({ deviceId, vendorId, seenAt: new Date(), ...answer }),
+      (deviceId, vendorId, answer) =>
+        this.shadows.add({ deviceId, vendorId, serial: "", source: "ack", ...answer }),
     );
+    this.intake = new MessageIntake({
+      directory: this.directory,
+      commands: () => this.commands,
+      shadows: this.shadows,
+      events: this.events,
+      sales: this.sales,
+      deadLetters: this.deadLetters,
+      log,
+    });
   }
 
   /** The gateway, once started (a request can only arrive after that). */
   get connectedGateway(): DeviceGateway {
     if (!this.gateway) throw new Error("the device gateway is not connected yet");
     return this.gateway;
+  }
+
+  /** What is wrong with the broker's security, for the dashboard of those who run the install ([] when nothing). */
+  brokerRisks(): BrokerRisk[] {
+    return this.deps.config.mqttAllowInsecure ? [] : (this.risks ?? []);
   }
 
   async start(): Promise<Running> {
@@ -75,39 +131,151 @@ export class DeviceRuntime {
       // One process holds both ends, so the gateway's password is made up here.
       password ??= randomBytes(24).toString("base64url");
       const access = new BrokerAccess(this.deps.db, { username: config.mqttGatewayUsername, password });
-      broker = await startEmbeddedBroker(access, config.mqttEmbeddedPort);
+      const tls =
+        config.mqttTlsCert && config.mqttTlsKey
+          ? { certFile: config.mqttTlsCert, keyFile: config.mqttTlsKey, port: config.mqttTlsPort }
+          : undefined;
+      broker = await startEmbeddedBroker(access, {
+        port: config.mqttEmbeddedPort,
+        host: config.mqttEmbeddedHost,
+        ...(tls ? { tls } : {}),
+        onDeviceGone: (serial) => void this.brokerSaysGone(serial),
+      });
       url = broker.url;
-      log.info({ url }, "embedded MQTT broker listening");
+      log.info({ url, tls: broker.tlsUrl }, "embedded MQTT broker listening");
     }
-    this.gateway = DeviceGateway.connect(
-      { url, username: config.mqttGatewayUsername, password, sharedGroup: config.mqttSharedGroup },
-      {
-        directory: this.directory,
-        commands: () => this.commands,
-        shadows: this.shadows,
-        events: {
-          add: (event) => {
-            this.events.add(event);
-            this.sales.add(event);
-          },
-        },
-        log,
+    const gatewayLogin = { url, username: config.mqttGatewayUsername, password, sharedGroup: config.mqttSharedGroup };
+    let checked = false;
+    this.gateway = DeviceGateway.connect(gatewayLogin, {
+      message: (topic, payload, retained) => {
+        this.intake
+          .receive(topic, payload, retained)
+          .catch((error: unknown) => log.error({ err: error, topic }, "device message not handled"));
       },
-    );
+      connected: (lostAt) => {
+        void this.afterConnect(lostAt);
+        // An outside broker is asked once whether it keeps strangers out (ours does by construction).
+        if (!broker && !checked) {
+          checked = true;
+          void this.checkBroker(gatewayLogin);
+        }
+      },
+      log,
+    });
     const sweeper = setInterval(() => {
       this.commands.sweep().catch((error: unknown) => log.error({ err: error }, "command sweep failed"));
+      this.commands.deliverWaiting().catch((error: unknown) => log.error({ err: error }, "command delivery failed"));
     }, SWEEP_MS);
+    const presenceSweeper = setInterval(
+      () => {
+        this.sweepSilence().catch((error: unknown) => log.error({ err: error }, "presence sweep failed"));
+      },
+      Math.min(PRESENCE_SWEEP_MS, Math.max(200, config.devicePresenceTimeoutMs / 3)),
+    );
     return {
       stop: async () => {
         clearInterval(sweeper);
+        clearInterval(presenceSweeper);
         await this.gateway?.close();
         this.gateway = undefined;
-        await this.shadows.flush();
-        await this.events.flush();
-        await this.sales.flush();
+        await this.flush();
         await broker?.close();
       },
     };
+  }
+
+  /**
+   * The broker says a machine's connection ended (the embedded broker, or an outside broker's
+   * disconnect notification): it is offline now, whatever its last status said.
+   */
+  async brokerSaysGone(serial: string): Promise<void> {
+    const device = await this.directory.find(serial);
+    if (!device) return;
+    this.shadows.add({ deviceId: device.id, vendorId: device.vendorId, serial, source: "broker", presence: "offline" });
+  }
+
+  /**
+   * Listening (again): machines shown online that nobody heard since this gateway stopped listening
+   * (at the start: within a heartbeat) may have left while nobody listened — unknown until they
+   * speak. Then what waits for the machines that are online goes out.
+   */
+  private async afterConnect(lostAt: Date | null): Promise<void> {
+    const now = Date.now();
+    const heardSince =
+      lostAt === null
+        ? new Date(now - HEARTBEAT_SECONDS * 1000)
+        : now - lostAt.getTime() >= OUTAGE_RESET_MS
+          ? lostAt
+          : null;
+    try {
+      if (heardSince) await this.presenceChanged(await presenceUnknownSince(this.deps.db, heardSince), true);
+      await this.commands.deliverWaiting();
+    } catch (error) {
+      this.deps.log.error({ err: error }, "presence not reset after connecting");
+    }
+  }
+
+  /** Machines silent for the presence window are offline — only once the gateway has listened that long. */
+  private async sweepSilence(): Promise<void> {
+    const window = this.deps.config.devicePresenceTimeoutMs;
+    if (!this.gateway || this.gateway.listeningForMs() < window) return;
+    const silentSince = new Date(Date.now() - window);
+    await this.presenceChanged(await presenceOfflineWhenSilent(this.deps.db, silentSince), true);
+  }
+
+  /**
+   * Presence changed in the database (each change seen by one instance). A machine that came online
+   * gets what waits for it, and its desired parameters again if it does not run them; every change
+   * not already announced with its shadow goes to the live stream.
+   */
+  private async presenceChanged(changes: PresenceChange[], announce: boolean): Promise<void> {
+    if (changes.length === 0) return;
+    const arrived = changes.filter((c) => c.presence === "online");
+    if (arrived.length > 0) {
+      const ids = arrived.map((c) => c.deviceId);
+      await this.commands.deliverWaiting(ids);
+      await this.republishDivergedDesired(ids);
+    }
+    if (announce) {
+      await this.announce(changes.map((c) => ({ ...c, source: "presence", presence: c.presence })));
+    }
+  }
+
+  /**
+   * The desired shadow is retained by the broker, but a broker that restarted without its store has
+   * lost it: a machine that comes online reporting other values than desired is sent it again.
+   */
+  private async republishDivergedDesired(deviceIds: number[]): Promise<void> {
+    const rows = await this.deps.db
+      .select({
+        serial: devices.serialNumber,
+        version: deviceShadows.desiredVersion,
+        desired: deviceShadows.paramsDesired,
+        reported: deviceShadows.paramsReported,
+      })
+      .from(deviceShadows)
+      .innerJoin(devices, sql`${devices.id} = ${deviceShadows.deviceId}`)
+      .where(inArray(deviceShadows.deviceId, deviceIds));
+    for (const row of rows) {
+      const diverged = Object.entries(row.desired).some(([name, value]) => row.reported[name] !== value);
+      if (row.version > 0 && diverged) this.gateway?.publishDesired(row.serial, row.version, row.desired);
+    }
+  }
+
+  private async checkBroker(login: { url: string; username: string; password: string | undefined }): Promise<void> {
+    const { log, config, db } = this.deps;
+    try {
+      this.risks = await checkBrokerSecurity(db, login);
+    } catch (error) {
+      log.warn({ err: error }, "the broker's security could not be checked");
+      return;
+    }
+    if (this.risks.length > 0 && !config.mqttAllowInsecure) {
+      log.error(
+        { broker: login.url, risks: this.risks },
+        "the MQTT broker lets strangers in: anyone who reaches it can read commands and forge sales (MQTT_ALLOW_INSECURE=1 silences this on a test rig)",
+      );
+    }
   }
 
   /**
@@ -138,9 +306,10 @@ export class DeviceRuntime {
       .from(devices)
       .where(inArray(devices.id, deviceIds));
     const serialOf = new Map(serials.map((d) => [d.id, d.serial]));
+    // With the broker away now, a machine gets it when it is next online and reports other values.
     for (const row of rows) {
       const serial = serialOf.get(row.deviceId);
-      if (serial) this.connectedGateway.publishDesired(serial, row.version, row.params);
+      if (serial) this.gateway?.publishDesired(serial, row.version, row.params);
     }
   }
 
@@ -173,19 +342,21 @@ export class DeviceRuntime {
     await this.shadows.flush();
     await this.events.flush();
     await this.sales.flush();
+    await this.deadLetters.flush();
   }
 
-  private async announce(changes: ShadowChange[]): Promise<void> {
-    const byVendor = new Map<number, ShadowChange[]>();
+  private async announce(changes: (Omit<ShadowChange, "serial" | "source"> & { serial?: string; source?: string })[]) {
+    const byVendor = new Map<number, typeof changes>();
     for (const change of changes) {
       if (change.vendorId !== null) byVendor.set(change.vendorId, [...(byVendor.get(change.vendorId) ?? []), change]);
     }
     for (const [vendorId, list] of byVendor) {
       const data = {
-        devices: list.map(({ deviceId, vendorId: _vendor, seenAt, ...fields }) => ({
+        devices: list.map(({ deviceId, vendorId: _vendor, serial: _serial, source: _source, seenAt, presence, ...fields }) => ({
           id: deviceId,
           ...fields,
-          last_seen_at: Math.floor(seenAt.getTime() / 1000),
+          ...(presence === undefined ? {} : { presence, online: presence === "online" }),
+          ...(seenAt === undefined ? {} : { last_seen_at: Math.floor(seenAt.getTime() / 1000) }),
         })),
       };
       await this.deps.live.publish({ topic: "devices.status", vendorId, groupId: null, data }).catch(() => undefined);

@@ -1,7 +1,10 @@
+import type { DevicePresenceName } from "@washboard/shared";
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -35,8 +38,15 @@ export const devices = pgTable(
     shopId: integer("shop_id").references(() => shops.id),
     priceTemplateId: integer("price_template_id").references(() => priceTemplates.id),
     machineType: varchar("machine_type", { length: 32 }).notNull(),
-    /** Kept by the gateway from the status topic (the shadow has the rest). */
-    online: boolean("online").notNull().default(false),
+    /**
+     * What the server knows of the machine's connection: online, offline, or
+     * unknown — after the broker was away, until the machine speaks again. Kept by the gateway.
+     */
+    presence: varchar("presence", { length: 8 }).$type<DevicePresenceName>().notNull().default("offline"),
+    /** Known to be online now: what lists filter and count by. */
+    online: boolean("online")
+      .notNull()
+      .generatedAlwaysAs(sql`presence = 'online'`),
     secretHash: varchar("secret_hash", { length: 64 }),
     /**
      * SHA-256 of the code printed on an unclaimed machine: whoever types it with the serial number
@@ -50,6 +60,9 @@ export const devices = pgTable(
     index("devices_vendor_idx").on(t.vendorId),
     index("devices_shop_idx").on(t.shopId),
     index("devices_price_template_idx").on(t.priceTemplateId),
+    check("devices_presence_check", sql`${t.presence} in ('online', 'offline', 'unknown')`),
+    // The presence sweep's question: which machines shown as there has nobody heard lately.
+    index("devices_present_idx").on(t.id).where(sql`presence <> 'offline'`),
   ],
 );
 
@@ -107,6 +120,8 @@ export const deviceCommands = pgTable(
     reason: varchar("reason", { length: 32 }),
     detail: varchar("detail", { length: 200 }),
     result: jsonb("result").$type<Record<string, unknown>>(),
+    /** The machine answered after the command had been declared timed out: its answer is the outcome. */
+    late: boolean("late").notNull().default(false),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -132,8 +147,11 @@ export const deviceLog = pgTable(
     vendorId: integer("vendor_id")
       .notNull()
       .references(() => vendors.id),
-    /** The device's own event id: a redelivered event is stored once. */
-    eventId: varchar("event_id", { length: 64 }).notNull(),
+    /**
+     * The device's own event id, after its boot id when it sends one (`<boot>.<id>`): a redelivered
+     * event is stored once.
+     */
+    eventId: varchar("event_id", { length: 96 }).notNull(),
     type: varchar("type", { length: 24 }).notNull(),
     details: jsonb("details").$type<Record<string, unknown>>().notNull(),
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
@@ -146,3 +164,44 @@ export const deviceLog = pgTable(
     index("device_log_vendor_type_time_idx").on(t.vendorId, t.type, t.occurredAt),
   ],
 );
+
+/**
+ * Messages from machines that were set aside: refused by the protocol's schema, refused as
+ * implausible (an amount above the vendor's ceiling, a card credit from a machine that cannot take
+ * money for cards), or that the database would not store. Each keeps its reason and the payload as
+ * text, for the operator (through the device log) and for whoever looks into the machine.
+ */
+export const deviceDeadLetters = pgTable(
+  "device_dead_letters",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** Null: the serial is not in the register. */
+    deviceId: integer("device_id").references(() => devices.id, { onDelete: "cascade" }),
+    vendorId: integer("vendor_id").references(() => vendors.id, { onDelete: "cascade" }),
+    serialNumber: varchar("serial_number", { length: 64 }).notNull(),
+    /** The topic kind it came on (status, event, ack, shadow/reported). */
+    kind: varchar("kind", { length: 24 }).notNull(),
+    /** Why, as a code the console words (`DEVICE_MESSAGE_REFUSALS`), and in the server's words. */
+    code: varchar("code", { length: 24 }).notNull(),
+    reason: varchar("reason", { length: 300 }).notNull(),
+    /** The message as text, control characters shown as U+FFFD, at most `DEAD_LETTER_PAYLOAD_MAX` characters. */
+    payload: varchar("payload", { length: 4096 }).notNull(),
+    /** Its size on the wire, in bytes. */
+    payloadBytes: integer("payload_bytes").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("device_dead_letters_vendor_idx").on(t.vendorId, t.id), index("device_dead_letters_device_idx").on(t.deviceId, t.id)],
+);
+
+/**
+ * A vendor's ceilings on what one machine message may be worth (minor units of the vendor's
+ * currency); null: the default for the currency (`defaultMoneyLimits`). A sale or card credit above
+ * its ceiling is refused and set aside, never booked.
+ */
+export const deviceMoneyLimits = pgTable("device_money_limits", {
+  vendorId: integer("vendor_id")
+    .primaryKey()
+    .references(() => vendors.id, { onDelete: "cascade" }),
+  maxCycleAmount: bigint("max_cycle_amount", { mode: "number" }),
+  maxTopUpAmount: bigint("max_top_up_amount", { mode: "number" }),
+});

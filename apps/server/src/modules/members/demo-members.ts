@@ -182,6 +182,8 @@ async function seedVendor(db: Db, vendor: VendorRow, machines: Seller[], pinHash
           await writeCardSale(db, {
             deviceId: machine.id,
             serial: machine.serial,
+            key: `demo-card-${i}-${day}`,
+            at,
             event: {
               v: 1,
               type: "card_used",

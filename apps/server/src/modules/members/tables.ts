@@ -127,7 +127,7 @@ export const balanceMovements = pgTable(
     operator: varchar("operator", { length: 64 }),
     orderNo: varchar("order_no", { length: 32 }),
     shopId: integer("shop_id"),
-    ref: varchar("ref", { length: 128 }),
+    ref: varchar("ref", { length: 160 }),
     createdAt: createdAt(),
   },
   (t) => [

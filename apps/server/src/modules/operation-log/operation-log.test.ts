@@ -151,7 +151,7 @@ async function klPayableMachine(name: string) {
     .returning();
   await db
     .update(devices)
-    .set({ online: true, priceTemplateId: template?.id ?? null })
+    .set({ presence: "online", priceTemplateId: template?.id ?? null })
     .where(eq(devices.id, deviceId));
   await switchOn(db, vendorId, "sandbox");
   return { shopId, deviceId, serial: `LOG-${name}` };

@@ -1,5 +1,5 @@
 import type { DeviceEvent } from "@washboard/device-protocol";
-import { type OrderSource, paymentTypeOf } from "@washboard/shared";
+import { CARD_CREDIT_MACHINE_TYPES, type OrderSource, paymentTypeOf } from "@washboard/shared";
 import { eq, sql } from "drizzle-orm";
 import { arrayParam } from "../../platform/db/array-param.js";
 import { BatchWriter } from "../../platform/db/batch-writer.js";
@@ -11,6 +11,10 @@ export interface DeviceSale {
   deviceId: number;
   serial: string;
   event: DeviceEvent;
+  /** The event's identity for its machine (its id, after its boot id when it has one). */
+  key: string;
+  /** When it happened, as the server believes the machine's clock. */
+  at: Date;
 }
 
 interface SaleOrder {
@@ -62,7 +66,11 @@ export const CASH_NOT_SALES = ["kiosk", "coin_exchanger"] as const;
  * machine's serial and event id, so an event the broker delivers twice is one order; the vendor,
  * shop and currency are the machine's and its vendor's at the time.
  */
-export function deviceOrderWriter(db: Db, onError: (error: unknown) => void) {
+export function deviceOrderWriter(
+  db: Db,
+  onError: (error: unknown) => void,
+  setAside: (sale: DeviceSale, error: unknown) => Promise<void>,
+) {
   return new BatchWriter<DeviceSale>({
     write: async (items) => {
       // A card tap or a kiosk's top-up moves a balance: each is its own transaction under the card's
@@ -71,11 +79,10 @@ export function deviceOrderWriter(db: Db, onError: (error: unknown) => void) {
         if (item.event.type === "card_used") await writeCardSale(db, item);
         if (item.event.type === "card_topped_up") await writeMachineTopUp(db, item);
       }
-      const rows = items.flatMap(({ deviceId, serial, event }) => {
+      const rows = items.flatMap(({ deviceId, serial, event, key, at }) => {
         const sale = saleOf(event);
         if (!sale || event.type === "card_used") return [];
-        const at = new Date(event.ts * 1000);
-        return [{ deviceId, unique: `${serial}:${event.id}`, orderNo: newOrderNo(at), at: at.toISOString(), ...sale }];
+        return [{ deviceId, unique: `${serial}:${key}`, orderNo: newOrderNo(at), at: at.toISOString(), ...sale }];
       });
       if (rows.length === 0) return;
       const column = <T>(pick: (row: (typeof rows)[number]) => T) => arrayParam(rows.map(pick));
@@ -96,6 +103,7 @@ export function deviceOrderWriter(db: Db, onError: (error: unknown) => void) {
         on conflict (pay_unique_no) do nothing`);
     },
     onError,
+    setAside,
     concurrency: 2,
   });
 }
@@ -106,13 +114,12 @@ export function deviceOrderWriter(db: Db, onError: (error: unknown) => void) {
  * balance short) leaves the order unpaid with the reason, which the card orders screen shows. The
  * pay unique number makes a redelivered tap one order and one debit.
  */
-export async function writeCardSale(db: Db, { deviceId, serial, event }: DeviceSale): Promise<void> {
+export async function writeCardSale(db: Db, { deviceId, serial, event, key, at }: DeviceSale): Promise<void> {
   if (event.type !== "card_used") return;
-  const at = new Date(event.ts * 1000);
   await db.transaction(async (tx) => {
     const inserted = (await tx.execute(sql`insert into orders (vendor_id, source, pay_type, start_type, order_no,
         pay_unique_no, amount, currency, pay_status, paid_at, shop_id, device_id, card_number, created_at)
-      select d.vendor_id, 'mem_card', ${paymentTypeOf("mem_card")}, 'card', ${newOrderNo(at)}, ${`${serial}:${event.id}`},
+      select d.vendor_id, 'mem_card', ${paymentTypeOf("mem_card")}, 'card', ${newOrderNo(at)}, ${`${serial}:${key}`},
         ${event.amount}, v.currency, ${PAY_STATUS.unpaid}, null, d.shop_id, d.id, ${event.card_number}, ${at.toISOString()}
       from devices d join vendors v on v.id = d.vendor_id
       where d.id = ${deviceId} and d.vendor_id is not null
@@ -180,11 +187,16 @@ export function registerMachineTopUp(handler: (db: Db, topUp: MachineTopUp) => P
   machineTopUp = handler;
 }
 
-/** A kiosk's top-up is no sale (the card's later payments are); it is the card's other income. */
-async function writeMachineTopUp(db: Db, { deviceId, serial, event }: DeviceSale): Promise<void> {
+/**
+ * A kiosk's top-up is no sale (the card's later payments are); it is the card's other income. Only a
+ * machine that can take money for cards credits one (the gateway refuses the others before they get
+ * here; this holds even if one does).
+ */
+async function writeMachineTopUp(db: Db, { deviceId, serial, event, key, at }: DeviceSale): Promise<void> {
   if (event.type !== "card_topped_up" || !machineTopUp) return;
   const found = (await db.execute(
-    sql`select vendor_id, shop_id from devices where id = ${deviceId} and vendor_id is not null`,
+    sql`select vendor_id, shop_id from devices where id = ${deviceId} and vendor_id is not null
+      and machine_type = any(${arrayParam([...CARD_CREDIT_MACHINE_TYPES])}::varchar[])`,
   )) as unknown as { rows: { vendor_id: number; shop_id: number | null }[] };
   const device = found.rows[0];
   if (!device) return;
@@ -194,7 +206,7 @@ async function writeMachineTopUp(db: Db, { deviceId, serial, event }: DeviceSale
     deviceId,
     cardNumber: event.card_number,
     amount: event.amount,
-    ref: `machine:${serial}:${event.id}`,
-    at: new Date(event.ts * 1000),
+    ref: `machine:${serial}:${key}`,
+    at,
   });
 }

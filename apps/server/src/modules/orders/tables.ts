@@ -44,7 +44,7 @@ export const orders = pgTable(
     payType: varchar("pay_type", { length: 8 }).notNull(),
     startType: varchar("start_type", { length: 24 }),
     orderNo: varchar("order_no", { length: 32 }).notNull().unique(),
-    payUniqueNo: varchar("pay_unique_no", { length: 128 }).notNull().unique(),
+    payUniqueNo: varchar("pay_unique_no", { length: 160 }).notNull().unique(),
     tradeNo: varchar("trade_no", { length: 64 }),
     transactionId: varchar("transaction_id", { length: 64 }),
     merchantOrderNo: varchar("merchant_order_no", { length: 64 }),

@@ -1,5 +1,6 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
+import { qualified } from "../../platform/db/qualified.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
 import { priceTemplateOptions, priceTemplates } from "./tables.js";
 
@@ -10,6 +11,17 @@ export const priceTemplateCountOfVendor = (ref: Ref) => countReferring(priceTemp
 
 /** The model name of the price template `ref` names, per row of another module's list. */
 export const priceTemplateNameOf = (ref: Ref) => valueOfRow<string>(priceTemplates.modelName, priceTemplates.id, ref);
+
+/**
+ * The most a cycle of the template `ref` names can cost: its price with every option of its
+ * second-level menu added (minor units), or null when the row names no template.
+ */
+export function priceTemplateTopPriceOf(ref: Ref): SQL<number | null> {
+  const id = typeof ref === "number" ? sql`${ref}` : qualified(ref);
+  return sql<number | null>`(select ${qualified(priceTemplates.price)} + coalesce((select sum(${qualified(priceTemplateOptions.addedPrice)})
+    from ${priceTemplateOptions} where ${qualified(priceTemplateOptions.templateId)} = ${qualified(priceTemplates.id)}), 0)
+    from ${priceTemplates} where ${qualified(priceTemplates.id)} = ${id})`;
+}
 
 /** Templates with their second-level menus, by id (what a customer chooses from on the pay page). */
 export async function templatesWithOptions(db: Db, ids: readonly number[]) {

@@ -68,6 +68,9 @@ export async function findGroup(db: Db, groupId: number | null) {
 /** The name of the vendor `ref` names, per row of another module's list. */
 export const vendorNameOf = (ref: Ref) => valueOfRow<string>(vendors.name, vendors.id, ref);
 
+/** The currency code of the vendor `ref` names, per row of another module's query. */
+export const vendorCurrencyOf = (ref: Ref) => valueOfRow<string>(vendors.currency, vendors.id, ref);
+
 /** The vendor's group and plan limits. */
 export async function vendorPlan(db: Db, vendorId: number) {
   const [row] = await db

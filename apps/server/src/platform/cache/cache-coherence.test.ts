@@ -177,19 +177,22 @@ describe("answers kept by each instance", () => {
     await db.update(vendors).set({ enabledProviders: vendor.enabledProviders }).where(eq(vendors.id, vendor.id));
   });
 
-  it("is not made stale by the gateway's online flag, which no kept answer shows", async () => {
+  it("is not made stale by the gateway's presence, which no kept answer shows", async () => {
     const vendor = await klVendor();
     const [machine] = await db.select().from(devices).where(eq(devices.vendorId, vendor.id)).limit(1);
     if (!machine) throw new Error("no demo machine");
     const before = await versionOf(`v:${vendor.id}`);
-    await db.update(devices).set({ online: !machine.online }).where(eq(devices.id, machine.id));
+    await db
+      .update(devices)
+      .set({ presence: machine.online ? "offline" : "online" })
+      .where(eq(devices.id, machine.id));
     expect(await versionOf(`v:${vendor.id}`)).toBe(before);
     await db
       .update(devices)
       .set({ name: `${machine.name} ` })
       .where(eq(devices.id, machine.id));
     expect(await versionOf(`v:${vendor.id}`)).toBe(before + 1);
-    await db.update(devices).set({ online: machine.online, name: machine.name }).where(eq(devices.id, machine.id));
+    await db.update(devices).set({ presence: machine.presence, name: machine.name }).where(eq(devices.id, machine.id));
   });
 
   it("keeps another vendor's answers apart", async () => {

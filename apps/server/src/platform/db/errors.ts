@@ -32,3 +32,26 @@ export async function recordExistsOnDuplicate<T>(work: () => Promise<T>, field?:
     throw error;
   }
 }
+
+/** SQLSTATE classes that say "try again" rather than "this data is wrong". */
+const TRANSIENT_CLASSES = ["08", "40", "53", "57", "58"];
+/** Socket errors of the PostgreSQL driver when the server is away. */
+const TRANSIENT_NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND"]);
+const TRANSIENT_MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i, /client has encountered a connection error/i];
+
+/**
+ * Whether a failed write may succeed if simply tried again (the database is away or busy, a
+ * deadlock, a serialization failure) — as opposed to data the database refuses (SQLSTATE class 22,
+ * 23, …), which fails the same way however often it is tried.
+ */
+export function isTransientDatabaseError(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string") {
+      if (TRANSIENT_NODE_CODES.has(code)) return true;
+      if (/^[0-9A-Z]{5}$/.test(code)) return TRANSIENT_CLASSES.includes(code.slice(0, 2));
+    }
+    if (typeof message === "string" && TRANSIENT_MESSAGES.some((m) => m.test(message))) return true;
+  }
+  return false;
+}

@@ -19,8 +19,9 @@ type DeviceStatus = LiveData<"devices.status">["devices"][number];
 
 /** A device row with the fields of a status event that changed; the same row when none did. */
 export function withStatus(device: DeviceItem, status: DeviceStatus): DeviceItem {
-  const next: DeviceItem = { ...device, last_seen_at: status.last_seen_at };
+  const next: DeviceItem = { ...device, last_seen_at: status.last_seen_at ?? device.last_seen_at };
   if (status.online !== undefined) next.online = status.online;
+  if (status.presence !== undefined) next.presence = status.presence;
   if (status.busy !== undefined) next.busy = status.busy;
   if (status.fault !== undefined) next.fault_code = status.fault;
   if (status.firmware !== undefined) next.firmware = status.firmware;

@@ -97,7 +97,7 @@ describe("the broker's HTTP hooks (EMQX and mosquitto-go-auth)", () => {
 describe("the embedded broker", () => {
   let broker: EmbeddedBroker;
   beforeAll(async () => {
-    broker = await startEmbeddedBroker(new BrokerAccess(server.database.db, GATEWAY), 0);
+    broker = await startEmbeddedBroker(new BrokerAccess(server.database.db, GATEWAY), { port: 0 });
   });
   afterAll(() => broker.close());
 

@@ -16,6 +16,7 @@ export function commandView(row: CommandRow) {
     reason: row.reason,
     detail: row.detail,
     result: row.result,
+    late: row.late,
     account_id: row.accountId,
     created_at: toSeconds(row.createdAt),
     sent_at: toSeconds(row.sentAt),

@@ -8,6 +8,8 @@ import {
   sealFrame,
 } from "@washboard/device-protocol";
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { DevicePresenceName } from "@washboard/shared";
+import { arrayParam } from "../../../platform/db/array-param.js";
 import type { Db } from "../../../platform/db/client.js";
 import { AppError } from "../../../platform/http/app-error.js";
 import type { LiveBus } from "../../../platform/live/bus.js";
@@ -18,7 +20,7 @@ import { type CommandView, commandView } from "./command-view.js";
 import { isRemoteCardStart, remoteCardHandler } from "./remote-cards.js";
 
 /** What the operator asks a device to do: a protocol command without its envelope (v, id, expiry). */
-export type CommandRequest = DistributiveOmit<DeviceCommand, "v" | "id" | "expires_at">;
+export type CommandRequest = DistributiveOmit<DeviceCommand, "v" | "id" | "sent_at" | "expires_at">;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export interface CommandTiming {
@@ -36,7 +38,11 @@ export interface CommandTiming {
  */
 const mayWait = (kind: CommandKind) => kind !== "remote_start";
 
-type Send = (serial: string, command: DeviceCommand) => void;
+/** The gateway's side: whether the broker can be reached now, and sending (false when it cannot). */
+export interface CommandLink {
+  canSend(): boolean;
+  send(serial: string, command: DeviceCommand): boolean;
+}
 /** Tells the shadow a device answered (or did not), with the cash box an audit or reset read. */
 type OnAnswered = (deviceId: number, vendorId: number, answer: { responding: boolean; cashbox?: CashBox }) => void;
 
@@ -51,7 +57,7 @@ export class DeviceCommands {
     private readonly db: Db,
     private readonly live: LiveBus,
     private readonly timing: CommandTiming,
-    private readonly send: Send,
+    private readonly link: CommandLink,
     private readonly onAnswered: OnAnswered,
   ) {}
 
@@ -67,15 +73,16 @@ export class DeviceCommands {
     const ids = [...new Set(deviceIds)];
     if (commandId !== undefined && ids.length !== 1) throw new Error("a given command id is for one device");
     const targets = await this.db
-      .select({ id: devices.id, serial: devices.serialNumber, online: devices.online })
+      .select({ id: devices.id, serial: devices.serialNumber, presence: devices.presence })
       .from(devices)
       .where(and(inArray(devices.id, ids), tenant.owns(devices)));
     if (targets.length !== ids.length) throw new AppError("NOT_FOUND", { field: "device_ids" });
     const now = new Date();
     const batchId = ids.length > 1 ? randomUUID() : null;
     const { kind, ...args } = request;
+    const reachable = this.link.canSend();
     const rows = targets.map((device) => {
-      const state = device.online ? "sent" : mayWait(kind) ? "queued" : "failed";
+      const outcome = firstStep(kind, device.presence, reachable);
       const lifetime = mayWait(kind) ? this.timing.waitMs : this.timing.ackTimeoutMs;
       return {
         id: commandId ?? randomUUID(),
@@ -85,16 +92,19 @@ export class DeviceCommands {
         batchId,
         kind,
         args,
-        state,
-        reason: state === "failed" ? "offline" : null,
-        sentAt: state === "sent" ? now : null,
-        finishedAt: state === "failed" ? now : null,
+        state: outcome.state,
+        reason: outcome.state === "failed" ? outcome.reason : null,
+        sentAt: outcome.state === "sent" ? now : null,
+        finishedAt: outcome.state === "failed" ? now : null,
         expiresAt: new Date(now.getTime() + lifetime),
       } as const;
     });
     const stored = await this.db.insert(deviceCommands).values(rows).onConflictDoNothing().returning();
     const serialOf = new Map(targets.map((d) => [d.id, d.serial]));
-    for (const row of stored) if (row.state === "sent") this.send(serialOf.get(row.deviceId) ?? "", toWire(row));
+    for (const row of stored) {
+      // The connection may have broken since: the command then ends as timed out, never sent later.
+      if (row.state === "sent") this.link.send(serialOf.get(row.deviceId) ?? "", this.toWire(row));
+    }
     await this.announce(stored);
     return stored.map(commandView);
   }
@@ -132,7 +142,7 @@ export class DeviceCommands {
       })
       .returning();
     if (!row) throw new AppError("INTERNAL_ERROR");
-    const frame = await sealFrame(bluetoothKeyOfHash(device.secretHash), toWire(row));
+    const frame = await sealFrame(bluetoothKeyOfHash(device.secretHash), this.toWire(row));
     await this.announce([row]);
     return { command: commandView(row), frame };
   }
@@ -159,9 +169,14 @@ export class DeviceCommands {
     return commandView(row);
   }
 
-  /** A device answered: the command succeeds or fails with its reason, unless it already ended. */
+  /**
+   * A device answered: the command succeeds or fails with its reason, unless it already ended — but
+   * for one declared timed out: the machine's word is the truth, and the record says it came late.
+   */
   async acknowledge(deviceId: number, vendorId: number, ack: CommandAck): Promise<void> {
     if (!UUID.test(ack.id)) return;
+    // Every expression of SET reads the row as it was: `late` says whether it had timed out.
+    const late = sql<boolean>`${deviceCommands.state} = 'timed_out'`;
     const [row] = await this.db
       .update(deviceCommands)
       .set(
@@ -169,15 +184,16 @@ export class DeviceCommands {
           ? {
               state: "succeeded",
               finishedAt: new Date(),
+              late,
               result: ack.cashbox ? { cashbox: ack.cashbox } : ack.card ? { card: ack.card } : null,
             }
-          : { state: "failed", finishedAt: new Date(), reason: ack.reason, detail: ack.detail ?? null },
+          : { state: "failed", finishedAt: new Date(), late, reason: ack.reason, detail: ack.detail ?? null },
       )
       .where(
         and(
           eq(deviceCommands.id, ack.id),
           eq(deviceCommands.deviceId, deviceId),
-          inArray(deviceCommands.state, ["queued", "sent"]),
+          inArray(deviceCommands.state, ["queued", "sent", "timed_out"]),
         ),
       )
       .returning();
@@ -206,22 +222,29 @@ export class DeviceCommands {
     return device?.shopId ?? null;
   }
 
-  /** The device came online: what waits for it is sent now (claimed by one conditional update). */
-  async deliverWaiting(deviceId: number, serial: string): Promise<void> {
-    const claimed = await this.db
-      .update(deviceCommands)
-      .set({ state: "sent", sentAt: new Date() })
-      .where(
-        and(
-          eq(deviceCommands.deviceId, deviceId),
-          eq(deviceCommands.state, "queued"),
-          sql`${deviceCommands.expiresAt} > now()`,
-        ),
-      )
-      .returning();
-    claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    for (const row of claimed) this.send(serial, toWire(row));
-    await this.announce(claimed);
+  /**
+   * Sends what waits for machines that are online, as the database says (not as this instance
+   * remembers): the devices `deviceIds` names, or every online device. Each command is claimed by
+   * one conditional update, so with several instances exactly one sends it.
+   */
+  async deliverWaiting(deviceIds?: readonly number[]): Promise<void> {
+    if (!this.link.canSend()) return;
+    const now = new Date();
+    const claimed = (await this.db.execute(sql`
+      update device_commands c set state = 'sent', sent_at = ${now.toISOString()}
+      from devices d
+      where d.id = c.device_id and d.presence = 'online' and c.state = 'queued' and c.expires_at > ${now.toISOString()}
+        ${deviceIds === undefined ? sql`` : sql`and c.device_id = any(${arrayParam([...deviceIds])}::int[])`}
+      returning c.id, d.serial_number`)) as unknown as { rows: { id: string; serial_number: string }[] };
+    if (claimed.rows.length === 0) return;
+    const serialOf = new Map(claimed.rows.map((r) => [r.id, r.serial_number]));
+    const rows = await this.db
+      .select()
+      .from(deviceCommands)
+      .where(inArray(deviceCommands.id, [...serialOf.keys()]))
+      .orderBy(deviceCommands.seq);
+    for (const row of rows) this.link.send(serialOf.get(row.id) ?? "", this.toWire(row));
+    await this.announce(rows);
   }
 
   /** Ends what can no longer succeed: sent without answer past the timeout, queued past expiry. */
@@ -252,6 +275,26 @@ export class DeviceCommands {
     await this.announce([...timedOut, ...expired]);
   }
 
+  /**
+   * The command as the machine receives it. Over the broker it must be carried out within the
+   * answer window from now — the wait for an offline machine is the server's business, and a
+   * command the server declares timed out must find the machine refusing it as expired. A phone
+   * carries a Bluetooth start until the command expires.
+   */
+  private toWire(row: typeof deviceCommands.$inferSelect): DeviceCommand {
+    const sentAt = row.sentAt ?? new Date();
+    const expiresAt =
+      row.via === "bluetooth" ? row.expiresAt : new Date(sentAt.getTime() + this.timing.ackTimeoutMs);
+    return {
+      v: 1,
+      id: row.id,
+      kind: row.kind,
+      sent_at: Math.floor(sentAt.getTime() / 1000),
+      expires_at: Math.ceil(expiresAt.getTime() / 1000),
+      ...row.args,
+    } as DeviceCommand;
+  }
+
   private async announce(rows: (typeof deviceCommands.$inferSelect)[]): Promise<void> {
     for (const row of rows) {
       await this.live.publish({
@@ -266,12 +309,18 @@ export class DeviceCommands {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function toWire(row: typeof deviceCommands.$inferSelect): DeviceCommand {
-  return {
-    v: 1,
-    id: row.id,
-    kind: row.kind,
-    expires_at: Math.floor(row.expiresAt.getTime() / 1000),
-    ...row.args,
-  } as DeviceCommand;
+/**
+ * What happens to a new command at once: sent to a machine that is online (or whose presence is
+ * unknown, for a start someone waits for), kept waiting for one that is not (restart, parameters,
+ * cash box), or failed (a remote start never waits).
+ */
+function firstStep(
+  kind: CommandKind,
+  presence: DevicePresenceName,
+  reachable: boolean,
+): { state: "sent" | "queued" } | { state: "failed"; reason: "offline" | "broker_unreachable" } {
+  const sendNow = reachable && (presence === "online" || (presence === "unknown" && !mayWait(kind)));
+  if (sendNow) return { state: "sent" };
+  if (mayWait(kind)) return { state: "queued" };
+  return { state: "failed", reason: reachable ? "offline" : "broker_unreachable" };
 }

@@ -1,12 +1,27 @@
-import { inArray } from "drizzle-orm";
+import { defaultMoneyLimits } from "@washboard/shared";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../platform/db/client.js";
-import { devices } from "../tables.js";
+import { priceTemplateTopPriceOf } from "../../price-templates/queries.js";
+import { vendorCurrencyOf } from "../../tenancy/queries.js";
+import { deviceMoneyLimits, devices } from "../tables.js";
 
+/** What the gateway needs of a machine to judge its messages. */
 export interface KnownDevice {
   id: number;
   /** Null: an unclaimed machine (its status is kept; it has no events or commands anyone sees). */
   vendorId: number | null;
+  machineType: string;
+  /** The most one of its cycles may cost, in minor units (null: unclaimed, nothing is booked). */
+  maxCycleAmount: number | null;
+  /** The most it may credit to a card at once. */
+  maxTopUpAmount: number | null;
 }
+
+/**
+ * A machine with a price template charges what the template says; one that reports ten times the
+ * template's dearest cycle is not charging it.
+ */
+export const TEMPLATE_CEILING_FACTOR = 10;
 
 /** How long a serial's answer is kept: a device moved to another vendor is seen within it. */
 const KEEP_MS = 30_000;
@@ -38,6 +53,11 @@ export class DeviceDirectory {
     this.known.delete(serial);
   }
 
+  /** Forgets every machine (a vendor's ceilings changed): the next message of each looks it up again. */
+  forgetAll(): void {
+    this.known.clear();
+  }
+
   private async lookUp(): Promise<void> {
     this.timer = undefined;
     const asked = this.waiting;
@@ -46,10 +66,20 @@ export class DeviceDirectory {
     let found = new Map<string, KnownDevice>();
     try {
       const rows = await this.db
-        .select({ serial: devices.serialNumber, id: devices.id, vendorId: devices.vendorId })
+        .select({
+          serial: devices.serialNumber,
+          id: devices.id,
+          vendorId: devices.vendorId,
+          machineType: devices.machineType,
+          currency: vendorCurrencyOf(devices.vendorId),
+          templateTopPrice: priceTemplateTopPriceOf(devices.priceTemplateId),
+          maxCycleAmount: deviceMoneyLimits.maxCycleAmount,
+          maxTopUpAmount: deviceMoneyLimits.maxTopUpAmount,
+        })
         .from(devices)
+        .leftJoin(deviceMoneyLimits, eq(deviceMoneyLimits.vendorId, devices.vendorId))
         .where(inArray(devices.serialNumber, serials));
-      found = new Map(rows.map((row) => [row.serial, { id: row.id, vendorId: row.vendorId }]));
+      found = new Map(rows.map((row) => [row.serial, knownDevice(row)]));
     } catch {
       // The database is away: these messages are dropped as from unknown devices, and asked again later.
       for (const resolves of asked.values()) for (const resolve of resolves) resolve(null);
@@ -62,4 +92,30 @@ export class DeviceDirectory {
       for (const resolve of resolves) resolve(device);
     }
   }
+}
+
+function knownDevice(row: {
+  id: number;
+  vendorId: number | null;
+  machineType: string;
+  currency: string | null;
+  templateTopPrice: number | string | null;
+  maxCycleAmount: number | null;
+  maxTopUpAmount: number | null;
+}): KnownDevice {
+  const { id, vendorId, machineType } = row;
+  if (vendorId === null || row.currency === null) {
+    return { id, vendorId: null, machineType, maxCycleAmount: null, maxTopUpAmount: null };
+  }
+  const defaults = defaultMoneyLimits(row.currency);
+  const vendorCycle = row.maxCycleAmount ?? defaults.maxCycleAmount;
+  // A sum over bigint columns comes back as text from the database.
+  const templateTop = row.templateTopPrice === null ? 0 : Number(row.templateTopPrice);
+  return {
+    id,
+    vendorId,
+    machineType,
+    maxCycleAmount: templateTop > 0 ? Math.min(vendorCycle, templateTop * TEMPLATE_CEILING_FACTOR) : vendorCycle,
+    maxTopUpAmount: row.maxTopUpAmount ?? defaults.maxTopUpAmount,
+  };
 }
