@@ -4,6 +4,7 @@ CREATE TABLE "device_dead_letters" (
 	"vendor_id" integer,
 	"serial_number" varchar(64) NOT NULL,
 	"kind" varchar(24) NOT NULL,
+	"code" varchar(24) NOT NULL,
 	"reason" varchar(300) NOT NULL,
 	"payload" varchar(4096) NOT NULL,
 	"payload_bytes" integer NOT NULL,
@@ -30,4 +31,5 @@ ALTER TABLE "device_dead_letters" ADD CONSTRAINT "device_dead_letters_vendor_id_
 ALTER TABLE "device_money_limits" ADD CONSTRAINT "device_money_limits_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "device_dead_letters_vendor_idx" ON "device_dead_letters" USING btree ("vendor_id","id");--> statement-breakpoint
 CREATE INDEX "device_dead_letters_device_idx" ON "device_dead_letters" USING btree ("device_id","id");--> statement-breakpoint
+CREATE INDEX "devices_present_idx" ON "devices" USING btree ("id") WHERE presence <> 'offline';--> statement-breakpoint
 ALTER TABLE "devices" ADD CONSTRAINT "devices_presence_check" CHECK ("devices"."presence" in ('online', 'offline', 'unknown'));

@@ -143,6 +143,8 @@ export async function startTestServer(
     // Devices: CI's PostgreSQL pass talks to the machine's Mosquitto; otherwise each server has its
     // own embedded broker on a free port.
     mqttUrl: process.env.MQTT_URL || undefined,
+    // CI's Mosquitto is open to anyone on loopback, as a test rig's may be: the server would warn.
+    mqttAllowInsecure: Boolean(process.env.MQTT_URL),
     mqttEmbeddedPort: await freePort(),
     // Known to the test, so a second instance's gateway can join the first one's embedded broker.
     mqttGatewayPassword: "test-gateway-password",

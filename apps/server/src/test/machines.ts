@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { deviceTopic, type UpKind } from "@washboard/device-protocol";
 import { SimulatedDevice } from "@washboard/device-sim";
+import mqtt from "mqtt";
 import { provisionDevice } from "../modules/devices/provision.js";
 import { brokerUrlOf, type TestServer } from "./harness.js";
 
@@ -33,5 +35,27 @@ export function testMachines(prefix: string) {
       return { id, serial, secret, device };
     },
     stopAll: () => Promise.all(started.map((d) => d.disconnect({ forget: true }).catch(() => undefined))),
+  };
+}
+
+/**
+ * A machine's MQTT login used by hand: a test publishes exactly the bytes it wants on the machine's
+ * own topics (what a broken or forged controller sends), as the broker lets that machine.
+ */
+export async function rawMachine(server: TestServer, serial: string, secret: string) {
+  const client = await mqtt.connectAsync(brokerUrlOf(server.config), {
+    clientId: serial,
+    username: serial,
+    password: secret,
+    clean: true,
+    reconnectPeriod: 0,
+  });
+  return {
+    /** Publishes a payload (an object is sent as its JSON) on one of the machine's up topics; resolves once the broker has it. */
+    async publish(kind: UpKind, payload: object | string | Buffer, options: { retain?: boolean } = {}) {
+      const bytes = typeof payload === "string" || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload);
+      await client.publishAsync(deviceTopic(serial, kind), bytes, { qos: 1, retain: options.retain ?? false });
+    },
+    end: () => client.endAsync(),
   };
 }

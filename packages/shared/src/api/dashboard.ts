@@ -2,6 +2,13 @@ import { z } from "zod";
 import { endpoint } from "./contract.js";
 import { recordId } from "./fields.js";
 
+/**
+ * What the start-up check can find wrong with an outside MQTT broker: it admits a client with no
+ * login, a machine with a wrong password, or lets one machine publish on another's topic.
+ */
+export const BROKER_RISKS = ["anonymous_accepted", "wrong_password_accepted", "foreign_topic_accepted"] as const;
+export type BrokerRiskName = (typeof BROKER_RISKS)[number];
+
 /** How many operations the dashboard lists. */
 export const DASHBOARD_RECENT_OPERATIONS = 8;
 
@@ -27,7 +34,10 @@ export const dashboardSummaryResult = z.object({
   /** Machines by state (spec §4): busy and faulted count online machines only. */
   device_states: z.object({
     online: z.number().int(),
+    /** Not known to be online: offline, and unknown after the broker was away. */
     offline: z.number().int(),
+    /** Of those, the ones whose presence is unknown until they speak. */
+    unknown: z.number().int(),
     busy: z.number().int(),
     fault: z.number().int(),
   }),
@@ -36,6 +46,11 @@ export const dashboardSummaryResult = z.object({
   last_login_at: z.number().int().nullable(),
   last_login_ip: z.string().nullable(),
   recent_operations: z.array(recentOperation),
+  /**
+   * What the server found wrong with the machines' MQTT broker at start (a broker open to strangers):
+   * shown to main administrators (levels 3 and 6); empty for everyone else, and with MQTT_ALLOW_INSECURE.
+   */
+  broker_risks: z.array(z.enum(BROKER_RISKS)),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummaryResult>;
 

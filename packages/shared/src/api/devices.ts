@@ -257,6 +257,31 @@ export const wildDeviceListRequest = listRequest({
 export const bindShopRequest = z.object({ device_id: recordId, shop_id: recordId });
 export const unbindDeviceRequest = z.object({ device_id: recordId });
 
+/**
+ * The vendor's ceilings on what one machine message may be worth, in minor units of its currency
+ * (`defaultMoneyLimits`): a sale or card credit above them is refused and shown in the device log.
+ * Null sets a ceiling back to the default for the currency.
+ */
+const ceiling = z
+  .number({ error: "validation.amountError" })
+  .int({ error: "validation.amountError" })
+  .min(1, { error: "validation.amountError" })
+  .max(2_147_483_647, { error: "validation.amountTooLarge" })
+  .nullable();
+export const moneyLimitsRequest = z.object({ max_cycle_amount: ceiling, max_top_up_amount: ceiling });
+export const moneyLimitsResult = z.object({
+  /** What holds now (the vendor's own, or the default). */
+  max_cycle_amount: z.number().int(),
+  max_top_up_amount: z.number().int(),
+  /** The defaults for the vendor's currency. */
+  default_cycle_amount: z.number().int(),
+  default_top_up_amount: z.number().int(),
+  /** Whether each is the vendor's own or the default. */
+  cycle_is_default: z.boolean(),
+  top_up_is_default: z.boolean(),
+});
+export type MoneyLimitsResult = z.infer<typeof moneyLimitsResult>;
+
 const VENDOR = [3, 4] as const;
 
 export const devicesEndpoints = {
@@ -388,6 +413,26 @@ export const devicesEndpoints = {
     access: { kind: "session", levels: [6, 7] },
     body: unbindDeviceRequest,
     result: z.object({ id: z.number().int() }),
+    mutates: true,
+  }),
+  moneyLimits: endpoint({
+    method: "POST",
+    path: "/api/Device/get_money_limits",
+    summary:
+      "The most one machine message may be worth: a cycle's price or card tap, and a kiosk's card credit (minor units)",
+    access: { kind: "session", levels: VENDOR, permission: "dev_query" },
+    body: emptyBody,
+    result: moneyLimitsResult,
+    mutates: false,
+  }),
+  setMoneyLimits: endpoint({
+    method: "POST",
+    path: "/api/Device/set_money_limits",
+    summary:
+      "Sets the vendor's ceilings on machine messages (null: the default for its currency); a message above them is refused",
+    access: { kind: "session", levels: [3] },
+    body: moneyLimitsRequest,
+    result: moneyLimitsResult,
     mutates: true,
   }),
   log: endpoint({

@@ -28,7 +28,7 @@ beforeAll(async () => {
     serialNumber: `SN-${++serial}`,
     machineType,
   });
-  const [, klBusy, klFaulted] = await db
+  const inserted = await db
     .insert(devices)
     .values([
       device(klId, false),
@@ -42,10 +42,17 @@ beforeAll(async () => {
       device(otherVendorId, true),
     ])
     .returning();
-  await db.insert(deviceShadows).values([
-    { deviceId: klBusy?.id ?? 0, busy: true },
-    { deviceId: klFaulted?.id ?? 0, faultCode: "E21" },
-  ]);
+  const [, klBusy, klFaulted] = inserted;
+  // Heard just now: the gateway connecting makes machines nobody heard lately "unknown".
+  const heard = { lastSeenAt: new Date() };
+  await db.insert(deviceShadows).values(
+    inserted.map((d) => ({
+      deviceId: d.id,
+      ...heard,
+      ...(d.id === klBusy?.id ? { busy: true } : {}),
+      ...(d.id === klFaulted?.id ? { faultCode: "E21" } : {}),
+    })),
+  );
   // Operations of other tenants, which must not show in the demo tenant's recent operations.
   await server.login(other.groupAdmin.username);
   await server.login(other.vendorAdmin.username);
@@ -69,7 +76,7 @@ describe("POST /api/v3/Dashboard/get_account_summary", () => {
         account_count: 2,
         device_count: 3,
         device_online_count: 2,
-        device_states: { online: 2, offline: 1, busy: 1, fault: 1 },
+        device_states: { online: 2, offline: 1, unknown: 0, busy: 1, fault: 1 },
         device_types: [
           { machine_type: "dryer", count: 1, online: 1 },
           { machine_type: "washer", count: 2, online: 1 },
@@ -121,9 +128,11 @@ describe("POST /api/v3/Dashboard/get_account_summary", () => {
   });
 
   it("follows new devices, so the counts are read live", async () => {
-    await server.database.db
+    const [live] = await server.database.db
       .insert(devices)
-      .values({ vendorId: bkkId, presence: "online", serialNumber: "SN-live", machineType: "dryer" });
+      .values({ vendorId: bkkId, presence: "online", serialNumber: "SN-live", machineType: "dryer" })
+      .returning();
+    await server.database.db.insert(deviceShadows).values({ deviceId: live?.id ?? 0, lastSeenAt: new Date() });
     const { body } = await summary("vendor2_admin");
     expect(body.result).toMatchObject({ device_count: 3, device_online_count: 2 });
   });

@@ -29,7 +29,11 @@ const started: SimulatedDevice[] = [];
 async function machine(name: string) {
   const { kl } = await demoVendors(server.database);
   const serial = `OUT${run}-${name}`;
-  const { id, secret } = await provisionDevice(server.database.db, { vendorId: kl.id, serialNumber: serial, machineType: "dryer" });
+  const { id, secret } = await provisionDevice(server.database.db, {
+    vendorId: kl.id,
+    serialNumber: serial,
+    machineType: "dryer",
+  });
   const device = new SimulatedDevice(
     { serial, secret, machineType: "dryer", firmware: "3.1.0" },
     // A quick heartbeat, as the protocol's minute is too long for a test.
@@ -122,7 +126,8 @@ describe("a broker outage", () => {
     const command = restart.body.result.commands[0];
     expect(command?.state).toBe("queued");
     await server.database.db.execute(
-      (await import("drizzle-orm")).sql`update device_commands set expires_at = now() - interval '1 second' where id = ${command?.id}`,
+      (await import("drizzle-orm"))
+        .sql`update device_commands set expires_at = now() - interval '1 second' where id = ${command?.id}`,
     );
     await expect.poll(async () => (await commandState(id, command?.id))?.state, { timeout: 5_000 }).toBe("expired");
 
@@ -175,10 +180,13 @@ describe("a machine that answers after the timeout", () => {
     const command = audit.body.result.commands[0];
     await expect.poll(async () => (await commandState(id, command?.id))?.state, { timeout: 5_000 }).toBe("timed_out");
     await expect
-      .poll(async () => {
-        const now = await commandState(id, command?.id);
-        return now && { state: now.state, late: now.late, cashbox: now.result?.cashbox !== undefined };
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const now = await commandState(id, command?.id);
+          return now && { state: now.state, late: now.late, cashbox: now.result?.cashbox !== undefined };
+        },
+        { timeout: 10_000 },
+      )
       .toEqual({ state: "succeeded", late: true, cashbox: true });
     // And the machine answers again: it is responding.
     await expect.poll(async () => (await listed(id))?.responding).toBe(true);

@@ -1,3 +1,4 @@
+import { type BrokerRiskName, LEVEL } from "@washboard/shared";
 import { and, asc, count, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
@@ -66,6 +67,7 @@ export async function deviceCounts(db: Db, vendorIds: number[]) {
       machineType: devices.machineType,
       total: count(),
       online: count(sql`case when ${devices.online} then 1 end`),
+      unknown: count(sql`case when ${devices.presence} = 'unknown' then 1 end`),
       busy: count(sql`case when ${devices.online} and ${deviceShadows.busy} then 1 end`),
       fault: count(sql`case when ${devices.online} and ${deviceShadows.faultCode} is not null then 1 end`),
     })
@@ -80,7 +82,13 @@ export async function deviceCounts(db: Db, vendorIds: number[]) {
   return {
     total,
     online,
-    states: { online, offline: total - online, busy: sum((r) => r.busy), fault: sum((r) => r.fault) },
+    states: {
+      online,
+      offline: total - online,
+      unknown: sum((r) => r.unknown),
+      busy: sum((r) => r.busy),
+      fault: sum((r) => r.fault),
+    },
     types: rows.map((r) => ({ machine_type: r.machineType, count: r.total, online: r.online })),
   };
 }
@@ -357,4 +365,12 @@ export async function deviceOperationCounts(
     )
     .groupBy(devices.id)
     .orderBy(asc(devices.shopId), asc(devices.name), asc(devices.id));
+}
+
+/**
+ * What the start-up check found wrong with the machines' broker, for those who run the install:
+ * main administrators of a vendor or a group (levels 3 and 6); nobody else is told.
+ */
+export function brokerRisksFor(deps: AppDeps, level: number): BrokerRiskName[] {
+  return level === LEVEL.VENDOR_ADMIN || level === LEVEL.GROUP_ADMIN ? deviceRuntime(deps).brokerRisks() : [];
 }

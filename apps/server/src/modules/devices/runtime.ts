@@ -60,7 +60,8 @@ export class DeviceRuntime {
     this.deadLetters = new DeadLetters(db, onError, (dropped) =>
       log.warn({ dropped }, "refused device messages over the per-machine budget were not kept"),
     );
-    const notStored = (serial: string, deviceId: number, vendorId: number | null, kind: string, payload: object) =>
+    const notStored =
+      (serial: string, deviceId: number, vendorId: number | null, kind: string, payload: object) =>
       async (_item: unknown, error: unknown) =>
         this.deadLetters.add({
           deviceId,
@@ -82,9 +83,19 @@ export class DeviceRuntime {
       },
     });
     const eventNotStored = (item: LoggedEvent | DeviceSale, error: unknown) =>
-      notStored(item.serial, item.deviceId, "vendorId" in item ? item.vendorId : null, "event", item.event)(item, error);
+      notStored(
+        item.serial,
+        item.deviceId,
+        "vendorId" in item ? item.vendorId : null,
+        "event",
+        item.event,
+      )(item, error);
     this.events = eventLogWriter(db, onError, eventNotStored);
-    this.sales = deviceOrderWriter(db, (error) => log.error({ err: error }, "machine sales not written"), eventNotStored);
+    this.sales = deviceOrderWriter(
+      db,
+      (error) => log.error({ err: error }, "machine sales not written"),
+      eventNotStored,
+    );
     this.commands = new DeviceCommands(
       db,
       live,
@@ -97,8 +108,7 @@ export class DeviceRuntime {
         canSend: () => this.gateway?.connected ?? false,
         send: (serial, command) => this.gateway?.send(serial, command) ?? false,
       },
-      (deviceId, vendorId, answer) =>
-        this.shadows.add({ deviceId, vendorId, serial: "", source: "ack", ...answer }),
+      (deviceId, vendorId, answer) => this.shadows.add({ deviceId, vendorId, serial: "", source: "ack", ...answer }),
     );
     this.intake = new MessageIntake({
       directory: this.directory,
@@ -352,12 +362,14 @@ export class DeviceRuntime {
     }
     for (const [vendorId, list] of byVendor) {
       const data = {
-        devices: list.map(({ deviceId, vendorId: _vendor, serial: _serial, source: _source, seenAt, presence, ...fields }) => ({
-          id: deviceId,
-          ...fields,
-          ...(presence === undefined ? {} : { presence, online: presence === "online" }),
-          ...(seenAt === undefined ? {} : { last_seen_at: Math.floor(seenAt.getTime() / 1000) }),
-        })),
+        devices: list.map(
+          ({ deviceId, vendorId: _vendor, serial: _serial, source: _source, seenAt, presence, ...fields }) => ({
+            id: deviceId,
+            ...fields,
+            ...(presence === undefined ? {} : { presence, online: presence === "online" }),
+            ...(seenAt === undefined ? {} : { last_seen_at: Math.floor(seenAt.getTime() / 1000) }),
+          }),
+        ),
       };
       await this.deps.live.publish({ topic: "devices.status", vendorId, groupId: null, data }).catch(() => undefined);
     }

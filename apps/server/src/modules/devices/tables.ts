@@ -44,9 +44,7 @@ export const devices = pgTable(
      */
     presence: varchar("presence", { length: 8 }).$type<DevicePresenceName>().notNull().default("offline"),
     /** Known to be online now: what lists filter and count by. */
-    online: boolean("online")
-      .notNull()
-      .generatedAlwaysAs(sql`presence = 'online'`),
+    online: boolean("online").notNull().generatedAlwaysAs(sql`presence = 'online'`),
     secretHash: varchar("secret_hash", { length: 64 }),
     /**
      * SHA-256 of the code printed on an unclaimed machine: whoever types it with the serial number
@@ -190,7 +188,10 @@ export const deviceDeadLetters = pgTable(
     payloadBytes: integer("payload_bytes").notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("device_dead_letters_vendor_idx").on(t.vendorId, t.id), index("device_dead_letters_device_idx").on(t.deviceId, t.id)],
+  (t) => [
+    index("device_dead_letters_vendor_idx").on(t.vendorId, t.id),
+    index("device_dead_letters_device_idx").on(t.deviceId, t.id),
+  ],
 );
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { deviceTopic } from "@washboard/device-protocol";
+import type { BrokerRiskName } from "@washboard/shared";
 import { and, isNull, like } from "drizzle-orm";
 import mqtt, { type MqttClient } from "mqtt";
 import type { Db } from "../../../platform/db/client.js";
@@ -8,12 +9,10 @@ import { GATEWAY_CLIENT_PREFIX } from "./broker-access.js";
 import { hashDeviceSecret, newDeviceSecret } from "./device-secrets.js";
 
 /**
- * What the start-up check can find wrong with an outside broker: it lets in a client with no login,
- * a machine with a wrong password, or lets one machine publish on another's topic. Any of them lets a
+ * What the start-up check can find wrong with an outside broker (`BROKER_RISKS`): any of them lets a
  * stranger read every command or forge a sale.
  */
-export const BROKER_RISKS = ["anonymous_accepted", "wrong_password_accepted", "foreign_topic_accepted"] as const;
-export type BrokerRisk = (typeof BROKER_RISKS)[number];
+export type BrokerRisk = BrokerRiskName;
 
 /** The probe machine's serials: made for the check, in no vendor, removed after it (and at the next check). */
 const PROBE_PREFIX = "__probe-";
@@ -35,7 +34,9 @@ export async function checkBrokerSecurity(db: Db, gateway: Login): Promise<Broke
   await db.delete(devices).where(and(like(devices.serialNumber, `${PROBE_PREFIX}%`), isNull(devices.vendorId)));
   const serial = `${PROBE_PREFIX}${randomBytes(6).toString("hex")}`;
   const secret = newDeviceSecret();
-  await db.insert(devices).values({ serialNumber: serial, machineType: "washer", secretHash: hashDeviceSecret(secret) });
+  await db
+    .insert(devices)
+    .values({ serialNumber: serial, machineType: "washer", secretHash: hashDeviceSecret(secret) });
   const risks: BrokerRisk[] = [];
   try {
     if (await admits(gateway.url, { clientId: `${PROBE_PREFIX}anon-${randomBytes(4).toString("hex")}` })) {

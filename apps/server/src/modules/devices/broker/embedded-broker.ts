@@ -28,7 +28,10 @@ export interface EmbeddedBrokerOptions {
  * same `BrokerAccess` check a production broker reaches over the HTTP hooks. It says when a device's
  * connection ends — a clean disconnect discards the device's will, so only the broker knows.
  */
-export async function startEmbeddedBroker(access: BrokerAccess, options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker(
+  access: BrokerAccess,
+  options: EmbeddedBrokerOptions,
+): Promise<EmbeddedBroker> {
   const clients = new WeakMap<Client, BrokerClient>();
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {

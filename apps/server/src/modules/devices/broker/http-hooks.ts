@@ -15,7 +15,12 @@ import { sameText } from "./device-secrets.js";
  *
  * So "yes" is 200 `{result: "allow", ok: true}` and "no" is 403 `{result: "deny", ok: false}`.
  */
-export const BROKER_HOOK_PATHS = { auth: "/mqtt/auth", acl: "/mqtt/acl", superuser: "/mqtt/superuser" } as const;
+export const BROKER_HOOK_PATHS = {
+  auth: "/mqtt/auth",
+  acl: "/mqtt/acl",
+  superuser: "/mqtt/superuser",
+  events: "/mqtt/events",
+} as const;
 
 const text = z.string().max(256);
 const authBody = z.object({ username: text.optional(), password: text.optional(), clientid: text.optional() });
@@ -46,12 +51,28 @@ function actionsOf(body: z.infer<typeof aclBody>): BrokerAction[] {
   }
 }
 
+/**
+ * A broker's notice that a client connected or disconnected (EMQX's webhook of the
+ * `client.connected` / `client.disconnected` events sends these fields, among others).
+ */
+const eventBody = z.object({
+  event: z.string().max(64),
+  clientid: text.optional(),
+  username: text.optional(),
+});
+
 const answer = (reply: FastifyReply, yes: boolean) =>
   reply
     .code(yes ? 200 : 403)
     .send(yes ? { result: "allow", ok: true } : { result: "deny", ok: false, error: "denied" });
 
-export function registerBrokerHooks(app: FastifyInstance, access: BrokerAccess, hookToken: string | undefined): void {
+export function registerBrokerHooks(
+  app: FastifyInstance,
+  access: BrokerAccess,
+  hookToken: string | undefined,
+  /** A device's connection ended, as the broker says (its clean disconnect discards its will). */
+  deviceGone: (serial: string) => Promise<void>,
+): void {
   const trusted = (request: FastifyRequest) => {
     if (hookToken === undefined) return true;
     const header = request.headers.authorization ?? "";
@@ -78,6 +99,17 @@ export function registerBrokerHooks(app: FastifyInstance, access: BrokerAccess, 
       }
       const actions = actionsOf(body.data);
       return answer(reply, actions.length > 0 && actions.every((a) => access.allows(client, a, body.data.topic)));
+    });
+    // The broker says a machine's connection ended: it is offline now, whatever its last status said.
+    scope.post(BROKER_HOOK_PATHS.events, { schema: { hide: true } }, async (request, reply) => {
+      const body = eventBody.safeParse(request.body);
+      if (!trusted(request) || !body.success) return answer(reply, false);
+      const client = access.clientOf(body.data.username);
+      const gone = body.data.event === "client.disconnected" || body.data.event === "client_disconnected";
+      if (gone && client?.role === "device" && (body.data.clientid ?? client.serial) === client.serial) {
+        await deviceGone(client.serial);
+      }
+      return answer(reply, true);
     });
     // No one is a broker superuser: the gateway's reach is the topic rule, like everyone's.
     scope.post(BROKER_HOOK_PATHS.superuser, { schema: { hide: true } }, async (_request, reply) =>

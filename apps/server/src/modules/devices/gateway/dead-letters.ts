@@ -25,6 +25,7 @@ const REASON_MAX = 300;
 const PER_DEVICE_PER_MINUTE = 30;
 
 /** Characters the database or a reader cannot take (U+0000, other controls, unpaired surrogates) become U+FFFD. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const UNSHOWABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\p{Surrogate}/gu;
 
 export function payloadText(payload: string | Uint8Array): { text: string; bytes: number } {
@@ -50,7 +51,7 @@ export class DeadLetters {
 
   constructor(
     db: Db,
-    private readonly onError: (error: unknown) => void,
+    onError: (error: unknown) => void,
     private readonly onOverflow: (dropped: number) => void,
   ) {
     this.writer = new BatchWriter<DeadLetter>({

@@ -1,5 +1,5 @@
 import { defaultMoneyLimits } from "@washboard/shared";
-import { eq, inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../platform/db/client.js";
 import { priceTemplateTopPriceOf } from "../../price-templates/queries.js";
 import { vendorCurrencyOf } from "../../tenancy/queries.js";
@@ -77,7 +77,8 @@ export class DeviceDirectory {
           maxTopUpAmount: deviceMoneyLimits.maxTopUpAmount,
         })
         .from(devices)
-        .leftJoin(deviceMoneyLimits, eq(deviceMoneyLimits.vendorId, devices.vendorId))
+        // The machine's vendor's ceilings: a join, not a tenant filter.
+        .leftJoin(deviceMoneyLimits, sql`${deviceMoneyLimits.vendorId} = ${devices.vendorId}`)
         .where(inArray(devices.serialNumber, serials));
       found = new Map(rows.map((row) => [row.serial, knownDevice(row)]));
     } catch {

@@ -34,7 +34,6 @@ async function broker(port: number, holdCommands: boolean): Promise<TestBroker> 
     published,
     close: async () => {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
-      server.closeAllConnections?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -18,20 +18,32 @@ export function implausibility(device: KnownDevice, event: DeviceEvent): Implaus
   switch (event.type) {
     case "cycle_started":
       if (event.start_type === "coins" && maxCycleAmount !== null && event.price > maxCycleAmount) {
-        return { code: "cycle_ceiling", reason: `price ${event.price} is above the ceiling of ${maxCycleAmount} per cycle` };
+        return {
+          code: "cycle_ceiling",
+          reason: `price ${event.price} is above the ceiling of ${maxCycleAmount} per cycle`,
+        };
       }
       return null;
     case "card_used":
       if (maxCycleAmount !== null && event.amount > maxCycleAmount) {
-        return { code: "cycle_ceiling", reason: `amount ${event.amount} is above the ceiling of ${maxCycleAmount} per cycle` };
+        return {
+          code: "cycle_ceiling",
+          reason: `amount ${event.amount} is above the ceiling of ${maxCycleAmount} per cycle`,
+        };
       }
       return null;
     case "card_topped_up":
       if (!CARD_CREDIT_MACHINE_TYPES.includes(device.machineType)) {
-        return { code: "card_credit_machine", reason: `a ${device.machineType} cannot credit cards (only a kiosk can)` };
+        return {
+          code: "card_credit_machine",
+          reason: `a ${device.machineType} cannot credit cards (only a kiosk can)`,
+        };
       }
       if (maxTopUpAmount !== null && event.amount > maxTopUpAmount) {
-        return { code: "top_up_ceiling", reason: `amount ${event.amount} is above the ceiling of ${maxTopUpAmount} per top-up` };
+        return {
+          code: "top_up_ceiling",
+          reason: `amount ${event.amount} is above the ceiling of ${maxTopUpAmount} per top-up`,
+        };
       }
       return null;
     default:
