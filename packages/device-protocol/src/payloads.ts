@@ -21,6 +21,7 @@ const amount = z.number().int().nonnegative().max(AMOUNT_MAX);
  * Text a device sends: no control characters (U+0000 cannot be stored at all, the others are never
  * meant) and no unpaired UTF-16 surrogates (they are not text and cannot be encoded as UTF-8).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
 const CONTROL_OR_LONE_SURROGATE = /[\u0000-\u001f\u007f]|\p{Surrogate}/u;
 export function protocolText(min: number, max: number) {
   return z

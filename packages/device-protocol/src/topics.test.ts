@@ -67,8 +67,14 @@ describe("payloads", () => {
 
   it("keeps machine values below 65535 (spec §9)", () => {
     const command = (value: number) =>
-      deviceCommand.safeParse({ v: 1, id: "c1", sent_at: 1, expires_at: 1, kind: "set_params", params: { minutes: value } })
-        .success;
+      deviceCommand.safeParse({
+        v: 1,
+        id: "c1",
+        sent_at: 1,
+        expires_at: 1,
+        kind: "set_params",
+        params: { minutes: value },
+      }).success;
     expect(command(65_534)).toBe(true);
     expect(command(65_535)).toBe(false);
     expect(command(-1)).toBe(false);

@@ -14,12 +14,59 @@ export const DEFAULT_CEILINGS_USD = { cycle: 200, topUp: 1_000 } as const;
  * rate to convert money with (nothing is ever converted).
  */
 const ROUGH_UNITS_PER_USD: Readonly<Record<string, number>> = {
-  CNY: 7.2, HKD: 7.8, TWD: 32, JPY: 150, KRW: 1_400, MYR: 4.5, SGD: 1.35, IDR: 16_000, THB: 35, PHP: 57,
-  VND: 25_000, KHR: 4_100, MVR: 15.4, ILS: 3.7, TRY: 40, INR: 85, BND: 1.35, LAK: 21_000, USD: 1, AED: 3.67,
-  LKR: 300, EUR: 0.92, BGN: 1.8, HRK: 6.9, CZK: 23, DKK: 6.9, GBP: 0.79, HUF: 370, ISK: 138, NOK: 11,
-  PLN: 4, SEK: 10.5, CHF: 0.88, RON: 4.6, UAH: 41, CAD: 1.38, MXN: 19, PYG: 7_500, CRC: 510, DOP: 60,
-  ZAR: 18, ETB: 120, TZS: 2_500, NGN: 1_500, DZD: 135, EGP: 48, AUD: 1.5, NZD: 1.65, ARS: 1_000, MNT: 3_400,
-  BRL: 5.5, EQL: 1, EQB: 100,
+  CNY: 7.2,
+  HKD: 7.8,
+  TWD: 32,
+  JPY: 150,
+  KRW: 1_400,
+  MYR: 4.5,
+  SGD: 1.35,
+  IDR: 16_000,
+  THB: 35,
+  PHP: 57,
+  VND: 25_000,
+  KHR: 4_100,
+  MVR: 15.4,
+  ILS: 3.7,
+  TRY: 40,
+  INR: 85,
+  BND: 1.35,
+  LAK: 21_000,
+  USD: 1,
+  AED: 3.67,
+  LKR: 300,
+  EUR: 0.92,
+  BGN: 1.8,
+  HRK: 6.9,
+  CZK: 23,
+  DKK: 6.9,
+  GBP: 0.79,
+  HUF: 370,
+  ISK: 138,
+  NOK: 11,
+  PLN: 4,
+  SEK: 10.5,
+  CHF: 0.88,
+  RON: 4.6,
+  UAH: 41,
+  CAD: 1.38,
+  MXN: 19,
+  PYG: 7_500,
+  CRC: 510,
+  DOP: 60,
+  ZAR: 18,
+  ETB: 120,
+  TZS: 2_500,
+  NGN: 1_500,
+  DZD: 135,
+  EGP: 48,
+  AUD: 1.5,
+  NZD: 1.65,
+  ARS: 1_000,
+  MNT: 3_400,
+  BRL: 5.5,
+  EQL: 1,
+  EQB: 100,
 };
 
 /** The next value of 1, 2, 5, 10, 20, 50, … at or above `value`: a ceiling an operator reads at a glance. */
@@ -46,7 +93,10 @@ export function defaultMoneyLimits(currencyCode: string): MoneyLimits {
   const minor = currency.decimals ? 100 : 1;
   // A currency of many units with decimals (kip) would pass the wire's largest amount: it stops there.
   const inMinorUnits = (usd: number) => Math.min(roundUpToNiceNumber(usd * perUsd) * minor, WIRE_AMOUNT_MAX);
-  return { maxCycleAmount: inMinorUnits(DEFAULT_CEILINGS_USD.cycle), maxTopUpAmount: inMinorUnits(DEFAULT_CEILINGS_USD.topUp) };
+  return {
+    maxCycleAmount: inMinorUnits(DEFAULT_CEILINGS_USD.cycle),
+    maxTopUpAmount: inMinorUnits(DEFAULT_CEILINGS_USD.topUp),
+  };
 }
 
 /** Machine types that may credit money to a card (a kiosk sells balance); no other machine may. */

@@ -18,7 +18,9 @@ export const priceTemplateNameOf = (ref: Ref) => valueOfRow<string>(priceTemplat
  */
 export function priceTemplateTopPriceOf(ref: Ref): SQL<number | null> {
   const id = typeof ref === "number" ? sql`${ref}` : qualified(ref);
-  return sql<number | null>`(select ${qualified(priceTemplates.price)} + coalesce((select sum(${qualified(priceTemplateOptions.addedPrice)})
+  return sql<
+    number | null
+  >`(select ${qualified(priceTemplates.price)} + coalesce((select sum(${qualified(priceTemplateOptions.addedPrice)})
     from ${priceTemplateOptions} where ${qualified(priceTemplateOptions.templateId)} = ${qualified(priceTemplates.id)}), 0)
     from ${priceTemplates} where ${qualified(priceTemplates.id)} = ${id})`;
 }

@@ -85,7 +85,9 @@ describe("BatchWriter", () => {
     for (let n = 0; n < 100; n++) writer.add({ n, ...(n === 37 || n === 80 ? { poison: true } : {}) });
     await writer.flush();
     expect(asideItems).toEqual([37, 80]);
-    expect(stored.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, n) => n).filter((n) => n !== 37 && n !== 80));
+    expect(stored.sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 100 }, (_, n) => n).filter((n) => n !== 37 && n !== 80),
+    );
     // Halving finds two bad items among a hundred in a few dozen writes, not a hundred.
     expect(writes).toBeLessThan(40);
   });
@@ -96,7 +98,8 @@ describe("BatchWriter", () => {
     const writer = new BatchWriter<{ id: number; a?: number; b?: string }>({
       keyOf: (item) => item.id,
       write: async (items) => {
-        if (items.some((i) => i.b?.includes("\u0000"))) throw Object.assign(new Error("unsupported"), { code: "22P05" });
+        if (items.some((i) => i.b?.includes("\u0000")))
+          throw Object.assign(new Error("unsupported"), { code: "22P05" });
         patches.push(...items);
       },
       setAside: async (item) => void aside.push(item),
@@ -108,7 +111,11 @@ describe("BatchWriter", () => {
     writer.add({ id: 2, a: 9 });
     await writer.flush();
     expect(aside).toEqual([{ id: 1, b: "bad\u0000" }]);
-    expect(patches).toEqual([{ id: 1, a: 1 }, { id: 1, a: 2 }, { id: 2, a: 9 }]);
+    expect(patches).toEqual([
+      { id: 1, a: 1 },
+      { id: 1, a: 2 },
+      { id: 2, a: 9 },
+    ]);
   });
 
   it("writes a batch again, whole, while the database is away, and reports it only when it stays away", async () => {

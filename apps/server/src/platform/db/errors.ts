@@ -37,7 +37,11 @@ export async function recordExistsOnDuplicate<T>(work: () => Promise<T>, field?:
 const TRANSIENT_CLASSES = ["08", "40", "53", "57", "58"];
 /** Socket errors of the PostgreSQL driver when the server is away. */
 const TRANSIENT_NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND"]);
-const TRANSIENT_MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i, /client has encountered a connection error/i];
+const TRANSIENT_MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /client has encountered a connection error/i,
+];
 
 /**
  * Whether a failed write may succeed if simply tried again (the database is away or busy, a

@@ -7,8 +7,8 @@ import {
   openAck,
   sealFrame,
 } from "@washboard/device-protocol";
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { DevicePresenceName } from "@washboard/shared";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { arrayParam } from "../../../platform/db/array-param.js";
 import type { Db } from "../../../platform/db/client.js";
 import { AppError } from "../../../platform/http/app-error.js";
@@ -283,8 +283,7 @@ export class DeviceCommands {
    */
   private toWire(row: typeof deviceCommands.$inferSelect): DeviceCommand {
     const sentAt = row.sentAt ?? new Date();
-    const expiresAt =
-      row.via === "bluetooth" ? row.expiresAt : new Date(sentAt.getTime() + this.timing.ackTimeoutMs);
+    const expiresAt = row.via === "bluetooth" ? row.expiresAt : new Date(sentAt.getTime() + this.timing.ackTimeoutMs);
     return {
       v: 1,
       id: row.id,
