@@ -5,7 +5,9 @@
 // The fleet runs in FLEET_PROCESSES child processes of its own (bench/fleet-worker.mjs), in the same
 // run, so generating the load does not share a thread with measuring it.
 // Run: node --import tsx bench/devices.mjs   (DEVICES, SECONDS, RATE = coins/s asked of the fleet,
-// each coin being two messages; FLEET_PROCESSES)
+// each coin being two messages; FLEET_PROCESSES; POISON_SHARE = the share of all messages that are
+// poison — refused by the schema, by the money ceilings, or not JSON — sent by HOSTILE machines of
+// their own among the valid traffic; the result says how many valid events were stored of those sent).
 import { fork } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -19,6 +21,10 @@ const SECONDS = Number(process.env.SECONDS ?? 60);
 /** Coin insertions asked per second across the fleet; each is two messages (an event and the shadow). */
 const RATE = Number(process.env.RATE ?? 2_500);
 const FLEET_PROCESSES = Number(process.env.FLEET_PROCESSES ?? 1);
+const POISON_SHARE = Number(process.env.POISON_SHARE ?? 0);
+const HOSTILE = POISON_SHARE > 0 ? Number(process.env.HOSTILE ?? 20) : 0;
+/** How long the gateway may take after the load to store what it received, before a shortfall counts as lost. */
+const DRAIN_LIMIT_MS = 120_000;
 const port = 18196;
 const dbName = `wb_bench_devices_${randomSuffix()}`;
 const run = randomBytes(3).toString("hex").toUpperCase();
@@ -30,7 +36,14 @@ const url = new URL(serverUrl);
 url.pathname = `/${dbName}`;
 const server = await startServer({
   port,
-  env: { DATABASE_URL: url.toString(), MQTT_URL: brokerUrl, DEMO_FLEET: "0", SEED_DEMO_SHOPS: "0" },
+  // The machine's Mosquitto is open to anyone on loopback: a bench rig, the server need not warn.
+  env: {
+    DATABASE_URL: url.toString(),
+    MQTT_URL: brokerUrl,
+    DEMO_FLEET: "0",
+    SEED_DEMO_SHOPS: "0",
+    MQTT_ALLOW_INSECURE: "1",
+  },
   // SERVER_PROFILE=dir writes the server's CPU profile there (where the time goes under load).
   ...(process.env.SERVER_PROFILE
     ? {
@@ -68,6 +81,13 @@ try {
      select $1, 'B${run}-' || n, 'Bench ' || n, 'washer', $2 from generate_series(1, $3) n`,
     [vendorId, hash, DEVICES],
   );
+  if (HOSTILE > 0) {
+    await db.query(
+      `insert into devices (vendor_id, serial_number, name, machine_type, secret_hash)
+       select $1, 'H${run}-' || n, 'Hostile ' || n, 'washer', $2 from generate_series(1, $3) n`,
+      [vendorId, hash, HOSTILE],
+    );
+  }
   // Connect, each process its share of the machines.
   const connectStarted = performance.now();
   workers = Array.from({ length: FLEET_PROCESSES }, (_, w) => {
@@ -82,6 +102,10 @@ try {
           offset: w,
           secret,
           rate: RATE / FLEET_PROCESSES,
+          hostile: Array.from({ length: HOSTILE }, (_, n) => n + 1)
+            .filter((n) => n % FLEET_PROCESSES === w)
+            .map((n) => `H${run}-${n}`),
+          poisonShare: POISON_SHARE,
         }),
       ],
       {
@@ -131,6 +155,16 @@ try {
   }, 500);
 
   const count = async () => Number((await db.query("select count(*) as n from device_log")).rows[0].n);
+  /** Events of the valid machines stored: each coin asked of them is one. */
+  const validStored = async () =>
+    Number(
+      (
+        await db.query(
+          "select count(*) as n from device_log l join devices d on d.id = l.device_id where d.serial_number like $1",
+          [`B${run}-%`],
+        )
+      ).rows[0].n,
+    );
   const before = { events: await count(), usage: usage(server.child.pid), at: performance.now() };
   let peakRss = before.usage.rssMb;
   const samples = [];
@@ -144,10 +178,21 @@ try {
   for (const w of workers) w.child.send({ type: "stop" });
   clearInterval(commander);
   const after = { events: await count(), usage: usage(server.child.pid), at: performance.now() };
-  const asked = (await Promise.all(askedCounts)).reduce((n, m) => n + m.asked, 0);
+  const reports = await Promise.all(askedCounts);
+  const asked = reports.reduce((n, m) => n + m.asked, 0);
+  const poisonSent = reports.reduce((n, m) => n + (m.poisoned ?? 0), 0);
   const elapsed = (after.at - before.at) / 1000;
   await new Promise((r) => setTimeout(r, 3_000));
   const drained = await count();
+  // Every valid event the machines sent must be stored: wait until it is, or the limit passes.
+  const drainStarted = performance.now();
+  let stored = await validStored();
+  while (stored < asked && performance.now() - drainStarted < DRAIN_LIMIT_MS) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    stored = await validStored();
+  }
+  const drainSeconds = (performance.now() - drainStarted) / 1000 + 3;
+  const deadLetters = Number((await db.query("select count(*) as n from device_dead_letters")).rows[0].n);
 
   const { rows: rtt } = await db.query(
     `select extract(epoch from (finished_at - created_at)) * 1000 as ms, state from device_commands
@@ -170,6 +215,13 @@ try {
     // Each coin is an event and a reported shadow: messages the gateway took in.
     messages_ingested_per_second: Math.round(eventsPerSecond * 2),
     backlog_after_load: drained - after.events,
+    poison_share: POISON_SHARE,
+    poison_messages_sent: poisonSent,
+    valid_events_sent: asked,
+    valid_events_stored: stored,
+    valid_events_lost: asked - stored,
+    drained_after_seconds: Number(drainSeconds.toFixed(1)),
+    dead_letters_kept: deadLetters,
     server_cpu_cores: Number(((after.usage.cpuSeconds - before.usage.cpuSeconds) / elapsed).toFixed(2)),
     server_peak_rss_mb: peakRss,
     commands: rtt.length,
@@ -185,7 +237,7 @@ try {
     samples,
   };
   console.log(JSON.stringify(result, null, 2));
-  writeResult("devices", result);
+  writeResult(POISON_SHARE > 0 ? "devices-poison" : "devices", result);
 } finally {
   // Each process clears its machines' retained status before it leaves.
   await Promise.all(

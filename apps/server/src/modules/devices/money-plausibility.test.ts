@@ -41,15 +41,22 @@ async function card(number: string, vendor: "kl" | "bkk") {
 }
 
 const balanceOf = async (number: string, vendorId: number) =>
-  (await server.database.db.select().from(cards).where(and(eq(cards.cardNumber, number), eq(cards.vendorId, vendorId))))[0]
-    ?.balance;
+  (
+    await server.database.db
+      .select()
+      .from(cards)
+      .where(and(eq(cards.cardNumber, number), eq(cards.vendorId, vendorId)))
+  )[0]?.balance;
 
 async function deadLetters(deviceId: number) {
   return server.database.db.select().from(deviceDeadLetters).where(eq(deviceDeadLetters.deviceId, deviceId));
 }
 
 async function ordersOf(serial: string) {
-  return server.database.db.select().from(orders).where(like(orders.payUniqueNo, `${serial}:%`));
+  return server.database.db
+    .select()
+    .from(orders)
+    .where(like(orders.payUniqueNo, `${serial}:%`));
 }
 
 beforeAll(async () => {
@@ -101,10 +108,27 @@ describe("a machine's sales", () => {
   });
 
   it("holds the vendor's own ceiling, and ten times the price template's dearest cycle when that is lower", async () => {
-    const limits = await server.send(API.devices.setMoneyLimits, { max_cycle_amount: 5_000, max_top_up_amount: null }, as);
-    expect(limits.body.result).toMatchObject({ max_cycle_amount: 5_000, cycle_is_default: false, top_up_is_default: true });
+    const limits = await server.send(
+      API.devices.setMoneyLimits,
+      { max_cycle_amount: 5_000, max_top_up_amount: null },
+      as,
+    );
+    expect(limits.body.result).toMatchObject({
+      max_cycle_amount: 5_000,
+      cycle_is_default: false,
+      top_up_is_default: true,
+    });
     const washer = await raw("OWN", "washer");
-    const sale = (price: number) => ({ v: 1, id: eventId(), ts: now(), type: "cycle_started", program: "Eco", price, minutes: 20, start_type: "coins" });
+    const sale = (price: number) => ({
+      v: 1,
+      id: eventId(),
+      ts: now(),
+      type: "cycle_started",
+      program: "Eco",
+      price,
+      minutes: 20,
+      start_type: "coins",
+    });
     await washer.client.publish("event", sale(5_000));
     await washer.client.publish("event", sale(5_001));
     await expect.poll(async () => (await deadLetters(washer.id)).length, { timeout: 10_000 }).toBe(1);
@@ -116,7 +140,10 @@ describe("a machine's sales", () => {
       .values({ vendorId: klId, modelName: "Small wash", displayPrice: 300, price: 300, estimatedMinutes: 25 })
       .returning();
     const small = await raw("TPL", "washer");
-    await server.database.db.update(devices).set({ priceTemplateId: template?.id ?? null }).where(eq(devices.id, small.id));
+    await server.database.db
+      .update(devices)
+      .set({ priceTemplateId: template?.id ?? null })
+      .where(eq(devices.id, small.id));
     await server.send(API.devices.setMoneyLimits, { max_cycle_amount: null, max_top_up_amount: null }, as);
     await small.client.publish("event", sale(3_000));
     await small.client.publish("event", sale(3_001));
@@ -129,7 +156,14 @@ describe("a machine's sales", () => {
   it("refuses a card tap above the ceiling: the card is not debited", async () => {
     await card("KL-TAP-1", "kl");
     const washer = await raw("TAP", "washer");
-    await washer.client.publish("event", { v: 1, id: eventId(), ts: now(), type: "card_used", card_number: "KL-TAP-1", amount: 100_001 });
+    await washer.client.publish("event", {
+      v: 1,
+      id: eventId(),
+      ts: now(),
+      type: "card_used",
+      card_number: "KL-TAP-1",
+      amount: 100_001,
+    });
     await expect.poll(async () => (await deadLetters(washer.id)).length, { timeout: 10_000 }).toBe(1);
     expect(await ordersOf(washer.serial)).toEqual([]);
     expect(await balanceOf("KL-TAP-1", klId)).toBe(0);
@@ -143,7 +177,14 @@ describe("card credits", () => {
     await card("BKK-ONLY-1", "bkk");
     const washer = await raw("NOKIOSK", "washer");
     const kiosk = await raw("KIOSK", "kiosk");
-    const topUp = (card_number: string, amount: number) => ({ v: 1, id: eventId(), ts: now(), type: "card_topped_up", card_number, amount });
+    const topUp = (card_number: string, amount: number) => ({
+      v: 1,
+      id: eventId(),
+      ts: now(),
+      type: "card_topped_up",
+      card_number,
+      amount,
+    });
 
     // A washer claiming to have credited a card: refused, whatever the amount.
     await washer.client.publish("event", topUp("KL-TOP-1", 500));
@@ -153,12 +194,12 @@ describe("card credits", () => {
     // Another vendor's card number: nothing credited anywhere.
     await kiosk.client.publish("event", topUp("BKK-ONLY-1", 1_000));
 
-    await expect.poll(async () => (await deadLetters(washer.id)).map((l) => l.code), { timeout: 10_000 }).toEqual([
-      "card_credit_machine",
-    ]);
-    await expect.poll(async () => (await deadLetters(kiosk.id)).map((l) => l.code), { timeout: 10_000 }).toEqual([
-      "top_up_ceiling",
-    ]);
+    await expect
+      .poll(async () => (await deadLetters(washer.id)).map((l) => l.code), { timeout: 10_000 })
+      .toEqual(["card_credit_machine"]);
+    await expect
+      .poll(async () => (await deadLetters(kiosk.id)).map((l) => l.code), { timeout: 10_000 })
+      .toEqual(["top_up_ceiling"]);
     await expect.poll(async () => balanceOf("KL-TOP-1", klId), { timeout: 10_000 }).toBe(2_000);
     const { bkk } = await demoVendors(server.database);
     expect(await balanceOf("BKK-ONLY-1", bkk.id)).toBe(0);
@@ -188,7 +229,11 @@ describe("the money limits calls", () => {
     });
     const bkk = await server.send(API.devices.moneyLimits, {}, { as: "vendor2_admin" });
     expect(bkk.body.result).toMatchObject({ max_cycle_amount: 10_000, max_top_up_amount: 50_000 });
-    const sub = await server.send(API.devices.setMoneyLimits, { max_cycle_amount: 1, max_top_up_amount: 1 }, { as: "vendor_sub" });
+    const sub = await server.send(
+      API.devices.setMoneyLimits,
+      { max_cycle_amount: 1, max_top_up_amount: 1 },
+      { as: "vendor_sub" },
+    );
     expect(sub.http).toBe(403);
     const zero = await server.send(API.devices.setMoneyLimits, { max_cycle_amount: 0, max_top_up_amount: null }, as);
     expect(zero.body).toMatchObject({ code: "VALIDATION_FAILED", field: "max_cycle_amount" });

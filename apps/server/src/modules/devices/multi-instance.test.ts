@@ -38,7 +38,11 @@ afterAll(async () => {
 });
 
 it("delivers what waited for each machine once it is online, exactly once, whichever instance heard it", async () => {
-  const waiting: { id: number; device: Awaited<ReturnType<typeof machines.provision>>["device"]; command: CommandItem }[] = [];
+  const waiting: {
+    id: number;
+    device: Awaited<ReturnType<typeof machines.provision>>["device"];
+    command: CommandItem;
+  }[] = [];
   for (const name of ["A", "B", "C", "D"]) {
     const { id, device } = await machines.provision(server, { vendorId: klId, shopId }, name, { timeScale: 600 });
     const { body } = await server.send(API.devices.coinCollection, { device_ids: [id], action: "audit" }, as);

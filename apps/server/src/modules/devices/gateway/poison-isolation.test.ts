@@ -55,7 +55,11 @@ describe("one poisoned message in a batch", () => {
   it("device log: every other machine's events are stored, the poisoned one set aside", async () => {
     const aside: LoggedEvent[] = [];
     const errors: unknown[] = [];
-    const writer = eventLogWriter(server.database.db, (e) => errors.push(e), async (item) => void aside.push(item));
+    const writer = eventLogWriter(
+      server.database.db,
+      (e) => errors.push(e),
+      async (item) => void aside.push(item),
+    );
     const good = [sale(0, "log-a"), sale(1, "log-b"), sale(2, "log-c"), sale(3, "log-d")];
     const nul = sale(1, "log-nul", "Hot\u0000");
     const farFuture = sale(2, "log-time", "Hot", new Date(8.64e15));
@@ -72,14 +76,24 @@ describe("one poisoned message in a batch", () => {
 
   it("sales: every other machine's order is booked, the poisoned sale set aside", async () => {
     const aside: DeviceSale[] = [];
-    const writer = deviceOrderWriter(server.database.db, () => undefined, async (item) => void aside.push(item));
+    const writer = deviceOrderWriter(
+      server.database.db,
+      () => undefined,
+      async (item) => void aside.push(item),
+    );
     const good = [sale(0, "sale-a"), sale(1, "sale-b"), sale(2, "sale-c"), sale(3, "sale-d")];
-    for (const item of [good[0], good[1], sale(3, "sale-nul", "Eco\u0000"), good[2], good[3]]) if (item) writer.add(item);
+    for (const item of [good[0], good[1], sale(3, "sale-nul", "Eco\u0000"), good[2], good[3]])
+      if (item) writer.add(item);
     await writer.flush();
     const booked = await server.database.db
       .select({ unique: orders.payUniqueNo })
       .from(orders)
-      .where(inArray(orders.deviceId, ids.map((d) => d.id)));
+      .where(
+        inArray(
+          orders.deviceId,
+          ids.map((d) => d.id),
+        ),
+      );
     expect(booked.map((o) => o.unique.split(":")[1]).sort()).toEqual(["sale-a", "sale-b", "sale-c", "sale-d"]);
     expect(aside.map((i) => i.key)).toEqual(["sale-nul"]);
   });
@@ -113,7 +127,10 @@ describe("one poisoned message in a batch", () => {
     expect(byId.get(machine(0).id)).toMatchObject({ firmware: "1.0.1", faultCode: null, cashboxCurrent: 400 });
     expect(byId.get(machine(2).id)).toMatchObject({ firmware: "9.9.9", busy: true });
     expect(aside.map((c) => c.fault)).toEqual(["E\u0000"]);
-    const [device] = await server.database.db.select().from(deviceShadows).where(eq(deviceShadows.deviceId, machine(2).id));
+    const [device] = await server.database.db
+      .select()
+      .from(deviceShadows)
+      .where(eq(deviceShadows.deviceId, machine(2).id));
     expect(device?.lastSeenAt).not.toBeNull();
   });
 });
