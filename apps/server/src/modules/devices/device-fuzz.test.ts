@@ -105,14 +105,15 @@ it("stores every valid message of every other machine while one machine sends ev
       .returning();
     return { vendorId, shopId: shop?.id ?? 0 };
   };
-  const places = [await place(kl.id), await place(bkk.id)];
+  const klPlace = await place(kl.id);
+  const places = [klPlace, await place(bkk.id)];
   const good = await Promise.all(
     Array.from({ length: 6 }, async (_, n) => {
-      const provisioned = await machines.provision(server, places[n % 2] ?? places[0]!, `G${n}`);
+      const provisioned = await machines.provision(server, places[n % 2] ?? klPlace, `G${n}`);
       return { ...provisioned, client: await rawMachine(server, provisioned.serial, provisioned.secret) };
     }),
   );
-  const hostileMachine = await machines.provision(server, places[0]!, "HOSTILE");
+  const hostileMachine = await machines.provision(server, klPlace, "HOSTILE");
   const hostile = await rawMachine(server, hostileMachine.serial, hostileMachine.secret);
   const messages = hostileMessages();
   expect(messages.length).toBeGreaterThan(500);
