@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { startFleetWhenReady } from "./wait-for-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, "apps/web/dist/index.html");
@@ -36,16 +37,21 @@ server.on("exit", (code) => {
   process.exit(code ?? 0);
 });
 
-// The demo fleet: once the server has seeded it (DATA_DIR/demo-fleet.json), the simulator runs its
-// machines against the server's broker, so the console shows machines that really answer.
+// The demo fleet: once the server is ready (migrated, seeded, listening: DATA_DIR/admin.json names its
+// pid and port) and has seeded a fleet (DATA_DIR/demo-fleet.json), the simulator runs its machines
+// against the server's broker, so the console shows machines that really answer. It waits as long as
+// the first seeding takes; if the server exits first, so does this script (above).
 // DEMO_FLEET=0 leaves it out; DEMO_TIME_SCALE makes the machines' day pass faster (default 10).
-const fleetFile = path.resolve(root, process.env.DATA_DIR ?? "./data", "demo-fleet.json");
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? "./data");
+const fleetFile = path.join(dataDir, "demo-fleet.json");
 const broker = process.env.MQTT_URL || `mqtt://127.0.0.1:${process.env.MQTT_EMBEDDED_PORT || 1884}`;
 if (process.env.DEMO_FLEET !== "0" && process.env.SEED_DEMO !== "0") {
-  const started = Date.now();
-  const waitForFleet = setInterval(() => {
-    if (fs.existsSync(fleetFile)) {
-      clearInterval(waitForFleet);
+  void startFleetWhenReady({
+    readyFile: path.join(dataDir, "admin.json"),
+    pid: server.pid,
+    alive: () => server.exitCode === null && server.signalCode === null,
+    fleetFile,
+    start: () => {
       const args = ["--broker", broker, "--fleet", fleetFile, "--time-scale", process.env.DEMO_TIME_SCALE || "10"];
       const simulator = spawn(process.execPath, ["--import", "tsx", "apps/device-sim/src/cli.ts", ...args], {
         cwd: root,
@@ -53,8 +59,6 @@ if (process.env.DEMO_FLEET !== "0" && process.env.SEED_DEMO !== "0") {
       });
       children.push(simulator);
       console.log(`Demo fleet: simulated machines from ${path.relative(root, fleetFile)} on ${broker}`);
-    } else if (Date.now() - started > 120_000) {
-      clearInterval(waitForFleet);
-    }
-  }, 500);
+    },
+  });
 }

@@ -34,6 +34,18 @@ export interface OperationRecord {
 }
 
 /**
+ * The /api routes anyone may read without the api-key, by their route path: documents that are the
+ * same for every install and hold no tenant's data — the OpenAPI document, and the device protocol's
+ * JSON Schemas a controller maker reads (`modules/devices/protocol-schemas.ts`: its index and its
+ * one route per schema file).
+ */
+const API_KEY_EXEMPT_ROUTES: ReadonlySet<string> = new Set([
+  "/api/openapi.json",
+  "/api/device-protocol/",
+  "/api/device-protocol/:file",
+]);
+
+/**
  * The one access pipeline every endpoint kind goes through:
  *
  *   api-key (every /api request) → session → level → permission key (level 4) → tenant scope
@@ -54,7 +66,7 @@ export class AccessPipeline {
     app.addHook("onRequest", async (request, reply) => {
       // The matched route, not the raw URL: "/%61pi/…" reaches an /api route without starting with "/api/".
       const path = request.routeOptions.url ?? request.url;
-      if (!path.startsWith("/api/") || path === "/api/openapi.json") return;
+      if (!path.startsWith("/api/") || API_KEY_EXEMPT_ROUTES.has(path)) return;
       const given = Buffer.from(String(request.headers["api-key"] ?? ""));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         return sendError(reply, new AppError("API_KEY_INVALID"));
