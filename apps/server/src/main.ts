@@ -1,4 +1,5 @@
 import { buildApp } from "./app.js";
+import { announceServerListening, announceServerStarting } from "./modules/devices/admin-provision.js";
 import { MODULES } from "./modules.js";
 import { loadConfig } from "./platform/config.js";
 import { openDatabase } from "./platform/db/client.js";
@@ -8,6 +9,7 @@ import { seedDemoData } from "./seed/demo-seed.js";
 
 async function main() {
   const config = loadConfig();
+  announceServerStarting(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   if (process.env.SEED_DEMO !== "0") {
@@ -34,6 +36,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  announceServerListening(app, config, port);
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
   const lines = [
     "",

@@ -1,7 +1,15 @@
 import { parseArgs } from "node:util";
-import { isConsoleLevel, LEVEL, machineType } from "@washboard/shared";
+import { isConsoleLevel, LEVEL } from "@washboard/shared";
 import { accounts } from "../modules/accounts/tables.js";
-import { provisionDevice } from "../modules/devices/provision.js";
+import {
+  type AdminProvisionBody,
+  adminProvisionBody,
+  describeProblem,
+  type ProvisionedDevice,
+  provisionFromBody,
+  provisionRoute,
+  provisionThroughServer,
+} from "../modules/devices/admin-provision.js";
 import { rebuildOrderTotals } from "../modules/orders/order-totals.js";
 import { rebuildRollups } from "../modules/revenue/rollups.js";
 import { MODULES } from "../modules.js";
@@ -23,8 +31,43 @@ const USAGE = `Platform administration until an admin portal exists.
   npm run cli -- provision-device --serial SERIAL --type MACHINE_TYPE [--vendor-id N] [--name TEXT]
                  Registers a machine and prints its broker secret (shown once); without
                  --vendor-id also its claim code, which a vendor types to claim it.
+                 While the server runs on the embedded database, it asks the server
+                 (DATA_DIR/admin.json) instead of opening the database.
 
 Uses DATABASE_URL when set, otherwise the embedded database under DATA_DIR.`;
+
+/** The provision-device arguments as the admin endpoint's body, checked by the same rules. */
+function provisionArguments(args: string[]): AdminProvisionBody {
+  const { values } = parseArgs({
+    args,
+    options: {
+      serial: { type: "string" },
+      type: { type: "string" },
+      "vendor-id": { type: "string" },
+      name: { type: "string" },
+    },
+  });
+  if (!values.serial || !values.type) {
+    throw new Error(`provision-device needs --serial and a machine --type.\n\n${USAGE}`);
+  }
+  const vendorId = values["vendor-id"];
+  const body = adminProvisionBody.safeParse({
+    serial: values.serial,
+    type: values.type,
+    ...(vendorId === undefined ? {} : { vendor_id: /^\d+$/.test(vendorId) ? Number(vendorId) : vendorId }),
+    ...(values.name === undefined ? {} : { name: values.name }),
+  });
+  if (!body.success) throw new Error(`provision-device: ${describeProblem(body.error)}.\n\n${USAGE}`);
+  return body.data;
+}
+
+/** The same lines whichever way the machine was registered: its secret and claim code, shown once. */
+function printProvisioned(device: ProvisionedDevice): void {
+  console.log(`Device ${device.serial} registered (id ${device.id}).`);
+  console.log(`Broker username: ${device.serial}`);
+  console.log(`Broker password: ${device.secret}`);
+  if (device.claim_code) console.log(`Claim code: ${device.claim_code}`);
+}
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
@@ -33,6 +76,17 @@ async function main() {
     return;
   }
   const config = loadConfig();
+  // The embedded database belongs to the server while it runs: provisioning then goes through it.
+  let provision: AdminProvisionBody | undefined;
+  if (command === "provision-device") {
+    provision = provisionArguments(rest);
+    const route = await provisionRoute(config);
+    if (route.via === "busy") throw new Error(route.reason);
+    if (route.via === "server") {
+      printProvisioned(await provisionThroughServer(route, provision));
+      return;
+    }
+  }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
@@ -77,29 +131,8 @@ async function main() {
         })
         .returning({ id: accounts.id });
       console.log(`Account ${values.username} created (id ${row?.id}).`);
-    } else if (command === "provision-device") {
-      const { values } = parseArgs({
-        args: rest,
-        options: {
-          serial: { type: "string" },
-          type: { type: "string" },
-          "vendor-id": { type: "string" },
-          name: { type: "string" },
-        },
-      });
-      if (!values.serial || !values.type || !machineType.safeParse(values.type).success) {
-        throw new Error(`provision-device needs --serial and a machine --type.\n\n${USAGE}`);
-      }
-      const device = await provisionDevice(database.db, {
-        serialNumber: values.serial,
-        machineType: values.type,
-        name: values.name ?? "",
-        vendorId: values["vendor-id"] ? Number(values["vendor-id"]) : null,
-      });
-      console.log(`Device ${device.serial} registered (id ${device.id}).`);
-      console.log(`Broker username: ${device.serial}`);
-      console.log(`Broker password: ${device.secret}`);
-      if (device.claimCode) console.log(`Claim code: ${device.claimCode}`);
+    } else if (command === "provision-device" && provision) {
+      printProvisioned(await provisionFromBody(database.db, provision));
     } else if (command === "rebuild-rollups") {
       const { values } = parseArgs({ args: rest, options: { "vendor-id": { type: "string" } } });
       const started = performance.now();

@@ -3,9 +3,12 @@ import type { SignedInContext } from "../../platform/http/context.js";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
 import { vendorTenant } from "../tenancy/scope.js";
+import { registerAdminProvision } from "./admin-provision.js";
 import { registerBrokerHooks } from "./broker/http-hooks.js";
 import type { CommandRequest } from "./commands/device-commands.js";
 import { listDeviceLog } from "./device-log.js";
+import { moneyLimitsOf, setMoneyLimits } from "./money-limits.js";
+import { registerProtocolSchemas } from "./protocol-schemas.js";
 import { claimDevice } from "./provision.js";
 import { commandTarget, deviceIdsOfShop, type Targets } from "./queries.js";
 import { deviceRuntime } from "./runtime.js";
@@ -15,7 +18,8 @@ import { deviceStatusCounts } from "./status-counts.js";
 export function deviceRoutes(r: Routes, deps: AppDeps) {
   const { db, config } = deps;
   const runtime = deviceRuntime(deps);
-  registerBrokerHooks(r.app, runtime.hookAccess, config.mqttHookToken);
+  registerProtocolSchemas(r.app);
+  registerBrokerHooks(r.app, runtime.hookAccess, config.mqttHookToken, (serial) => runtime.brokerSaysGone(serial));
 
   /** The devices the operator chose (the selection, or every device of the shop), named in the log. */
   function targetIds(ctx: SignedInContext, targets: Targets) {
@@ -38,6 +42,14 @@ export function deviceRoutes(r: Routes, deps: AppDeps) {
   });
   r.call(API.devices.commands, (input, ctx) => listCommands(db, ctx.scope, input));
   r.call(API.devices.log, (input, ctx) => listDeviceLog(db, ctx.scope, input));
+  r.call(API.devices.moneyLimits, (_input, ctx) => moneyLimitsOf(db, ctx.scope));
+  r.call(API.devices.setMoneyLimits, async (input, ctx) => {
+    const limits = await setMoneyLimits(db, ctx.scope, input);
+    // The gateway judges the next message of every machine with the new ceilings (on this instance
+    // at once; on the others within the directory's half minute).
+    runtime.directory.forgetAll();
+    return limits;
+  });
   r.call(API.devices.wildList, (input, ctx) => listWildDevices(db, ctx.scope, input));
   r.call(API.devices.bindShop, async (input, ctx) => {
     ctx.audit.target = `device:${input.device_id}`;
@@ -77,4 +89,5 @@ export function deviceRoutes(r: Routes, deps: AppDeps) {
     const ids = await targetIds(ctx, targets);
     return { commands: await runtime.setParams(vendorTenant(ctx.scope), ctx.actor.accountId, ids, params) };
   });
+  registerAdminProvision(r.app, deps);
 }
