@@ -173,7 +173,9 @@ export const ATTENTION_KINDS = ["fault", "offline", "expiring"] as const;
 export const dashboardDevicesResult = z.object({
   states: z.object({
     online: z.number().int(),
+    /** Not known to be online; `unknown` of them after the broker was away, until they speak. */
     offline: z.number().int(),
+    unknown: z.number().int(),
     busy: z.number().int(),
     fault: z.number().int(),
   }),

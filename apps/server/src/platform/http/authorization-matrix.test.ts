@@ -50,6 +50,8 @@ const MATRIX: Record<string, MatrixEntry> = {
   "devices.list": {},
   "devices.commands": {},
   "devices.log": {},
+  "devices.moneyLimits": {},
+  "devices.setMoneyLimits": {},
   "devices.reboot": {},
   "devices.remoteStart": {},
   "devices.coinCollection": {},
