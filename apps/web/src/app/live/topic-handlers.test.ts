@@ -17,11 +17,12 @@ function summaryWith(ids: number[]): DashboardSummary {
     account_count: 2,
     device_count: 0,
     device_online_count: 0,
-    device_states: { online: 0, offline: 0, busy: 0, fault: 0 },
+    device_states: { online: 0, offline: 0, unknown: 0, busy: 0, fault: 0 },
     device_types: [],
     last_login_at: null,
     last_login_ip: null,
     recent_operations: ids.map(op),
+    broker_risks: [],
   };
 }
 

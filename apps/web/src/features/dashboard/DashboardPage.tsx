@@ -1,6 +1,7 @@
+import { QuestionCircleOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { API, formatTimestamp, machineTypeLabelKey } from "@washboard/shared";
-import { Alert, Card, Empty, Skeleton, Statistic, Tag } from "antd";
+import { API, type BrokerRiskName, formatTimestamp, machineTypeLabelKey } from "@washboard/shared";
+import { Alert, Card, Empty, Skeleton, Statistic, Tag, Tooltip } from "antd";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
@@ -10,6 +11,34 @@ import { useActiveVendorId, useSession } from "../../app/session/store";
 import { PALETTE } from "../../app/theme/palette";
 
 const RevenuePanels = lazy(() => import("./RevenuePanels"));
+
+/**
+ * What the server found open in the machines' MQTT broker at start (shown to main administrators):
+ * each risk in words, and what to do about it.
+ */
+function BrokerRisks({ risks }: { risks: readonly BrokerRiskName[] }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={t("dashboard.brokerRisks.title")}
+      description={
+        <>
+          <ul>
+            {risks.map((risk) => (
+              <li key={risk}>{t(`dashboard.brokerRisks.${risk}`)}</li>
+            ))}
+          </ul>
+          <p>{t("dashboard.brokerRisks.impact")}</p>
+          <p>{t("dashboard.brokerRisks.action")}</p>
+        </>
+      }
+      data-testid="dashboard-broker-risks"
+    />
+  );
+}
 
 /** /dashboard: the account's summary, its machines by state and type (live), and its revenue. */
 export default function DashboardPage() {
@@ -28,6 +57,7 @@ export default function DashboardPage() {
   return (
     <div data-testid="dashboard">
       {/* Plain headings: the first screen after sign-in stays light (bench/bundle-size.mjs). */}
+      {s.broker_risks.length > 0 && <BrokerRisks risks={s.broker_risks} />}
       <h2 className="dashboard-title">{t("dashboard.welcome", { name: user?.name ?? "" })}</h2>
       <p className="text-secondary">
         {t(s.scope === "group" ? "dashboard.scopeGroup" : "dashboard.scopeVendor")}:{" "}
@@ -50,6 +80,15 @@ export default function DashboardPage() {
         </Card>
         <Card>
           <Statistic title={t("dashboard.devicesOffline")} value={s.device_states.offline} />
+          {/* Offline counts every machine not known to be online, the unknown ones too. */}
+          {s.device_states.unknown > 0 && (
+            <span className="text-secondary" data-testid="dashboard-devices-unknown">
+              {t("dashboard.devicesUnknown", { count: s.device_states.unknown })}{" "}
+              <Tooltip title={t("dashboard.devicesUnknownHelp")}>
+                <QuestionCircleOutlined tabIndex={0} aria-label={t("dashboard.devicesUnknownHelp")} />
+              </Tooltip>
+            </span>
+          )}
         </Card>
         <Card>
           <Statistic title={t("dashboard.devicesBusy")} value={s.device_states.busy} />

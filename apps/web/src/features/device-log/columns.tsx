@@ -1,9 +1,9 @@
 import { type DeviceLogItem, formatTimestamp } from "@washboard/shared";
-import { Typography } from "antd";
+import { Tag, Typography } from "antd";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { deviceLabel } from "../devices/command-form";
 import type { MoneyDisplay } from "../devices/labels";
-import { detailsText, eventTypeLabel } from "./details-text";
+import { detailsExportText, detailsNotes, detailsText, eventTypeLabel } from "./details-text";
 
 /** When, which machine (name and serial) of which shop, what happened and its particulars. */
 export function deviceLogColumns(timeZone: string, display: MoneyDisplay): DataColumn<DeviceLogItem>[] {
@@ -31,7 +31,34 @@ export function deviceLogColumns(timeZone: string, display: MoneyDisplay): DataC
       ),
     },
     { key: "shop", titleKey: "devices.fields.shop", text: (r) => r.shop_name ?? "" },
-    { key: "type", titleKey: "deviceLog.columns.type", text: (r) => eventTypeLabel(r.type) },
-    { key: "details", titleKey: "devices.history.details", text: (r) => detailsText(r, display) },
+    {
+      key: "type",
+      titleKey: "deviceLog.columns.type",
+      text: (r) => eventTypeLabel(r.type),
+      // Not the machine's doing but the server's: a message it set aside stands out.
+      render: (r) =>
+        r.type === "message_refused" ? (
+          <Tag color="red" data-testid="device-log-refused">
+            {eventTypeLabel(r.type)}
+          </Tag>
+        ) : (
+          eventTypeLabel(r.type)
+        ),
+    },
+    {
+      key: "details",
+      titleKey: "devices.history.details",
+      text: (r) => detailsExportText(r, display, timeZone),
+      render: (r) => (
+        <div style={{ display: "flex", flexDirection: "column" }}>
+          <span>{detailsText(r, display)}</span>
+          {detailsNotes(r, timeZone).map((note) => (
+            <Typography.Text key={note} type="secondary" style={{ fontSize: 12 }} data-testid="device-log-note">
+              {note}
+            </Typography.Text>
+          ))}
+        </div>
+      ),
+    },
   ];
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useEnglishCatalogue } from "../../test/form-rules";
-import { detailsText, eventTypeLabel } from "./details-text";
+import { detailsExportText, detailsNotes, detailsText, eventTypeLabel, eventTypeOptions } from "./details-text";
 
 beforeAll(useEnglishCatalogue);
 
@@ -46,9 +46,81 @@ describe("detailsText", () => {
   });
 });
 
+describe("a message the server refused", () => {
+  const refused = (code: string, kind = "event") => ({
+    type: "message_refused",
+    details: { kind, code, reason: "amount 500000 above ceiling 100000", dead_letter_id: 42 },
+  });
+
+  it("reads as the topic it came on and why, in words", () => {
+    expect(detailsText(refused("cycle_ceiling"), ringgit)).toBe("Message refused (event): Above the ceiling per cycle");
+    expect(detailsText(refused("top_up_ceiling"), ringgit)).toBe(
+      "Message refused (event): Above the ceiling per top-up",
+    );
+    expect(detailsText(refused("invalid", "status"), ringgit)).toBe(
+      "Message refused (status): Not a message of the protocol",
+    );
+    expect(detailsText(refused("card_credit_machine", "ack"), ringgit)).toBe(
+      "Message refused (acknowledgement): Card credit from a machine that cannot take money for cards",
+    );
+    expect(detailsText(refused("not_stored", "shadow/reported"), ringgit)).toBe(
+      "Message refused (reported parameters): The server could not store it",
+    );
+    // A code or topic this console does not know yet is shown as sent.
+    expect(detailsText(refused("too_shiny", "telemetry"), ringgit)).toBe("Message refused (telemetry): too_shiny");
+    expect(detailsText({ type: "message_refused", details: { code: "invalid" } }, ringgit)).toBe(
+      "Message refused: Not a message of the protocol",
+    );
+  });
+
+  it("says below what it meant for the money, then the server's own reason", () => {
+    expect(detailsNotes(refused("cycle_ceiling"), "UTC")).toEqual([
+      "No order was made.",
+      "amount 500000 above ceiling 100000",
+    ]);
+    expect(detailsNotes(refused("top_up_ceiling"), "UTC")[0]).toBe("Nothing was credited to the card.");
+    expect(detailsNotes(refused("card_credit_machine"), "UTC")[0]).toBe(
+      "Only kiosks may credit money to cards: nothing was credited.",
+    );
+    expect(detailsNotes(refused("invalid"), "UTC")).toEqual(["amount 500000 above ceiling 100000"]);
+  });
+
+  it("exports its line and notes as one text", () => {
+    expect(detailsExportText(refused("cycle_ceiling"), ringgit, "UTC")).toBe(
+      "Message refused (event): Above the ceiling per cycle — No order was made. — amount 500000 above ceiling 100000",
+    );
+  });
+});
+
+describe("an event whose machine clock was not believed", () => {
+  // 2023-11-14 22:13:20 UTC: the machine's own time, far from when the server received it.
+  const coin = { type: "coin_inserted", details: { amount: 500, device_ts: 1_700_000_000 } };
+
+  it("shows the machine's own time in the vendor's time zone, apart from its line", () => {
+    expect(detailsText(coin, ringgit)).toBe("RM 5.00");
+    expect(detailsNotes(coin, "Asia/Kuala_Lumpur")).toEqual(["Machine clock: 2023-11-15 06:13:20"]);
+    expect(detailsExportText(coin, ringgit, "UTC")).toBe("RM 5.00 — Machine clock: 2023-11-14 22:13:20");
+    // Also on an event this console does not know, whose other fields are listed as sent.
+    const door = { type: "door_opened", details: { door: "front", device_ts: 1_700_000_000 } };
+    expect(detailsText(door, ringgit)).toBe("door = front");
+    expect(detailsNotes(door, "UTC")).toEqual(["Machine clock: 2023-11-14 22:13:20"]);
+  });
+
+  it("adds nothing when the machine's clock was believed", () => {
+    expect(detailsNotes({ type: "coin_inserted", details: { amount: 500 } }, "UTC")).toEqual([]);
+    expect(detailsExportText({ type: "coin_inserted", details: { amount: 500 } }, ringgit, "UTC")).toBe("RM 5.00");
+  });
+});
+
 describe("eventTypeLabel", () => {
   it("names the known types and keeps an unknown one as sent", () => {
     expect(eventTypeLabel("cashbox_collected")).toBe("Cash box collected");
+    expect(eventTypeLabel("message_refused")).toBe("Message refused");
     expect(eventTypeLabel("door_opened")).toBe("door_opened");
+  });
+
+  it("offers every type of the contract in the type filter, refused messages too", () => {
+    expect(eventTypeOptions()).toContainEqual({ value: "message_refused", label: "Message refused" });
+    expect(eventTypeOptions().every((option) => option.label !== option.value)).toBe(true);
   });
 });

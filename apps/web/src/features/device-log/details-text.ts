@@ -1,4 +1,4 @@
-import { DEVICE_EVENT_TYPES, type DeviceLogItem } from "@washboard/shared";
+import { DEVICE_EVENT_TYPES, type DeviceLogItem, formatTimestamp } from "@washboard/shared";
 import { i18next } from "../../app/i18n";
 import { type MoneyDisplay, money, startTypeLabel } from "../devices/labels";
 
@@ -14,6 +14,31 @@ export const eventTypeOptions = () => DEVICE_EVENT_TYPES.map((type) => ({ value:
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+/** The topic kinds a refused message can come on, by their catalogue names. */
+const REFUSED_KIND_KEYS: Readonly<Record<string, string>> = {
+  status: "status",
+  event: "event",
+  ack: "ack",
+  "shadow/reported": "shadowReported",
+};
+
+/** Why the server refused a machine's message (`cycle_ceiling`, …), or the code as sent when this console does not know it. */
+export function refusalLabel(code: string): string {
+  if (!code) return "";
+  return i18next.t(`deviceLog.refusals.${code}`, { defaultValue: code });
+}
+
+function refusedKindLabel(kind: string): string {
+  const key = REFUSED_KIND_KEYS[kind];
+  return key ? i18next.t(`deviceLog.refusedKinds.${key}`) : kind;
+}
+
+/** What a refusal meant for the money: no order made, nothing credited (the codes that concern money). */
+function refusalConsequence(code: string): string {
+  const key = `deviceLog.refusalNotes.${code}`;
+  return i18next.exists(key) ? i18next.t(key) : "";
+}
 
 /**
  * What an event says, in one line: the amount of coins, notes, a card or a collection in the
@@ -51,9 +76,44 @@ export function detailsText(item: Pick<DeviceLogItem, "type" | "details">, displ
         percent: isNumber(d.percent) ? d.percent : 0,
       });
     }
+    case "message_refused": {
+      const refusal = refusalLabel(text(d.code));
+      return text(d.kind)
+        ? i18next.t("deviceLog.refused", { kind: refusedKindLabel(text(d.kind)), refusal })
+        : i18next.t("deviceLog.refusedNoKind", { refusal });
+    }
     default:
-      return Object.entries(d)
-        .map(([name, value]) => `${name} = ${typeof value === "string" ? value : JSON.stringify(value)}`)
-        .join(", ");
+      return (
+        Object.entries(d)
+          // The machine's clock is shown apart (detailsNotes).
+          .filter(([name]) => name !== "device_ts")
+          .map(([name, value]) => `${name} = ${typeof value === "string" ? value : JSON.stringify(value)}`)
+          .join(", ")
+      );
   }
+}
+
+/**
+ * What a row says besides its one line, each shown below it as secondary text: for a refused
+ * message, what it meant (no order made, nothing credited) and the server's own reason (English,
+ * technical); for an event whose machine clock was not believed — the time shown is when the
+ * server received it — the machine's own time, in the vendor's time zone.
+ */
+export function detailsNotes(item: Pick<DeviceLogItem, "type" | "details">, timeZone: string): string[] {
+  const d = item.details;
+  const notes: string[] = [];
+  if (item.type === "message_refused") notes.push(refusalConsequence(text(d.code)), text(d.reason));
+  if (isNumber(d.device_ts)) {
+    notes.push(i18next.t("deviceLog.machineClock", { time: formatTimestamp(d.device_ts, timeZone) }));
+  }
+  return notes.filter(Boolean);
+}
+
+/** The row's details as one text, its notes after its line: what exports write. */
+export function detailsExportText(
+  item: Pick<DeviceLogItem, "type" | "details">,
+  display: MoneyDisplay,
+  timeZone: string,
+): string {
+  return [detailsText(item, display), ...detailsNotes(item, timeZone)].filter(Boolean).join(" — ");
 }

@@ -7,7 +7,7 @@ import {
   formatTimestamp,
   LAYOUT,
 } from "@washboard/shared";
-import { Drawer, Select, Tag, Typography } from "antd";
+import { Drawer, Select, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTimeZone } from "../../app/session/useTimeZone";
@@ -15,15 +15,16 @@ import { DataTable } from "../../app/ui/data-table/DataTable";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { useMediaQuery } from "../../app/ui/useMediaQuery";
+import { CommandStateTag } from "./CommandStateTag";
 import { deviceLabel } from "./command-form";
 import {
   argsText,
   commandKindLabel,
+  commandOutcomeLabel,
   commandStateLabel,
   type MoneyDisplay,
   reasonLabel,
   resultText,
-  STATE_COLOR,
 } from "./labels";
 
 const time = (seconds: number | null, timeZone: string) => (seconds === null ? "" : formatTimestamp(seconds, timeZone));
@@ -35,12 +36,8 @@ function historyColumns(timeZone: string, display: MoneyDisplay): DataColumn<Com
     {
       key: "state",
       titleKey: "devices.history.state",
-      text: (c) => commandStateLabel(c.state),
-      render: (c) => (
-        <Tag color={STATE_COLOR[c.state]} data-testid="command-state">
-          {commandStateLabel(c.state)}
-        </Tag>
-      ),
+      text: commandOutcomeLabel,
+      render: (c) => <CommandStateTag command={c} testId="command-state" />,
     },
     {
       key: "reason",

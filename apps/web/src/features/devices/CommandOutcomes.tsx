@@ -1,10 +1,11 @@
 import { CloseOutlined } from "@ant-design/icons";
 import { type CommandItem, formatTimestamp } from "@washboard/shared";
-import { Button, Card, Tag, Typography } from "antd";
+import { Button, Card, Typography } from "antd";
 import type { Ref } from "react";
 import { useTranslation } from "react-i18next";
+import { CommandStateTag } from "./CommandStateTag";
 import { isFinished } from "./device-cache";
-import { commandKindLabel, commandStateLabel, type MoneyDisplay, reasonLabel, resultText, STATE_COLOR } from "./labels";
+import { commandKindLabel, isLateAnswer, type MoneyDisplay, reasonLabel, resultText } from "./labels";
 import { type IssuedBatch, useCommandOutcomes } from "./useCommandCall";
 
 /** Of a batch's commands: how many succeeded, how many ended otherwise, how many still wait. */
@@ -20,8 +21,8 @@ export function batchCounts(commands: readonly CommandItem[]): { succeeded: numb
 
 /**
  * What became of the commands issued from this screen, device by device, as the devices answer:
- * waiting, sent, then succeeded, failed (with the reason), timed out or expired. Nothing here says
- * success before the device did.
+ * waiting, sent, then succeeded, failed (with the reason), timed out or expired — and a timed-out
+ * command's late answer when the machine gives one. Nothing here says success before the device did.
  */
 export function CommandOutcomes(props: {
   batches: readonly IssuedBatch[];
@@ -66,11 +67,16 @@ export function CommandOutcomes(props: {
               {commands.map((command) => {
                 const extra = [resultText(command, props.display), command.detail ?? ""].filter(Boolean).join(" — ");
                 return (
-                  <li key={command.id} data-testid="command-outcome" data-state={command.state}>
+                  <li
+                    key={command.id}
+                    data-testid="command-outcome"
+                    data-state={command.state}
+                    data-late={isLateAnswer(command) || undefined}
+                  >
                     <span className="command-device">
                       {batch.names[command.device_id] ?? t("devices.outcomes.deviceId", { id: command.device_id })}
                     </span>
-                    <Tag color={STATE_COLOR[command.state]}>{commandStateLabel(command.state)}</Tag>
+                    <CommandStateTag command={command} />
                     {command.reason && (
                       <Typography.Text type="danger" data-testid="command-reason">
                         {reasonLabel(command.reason)}

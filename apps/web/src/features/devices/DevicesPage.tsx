@@ -1,4 +1,4 @@
-import { DownOutlined } from "@ant-design/icons";
+import { DownOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { API, type DeviceItem, LIST_PAGE_SIZE, MAX_COMMAND_TARGETS, nowSeconds } from "@washboard/shared";
 import { Button, Card, Dropdown, type MenuProps, Typography } from "antd";
@@ -23,6 +23,7 @@ import { CommandOutcomes } from "./CommandOutcomes";
 import { deviceColumns } from "./columns";
 import type { CommandTarget } from "./command-form";
 import { type DeviceFilterForm, type DeviceFilters, deviceFilterFields, toDeviceFilters } from "./filters";
+import { MoneyLimitsDialog } from "./MoneyLimitsDialog";
 import { ParamsDialog } from "./ParamsDialog";
 import { RemoteStartDialog } from "./RemoteStartDialog";
 import type { IssuedBatch } from "./useCommandCall";
@@ -53,6 +54,8 @@ export default function DevicesPage() {
   const { t } = useTranslation();
   const can = useCan();
   const canControl = can("dev_control");
+  // The money limits: read with dev_query; the dialog lets only the vendor's main account change them.
+  const canSeeLimits = can("dev_query");
   const timeZone = useTimeZone();
   const display = useMoneyDisplay();
   const shops = useShopOptions((options) => options.shops.map((s) => ({ value: s.id, label: s.name })));
@@ -64,6 +67,7 @@ export default function DevicesPage() {
   const templateDialog = useDialog<CommandTarget>();
   const qr = useDeviceQrDownload();
   const history = useDialog<DeviceItem>();
+  const limitsDialog = useDialog();
   const outcomesPanel = useRef<HTMLDivElement>(null);
 
   const onIssued = (batch: IssuedBatch) =>
@@ -166,35 +170,51 @@ export default function DevicesPage() {
         onSearch={(values) => setFilters(toDeviceFilters(values))}
         testId="device-filters"
       />
-      {canControl && (
+      {(canControl || canSeeLimits) && (
         <div className="device-bulk" data-testid="device-bulk">
-          <Dropdown
-            menu={commandMenu(selectionTarget)}
-            disabled={selected.rows.length === 0 || tooMany || actions.pending || qr.pending}
-            trigger={["click"]}
-          >
-            <Button data-testid="device-bulk-selected">
-              {t("devices.bulk.selected", { count: selected.rows.length })} <DownOutlined />
-            </Button>
-          </Dropdown>
-          {selected.keys.length > 0 && (
-            <Button type="link" onClick={() => setSelected({ keys: [], rows: [] })} data-testid="device-bulk-clear">
-              {t("devices.bulk.clear")}
-            </Button>
+          {canControl && (
+            <>
+              <Dropdown
+                menu={commandMenu(selectionTarget)}
+                disabled={selected.rows.length === 0 || tooMany || actions.pending || qr.pending}
+                trigger={["click"]}
+              >
+                <Button data-testid="device-bulk-selected">
+                  {t("devices.bulk.selected", { count: selected.rows.length })} <DownOutlined />
+                </Button>
+              </Dropdown>
+              {selected.keys.length > 0 && (
+                <Button type="link" onClick={() => setSelected({ keys: [], rows: [] })} data-testid="device-bulk-clear">
+                  {t("devices.bulk.clear")}
+                </Button>
+              )}
+              {tooMany && (
+                <Typography.Text type="danger">
+                  {t("devices.bulk.tooMany", { max: MAX_COMMAND_TARGETS })}
+                </Typography.Text>
+              )}
+              {shopTarget && (
+                <Dropdown
+                  menu={commandMenu(shopTarget)}
+                  disabled={shopTarget.count === 0 || actions.pending || qr.pending}
+                  trigger={["click"]}
+                >
+                  <Button data-testid="device-bulk-shop">
+                    {t("devices.bulk.shop", { shop: shopTarget.shopName })} <DownOutlined />
+                  </Button>
+                </Dropdown>
+              )}
+            </>
           )}
-          {tooMany && (
-            <Typography.Text type="danger">{t("devices.bulk.tooMany", { max: MAX_COMMAND_TARGETS })}</Typography.Text>
-          )}
-          {shopTarget && (
-            <Dropdown
-              menu={commandMenu(shopTarget)}
-              disabled={shopTarget.count === 0 || actions.pending || qr.pending}
-              trigger={["click"]}
+          {canSeeLimits && (
+            <Button
+              icon={<SafetyCertificateOutlined />}
+              onClick={limitsDialog.openNew}
+              className="device-toolbar-end"
+              data-testid="device-money-limits"
             >
-              <Button data-testid="device-bulk-shop">
-                {t("devices.bulk.shop", { shop: shopTarget.shopName })} <DownOutlined />
-              </Button>
-            </Dropdown>
+              {t("devices.moneyLimits.title")}
+            </Button>
           )}
         </div>
       )}
@@ -242,6 +262,7 @@ export default function DevicesPage() {
       {paramsDialog.state?.record && (
         <ParamsDialog target={paramsDialog.state.record} onIssued={onIssued} onClose={paramsDialog.close} />
       )}
+      {limitsDialog.state && <MoneyLimitsDialog display={display} onClose={limitsDialog.close} />}
       {history.state?.record && (
         <CommandHistoryDrawer device={history.state.record} display={display} onClose={history.close} />
       )}

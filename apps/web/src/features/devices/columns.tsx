@@ -1,9 +1,16 @@
-import { type DeviceItem, formatTimestamp, localDate, machineTypeLabelKey } from "@washboard/shared";
-import { Tag, Typography } from "antd";
+import { QuestionCircleOutlined } from "@ant-design/icons";
+import {
+  type DeviceItem,
+  type DevicePresenceName,
+  formatTimestamp,
+  localDate,
+  machineTypeLabelKey,
+} from "@washboard/shared";
+import { Tag, Tooltip, Typography } from "antd";
 import { i18next } from "../../app/i18n";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { deviceLabel } from "./command-form";
-import { type MoneyDisplay, money } from "./labels";
+import { type MoneyDisplay, money, PRESENCE_COLOR, presenceLabel } from "./labels";
 
 const t = (key: string, params?: Record<string, unknown>) => i18next.t(key, params ?? {});
 
@@ -26,6 +33,25 @@ function stateColumn(
       );
     },
   };
+}
+
+/**
+ * A device's connection as a tag: online, offline, or unknown — neutral, with a question mark
+ * whose tooltip says what it means (the tag takes the keyboard focus, so the tooltip does too).
+ */
+export function PresenceTag({ presence }: { presence: DevicePresenceName }) {
+  const tag = (
+    <Tag
+      color={PRESENCE_COLOR[presence]}
+      icon={presence === "unknown" ? <QuestionCircleOutlined /> : undefined}
+      tabIndex={presence === "unknown" ? 0 : undefined}
+      data-testid="device-online"
+      data-presence={presence}
+    >
+      {presenceLabel(presence)}
+    </Tag>
+  );
+  return presence === "unknown" ? <Tooltip title={t("devices.state.unknownHelp")}>{tag}</Tooltip> : tag;
 }
 
 /**
@@ -64,11 +90,12 @@ export function deviceColumns(timeZone: string, display: MoneyDisplay, now: numb
       text: (r) => r.price_template_name ?? "",
       render: (r) => <span data-testid="device-price-template">{r.price_template_name ?? "—"}</span>,
     },
-    stateColumn("online", "devices.fields.online", (r) =>
-      r.online
-        ? { text: t("devices.state.online"), color: "green" }
-        : { text: t("devices.state.offline"), color: "default" },
-    ),
+    {
+      key: "online",
+      titleKey: "devices.fields.online",
+      text: (r) => presenceLabel(r.presence),
+      render: (r) => <PresenceTag presence={r.presence} />,
+    },
     stateColumn("busy", "devices.fields.busy", (r) =>
       r.busy ? { text: t("devices.state.busy"), color: "blue" } : { text: t("devices.state.idle"), color: "default" },
     ),

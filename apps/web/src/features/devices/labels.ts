@@ -1,4 +1,4 @@
-import { type CommandItem, type CommandStateName, formatMoney } from "@washboard/shared";
+import { type CommandItem, type CommandStateName, type DevicePresenceName, formatMoney } from "@washboard/shared";
 import { i18next } from "../../app/i18n";
 
 import type { MoneyDisplay } from "../../app/session/useMoneyDisplay";
@@ -31,7 +31,40 @@ export function commandStateLabel(state: CommandStateName): string {
   return i18next.t(`devices.states.${state}`);
 }
 
-/** Why a command failed (`offline`, or the device's refusal) in the interface language; a reason this console does not know as sent. */
+/** The machine answered after the command was declared timed out: its state is its real answer, given late. */
+export function isLateAnswer(command: Pick<CommandItem, "state" | "late">): boolean {
+  return command.late && (command.state === "succeeded" || command.state === "failed");
+}
+
+/**
+ * A command's state as the operator reads it; a late answer says so ("Answered late: succeeded"),
+ * so nobody takes the earlier "no answer" for the last word.
+ */
+export function commandOutcomeLabel(command: Pick<CommandItem, "state" | "late">): string {
+  return isLateAnswer(command) ? i18next.t(`devices.late.${command.state}`) : commandStateLabel(command.state);
+}
+
+/** The state and why, in one line: "Answered late: failed — Machine is busy". */
+export function commandOutcomeText(command: Pick<CommandItem, "state" | "late" | "reason">): string {
+  return [commandOutcomeLabel(command), command.reason ? reasonLabel(command.reason) : ""].filter(Boolean).join(" — ");
+}
+
+/**
+ * The tag colour of each presence: online green; offline and unknown neutral (unknown is no
+ * fault of the machine: the server lost the broker and has not heard it since).
+ */
+export const PRESENCE_COLOR: Record<DevicePresenceName, string> = {
+  online: "green",
+  offline: "default",
+  unknown: "default",
+};
+
+/** What the server knows of a device's connection, in the interface language. */
+export function presenceLabel(presence: DevicePresenceName): string {
+  return i18next.t(`devices.state.${presence}`);
+}
+
+/** Why a command failed (`offline`, `broker_unreachable`, or the device's refusal) in the interface language; a reason this console does not know as sent. */
 export function reasonLabel(reason: string): string {
   return i18next.t(`devices.reasons.${reason}`, { defaultValue: reason });
 }
