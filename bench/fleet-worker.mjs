@@ -104,6 +104,9 @@ process.on("message", async (message) => {
   } else if (message.type === "stop" && !stopping) {
     stopping = true;
     clearInterval(slice);
+    // What was just asked is still being published: let it reach the broker before the count is
+    // final and the machines disconnect, so the count is of messages sent, not of coins wished for.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     process.send({ type: "asked", asked, poisoned });
     await Promise.all(hostileClients.map(({ client }) => client.endAsync().catch(() => undefined)));
     // The run's machines leave no retained status behind on a shared broker.

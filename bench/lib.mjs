@@ -46,8 +46,12 @@ export async function startServer({ port, env = {}, command = ["--import", "tsx"
       await new Promise((r) => child.once("exit", r));
       fs.closeSync(log);
       const logged = fs.readFileSync(logFile, "utf8").split("\n").filter(Boolean);
-      if (logged.length > 0)
-        console.log(`server logged ${logged.length} lines; the last: ${logged.at(-1)?.slice(0, 300)}`);
+      if (logged.length > 0) {
+        // Kept beside the results for a look at what the server said (warnings, errors).
+        const kept = path.join(os.tmpdir(), `wb-bench-server-${port}.log`);
+        fs.copyFileSync(logFile, kept);
+        console.log(`server logged ${logged.length} lines (${kept}); the last: ${logged.at(-1)?.slice(0, 300)}`);
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import { accounts } from "../modules/accounts/tables.js";
 import type { brands } from "../modules/brands/tables.js";
 import { roles } from "../modules/roles/tables.js";
+import { shops } from "../modules/shops/tables.js";
 import { groups, vendors } from "../modules/tenancy/tables.js";
 import { hashPassword } from "../platform/auth/passwords.js";
 import type { Database } from "../platform/db/client.js";
@@ -114,4 +115,14 @@ export async function vendorSubAccount(
       .returning(),
     "account",
   );
+}
+
+/** A shop of `vendorId` with every required field filled, inserted straight into the database; answers its id. */
+export async function testShop(database: Database, vendorId: number, name: string): Promise<number> {
+  const [shop] = await database.db
+    .insert(shops)
+    .values({ vendorId, name, address: "1 Jalan Ujian", serviceType: 1 })
+    .returning({ id: shops.id });
+  if (!shop) throw new Error(`shop ${name} not created`);
+  return shop.id;
 }

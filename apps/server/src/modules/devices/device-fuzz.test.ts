@@ -4,11 +4,10 @@ import { API } from "@washboard/shared";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
-import { demoVendors } from "../../test/fixtures.js";
+import { demoVendors, testShop } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { rawMachine, testMachines } from "../../test/machines.js";
 import { orders } from "../orders/tables.js";
-import { shops } from "../shops/tables.js";
 import { deviceDeadLetters, deviceLog, deviceShadows } from "./tables.js";
 
 /**
@@ -98,13 +97,10 @@ function hostileMessages(): { kind: string; payload: string; field: string }[] {
 
 it("stores every valid message of every other machine while one machine sends every hostile value", async () => {
   const { kl, bkk } = await demoVendors(server.database);
-  const place = async (vendorId: number) => {
-    const [shop] = await server.database.db
-      .insert(shops)
-      .values({ vendorId, name: `Fuzz ${vendorId} ${run}`, address: "4 Jalan Rawak", serviceType: 1 })
-      .returning();
-    return { vendorId, shopId: shop?.id ?? 0 };
-  };
+  const place = async (vendorId: number) => ({
+    vendorId,
+    shopId: await testShop(server.database, vendorId, `Fuzz ${vendorId} ${run}`),
+  });
   const klPlace = await place(kl.id);
   const places = [klPlace, await place(bkk.id)];
   const good = await Promise.all(

@@ -2,13 +2,12 @@ import { randomBytes } from "node:crypto";
 import { API } from "@washboard/shared";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors } from "../../test/fixtures.js";
+import { demoVendors, testShop } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { rawMachine, testMachines } from "../../test/machines.js";
 import { cards } from "../members/tables.js";
 import { orders } from "../orders/tables.js";
 import { priceTemplates } from "../price-templates/tables.js";
-import { shops } from "../shops/tables.js";
 import { deviceDeadLetters, deviceLog, devices } from "./tables.js";
 
 /**
@@ -63,11 +62,7 @@ beforeAll(async () => {
   server = await startTestServer();
   await server.app.ready();
   klId = (await demoVendors(server.database)).kl.id;
-  const [shop] = await server.database.db
-    .insert(shops)
-    .values({ vendorId: klId, name: "Money shop", address: "2 Jalan Wang", serviceType: 1 })
-    .returning();
-  shopId = shop?.id ?? 0;
+  shopId = await testShop(server.database, klId, "Money shop");
 });
 afterAll(async () => {
   await machines.stopAll();

@@ -1,9 +1,8 @@
 import { API, type CommandItem } from "@washboard/shared";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { demoVendors } from "../../test/fixtures.js";
+import { demoVendors, testShop } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { testMachines } from "../../test/machines.js";
-import { shops } from "../shops/tables.js";
 
 /**
  * Several API instances on one broker. With a shared subscription (the machine's Mosquitto in CI)
@@ -26,11 +25,7 @@ beforeAll(async () => {
   await server.secondInstance({ mqttSharedGroup: shared });
   await server.secondInstance({ mqttSharedGroup: shared });
   klId = (await demoVendors(server.database)).kl.id;
-  const [shop] = await server.database.db
-    .insert(shops)
-    .values({ vendorId: klId, name: "Cluster shop", address: "3 Jalan Kluster", serviceType: 1 })
-    .returning();
-  shopId = shop?.id ?? 0;
+  shopId = await testShop(server.database, klId, "Cluster shop");
 });
 afterAll(async () => {
   await machines.stopAll();

@@ -2,9 +2,8 @@ import { randomBytes } from "node:crypto";
 import { API, type CommandItem, type DeviceItem } from "@washboard/shared";
 import mqtt, { type MqttClient } from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors } from "../../test/fixtures.js";
+import { demoVendors, testShop } from "../../test/fixtures.js";
 import { brokerUrlOf, startTestServer, type TestServer } from "../../test/harness.js";
-import { shops } from "../shops/tables.js";
 import { provisionDevice } from "./provision.js";
 
 /**
@@ -62,11 +61,7 @@ beforeAll(async () => {
   server = await startTestServer();
   await server.app.ready();
   const { kl } = await demoVendors(server.database);
-  const [shop] = await server.database.db
-    .insert(shops)
-    .values({ vendorId: kl.id, name: `Outsider shop ${run}`, address: "3 Jalan Luar", serviceType: 1 })
-    .returning();
-  shopId = shop?.id ?? 0;
+  shopId = await testShop(server.database, kl.id, `Outsider shop ${run}`);
   // What an outsider downloads: the index, then every schema it lists (no api-key).
   const answer = await server.app.inject({ method: "GET", url: "/api/device-protocol/" });
   expect(answer.statusCode).toBe(200);
