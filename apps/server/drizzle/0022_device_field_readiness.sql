@@ -6,6 +6,8 @@ CREATE TABLE "device_dead_letters" (
 	"kind" varchar(24) NOT NULL,
 	"code" varchar(24) NOT NULL,
 	"reason" varchar(300) NOT NULL,
+	"amount" bigint,
+	"ceiling" bigint,
 	"payload" varchar(4096) NOT NULL,
 	"payload_bytes" integer NOT NULL,
 	"received_at" timestamp with time zone NOT NULL

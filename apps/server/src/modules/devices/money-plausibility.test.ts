@@ -98,7 +98,13 @@ describe("a machine's sales", () => {
     const types = log.body.result.items.map((i) => i.type).sort();
     expect(types).toEqual(["cycle_started", "cycle_started", "message_refused"]);
     const refused = log.body.result.items.find((i) => i.type === "message_refused");
-    expect(refused?.details).toMatchObject({ kind: "event", code: "cycle_ceiling" });
+    // With the figures the console shows as money: what the machine claimed, and the ceiling.
+    expect(refused?.details).toMatchObject({
+      kind: "event",
+      code: "cycle_ceiling",
+      amount: 2_147_483_647,
+      ceiling: 100_000,
+    });
     await washer.client.end();
   });
 

@@ -182,6 +182,9 @@ export const deviceDeadLetters = pgTable(
     /** Why, as a code the console words (`DEVICE_MESSAGE_REFUSALS`), and in the server's words. */
     code: varchar("code", { length: 24 }).notNull(),
     reason: varchar("reason", { length: 300 }).notNull(),
+    /** An amount the machine claimed above its ceiling, and the ceiling (minor units of the vendor's currency). */
+    amount: bigint("amount", { mode: "number" }),
+    ceiling: bigint("ceiling", { mode: "number" }),
     /** The message as text, control characters shown as U+FFFD, at most `DEAD_LETTER_PAYLOAD_MAX` characters. */
     payload: varchar("payload", { length: 4096 }).notNull(),
     /** Its size on the wire, in bytes. */

@@ -52,7 +52,7 @@ export function deviceLogColumns(timeZone: string, display: MoneyDisplay): DataC
       render: (r) => (
         <div style={{ display: "flex", flexDirection: "column" }}>
           <span>{detailsText(r, display)}</span>
-          {detailsNotes(r, timeZone).map((note) => (
+          {detailsNotes(r, timeZone, display).map((note) => (
             <Typography.Text key={note} type="secondary" style={{ fontSize: 12 }} data-testid="device-log-note">
               {note}
             </Typography.Text>

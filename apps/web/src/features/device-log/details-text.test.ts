@@ -74,15 +74,26 @@ describe("a message the server refused", () => {
   });
 
   it("says below what it meant for the money, then the server's own reason", () => {
-    expect(detailsNotes(refused("cycle_ceiling"), "UTC")).toEqual([
+    expect(detailsNotes(refused("cycle_ceiling"), "UTC", ringgit)).toEqual([
       "No order was made.",
       "amount 500000 above ceiling 100000",
     ]);
-    expect(detailsNotes(refused("top_up_ceiling"), "UTC")[0]).toBe("Nothing was credited to the card.");
-    expect(detailsNotes(refused("card_credit_machine"), "UTC")[0]).toBe(
+    expect(detailsNotes(refused("top_up_ceiling"), "UTC", ringgit)[0]).toBe("Nothing was credited to the card.");
+    expect(detailsNotes(refused("card_credit_machine"), "UTC", ringgit)[0]).toBe(
       "Only kiosks may credit money to cards: nothing was credited.",
     );
-    expect(detailsNotes(refused("invalid"), "UTC")).toEqual(["amount 500000 above ceiling 100000"]);
+    expect(detailsNotes(refused("invalid"), "UTC", ringgit)).toEqual(["amount 500000 above ceiling 100000"]);
+  });
+
+  it("names the amount and the ceiling it passed in the vendor's currency, when the server gives them", () => {
+    const above = {
+      type: "message_refused",
+      details: { kind: "event", code: "cycle_ceiling", reason: "price 6000 …", amount: 6_000, ceiling: 5_000 },
+    };
+    expect(detailsNotes(above, "UTC", ringgit)).toEqual([
+      "No order was made.",
+      "RM 60.00 is above the ceiling of RM 50.00",
+    ]);
   });
 
   it("exports its line and notes as one text", () => {
@@ -98,16 +109,16 @@ describe("an event whose machine clock was not believed", () => {
 
   it("shows the machine's own time in the vendor's time zone, apart from its line", () => {
     expect(detailsText(coin, ringgit)).toBe("RM 5.00");
-    expect(detailsNotes(coin, "Asia/Kuala_Lumpur")).toEqual(["Machine clock: 2023-11-15 06:13:20"]);
+    expect(detailsNotes(coin, "Asia/Kuala_Lumpur", ringgit)).toEqual(["Machine clock: 2023-11-15 06:13:20"]);
     expect(detailsExportText(coin, ringgit, "UTC")).toBe("RM 5.00 — Machine clock: 2023-11-14 22:13:20");
     // Also on an event this console does not know, whose other fields are listed as sent.
     const door = { type: "door_opened", details: { door: "front", device_ts: 1_700_000_000 } };
     expect(detailsText(door, ringgit)).toBe("door = front");
-    expect(detailsNotes(door, "UTC")).toEqual(["Machine clock: 2023-11-14 22:13:20"]);
+    expect(detailsNotes(door, "UTC", ringgit)).toEqual(["Machine clock: 2023-11-14 22:13:20"]);
   });
 
   it("adds nothing when the machine's clock was believed", () => {
-    expect(detailsNotes({ type: "coin_inserted", details: { amount: 500 } }, "UTC")).toEqual([]);
+    expect(detailsNotes({ type: "coin_inserted", details: { amount: 500 } }, "UTC", ringgit)).toEqual([]);
     expect(detailsExportText({ type: "coin_inserted", details: { amount: 500 } }, ringgit, "UTC")).toBe("RM 5.00");
   });
 });

@@ -95,14 +95,25 @@ export function detailsText(item: Pick<DeviceLogItem, "type" | "details">, displ
 
 /**
  * What a row says besides its one line, each shown below it as secondary text: for a refused
- * message, what it meant (no order made, nothing credited) and the server's own reason (English,
- * technical); for an event whose machine clock was not believed — the time shown is when the
- * server received it — the machine's own time, in the vendor's time zone.
+ * message, what it meant (no order made, nothing credited) and why — the amount and the ceiling it
+ * passed in the vendor's currency, else the server's own reason (English, technical); for an event
+ * whose machine clock was not believed — the time shown is when the server received it — the
+ * machine's own time, in the vendor's time zone.
  */
-export function detailsNotes(item: Pick<DeviceLogItem, "type" | "details">, timeZone: string): string[] {
+export function detailsNotes(
+  item: Pick<DeviceLogItem, "type" | "details">,
+  timeZone: string,
+  display: MoneyDisplay,
+): string[] {
   const d = item.details;
   const notes: string[] = [];
-  if (item.type === "message_refused") notes.push(refusalConsequence(text(d.code)), text(d.reason));
+  if (item.type === "message_refused") {
+    const why =
+      isNumber(d.amount) && isNumber(d.ceiling)
+        ? i18next.t("deviceLog.aboveCeiling", { amount: money(d.amount, display), ceiling: money(d.ceiling, display) })
+        : text(d.reason);
+    notes.push(refusalConsequence(text(d.code)), why);
+  }
   if (isNumber(d.device_ts)) {
     notes.push(i18next.t("deviceLog.machineClock", { time: formatTimestamp(d.device_ts, timeZone) }));
   }
@@ -115,5 +126,5 @@ export function detailsExportText(
   display: MoneyDisplay,
   timeZone: string,
 ): string {
-  return [detailsText(item, display), ...detailsNotes(item, timeZone)].filter(Boolean).join(" — ");
+  return [detailsText(item, display), ...detailsNotes(item, timeZone, display)].filter(Boolean).join(" — ");
 }

@@ -14,6 +14,9 @@ export interface DeadLetter {
   kind: string;
   code: DeviceMessageRefusal;
   reason: string;
+  /** An amount the machine claimed above its ceiling (minor units): shown as money in the device log. */
+  amount?: number;
+  ceiling?: number;
   payload: string | Uint8Array;
   receivedAt: Date;
 }
@@ -98,14 +101,17 @@ async function writeDeadLetters(db: Db, letters: DeadLetter[]): Promise<void> {
   // Nothing in a row comes unchecked from the machine but its payload and reason, both made
   // showable above: a dead letter cannot itself be refused.
   await db.execute(sql`with dead as (
-      insert into device_dead_letters (device_id, vendor_id, serial_number, kind, code, reason, payload, payload_bytes, received_at)
+      insert into device_dead_letters (device_id, vendor_id, serial_number, kind, code, reason, amount, ceiling,
+        payload, payload_bytes, received_at)
       select * from unnest(${column((r) => r.deviceId)}::int[], ${column((r) => r.vendorId)}::int[],
         ${column((r) => r.serial)}::varchar[], ${column((r) => r.kind)}::varchar[], ${column((r) => r.code)}::varchar[],
-        ${column((r) => r.reason)}::varchar[], ${column((r) => r.text)}::varchar[], ${column((r) => r.bytes)}::int[],
+        ${column((r) => r.reason)}::varchar[], ${column((r) => r.amount ?? null)}::bigint[],
+        ${column((r) => r.ceiling ?? null)}::bigint[], ${column((r) => r.text)}::varchar[], ${column((r) => r.bytes)}::int[],
         ${column((r) => r.at)}::timestamptz[])
-      returning id, device_id, vendor_id, kind, code, reason, received_at)
+      returning id, device_id, vendor_id, kind, code, reason, amount, ceiling, received_at)
     insert into device_log (device_id, vendor_id, event_id, type, details, occurred_at)
     select device_id, vendor_id, 'refused-' || id, 'message_refused',
-      jsonb_build_object('kind', kind, 'code', code, 'reason', reason, 'dead_letter_id', id), received_at
+      jsonb_strip_nulls(jsonb_build_object('kind', kind, 'code', code, 'reason', reason, 'dead_letter_id', id,
+        'amount', amount, 'ceiling', ceiling)), received_at
     from dead where device_id is not null and vendor_id is not null`);
 }

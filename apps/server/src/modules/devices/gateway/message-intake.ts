@@ -64,7 +64,7 @@ export class MessageIntake {
         ...heard,
         ...fields,
       });
-    const refuse = (code: DeviceMessageRefusal, reason: string) =>
+    const refuse = (code: DeviceMessageRefusal, reason: string, figures: { amount?: number; ceiling?: number } = {}) =>
       this.parts.deadLetters.add({
         deviceId: device.id,
         vendorId: device.vendorId,
@@ -72,6 +72,7 @@ export class MessageIntake {
         kind: parsed.kind,
         code,
         reason,
+        ...figures,
         payload,
         receivedAt,
       });
@@ -114,8 +115,10 @@ export class MessageIntake {
         };
         this.parts.events.add(logged);
         const refused = implausibility(device, event);
-        if (refused) refuse(refused.code, refused.reason);
-        else this.parts.sales.add(logged);
+        if (refused) {
+          const { code, reason, ...figures } = refused;
+          refuse(code, reason, figures);
+        } else this.parts.sales.add(logged);
         return;
       }
       case "ack": {

@@ -5,6 +5,9 @@ import type { KnownDevice } from "./device-directory.js";
 export interface Implausible {
   code: DeviceMessageRefusal;
   reason: string;
+  /** What the machine claimed and the ceiling it passed (minor units), for the console to show as money. */
+  amount?: number;
+  ceiling?: number;
 }
 
 /**
@@ -21,6 +24,8 @@ export function implausibility(device: KnownDevice, event: DeviceEvent): Implaus
         return {
           code: "cycle_ceiling",
           reason: `price ${event.price} is above the ceiling of ${maxCycleAmount} per cycle`,
+          amount: event.price,
+          ceiling: maxCycleAmount,
         };
       }
       return null;
@@ -29,6 +34,8 @@ export function implausibility(device: KnownDevice, event: DeviceEvent): Implaus
         return {
           code: "cycle_ceiling",
           reason: `amount ${event.amount} is above the ceiling of ${maxCycleAmount} per cycle`,
+          amount: event.amount,
+          ceiling: maxCycleAmount,
         };
       }
       return null;
@@ -43,6 +50,8 @@ export function implausibility(device: KnownDevice, event: DeviceEvent): Implaus
         return {
           code: "top_up_ceiling",
           reason: `amount ${event.amount} is above the ceiling of ${maxTopUpAmount} per top-up`,
+          amount: event.amount,
+          ceiling: maxTopUpAmount,
         };
       }
       return null;
