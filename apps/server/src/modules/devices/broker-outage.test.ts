@@ -4,8 +4,8 @@ import { API, type CommandItem, type DeviceItem } from "@washboard/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors } from "../../test/fixtures.js";
 import { freePort, startTestServer, type TestServer } from "../../test/harness.js";
+import { type StoppableBroker, stoppableBroker } from "../../test/stoppable-broker.js";
 import { BrokerAccess } from "./broker/broker-access.js";
-import { type EmbeddedBroker, startEmbeddedBroker } from "./broker/embedded-broker.js";
 import { provisionDevice } from "./provision.js";
 
 /**
@@ -21,8 +21,7 @@ const GATEWAY_PASSWORD = "outage-test-gateway";
 const run = randomBytes(3).toString("hex").toUpperCase();
 
 let server: TestServer;
-let broker: EmbeddedBroker | null = null;
-let access: BrokerAccess;
+let broker: StoppableBroker;
 let port: number;
 const started: SimulatedDevice[] = [];
 
@@ -55,17 +54,12 @@ async function commandState(deviceId: number, commandId: string | undefined): Pr
   return history.body.result.items.find((c) => c.id === commandId);
 }
 
-async function stopBroker() {
-  await broker?.close();
-  broker = null;
-}
-
-async function startBroker() {
-  broker = await startEmbeddedBroker(access, { port });
-}
+const stopBroker = () => broker.stop();
+const startBroker = () => broker.start();
 
 beforeAll(async () => {
-  // A broker of the test's own, so the test can stop it; the server's gateway connects to it as to any
+  // A broker of the test's own, so the test can stop it — a Mosquitto process where the suite runs
+  // against Mosquitto, else the embedded broker; the server's gateway connects to it as to any
   // broker (and keeps trying until it is there).
   port = await freePort();
   server = await startTestServer({
@@ -78,10 +72,11 @@ beforeAll(async () => {
     mqttAllowInsecure: true,
   });
   await server.app.ready();
-  access = new BrokerAccess(server.database.db, {
+  const access = new BrokerAccess(server.database.db, {
     username: server.config.mqttGatewayUsername,
     password: GATEWAY_PASSWORD,
   });
+  broker = stoppableBroker(port, access);
   await startBroker();
 });
 afterAll(async () => {

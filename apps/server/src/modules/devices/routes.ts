@@ -44,6 +44,7 @@ export function deviceRoutes(r: Routes, deps: AppDeps) {
   r.call(API.devices.log, (input, ctx) => listDeviceLog(db, ctx.scope, input));
   r.call(API.devices.moneyLimits, (_input, ctx) => moneyLimitsOf(db, ctx.scope));
   r.call(API.devices.setMoneyLimits, async (input, ctx) => {
+    ctx.audit.target = `vendor:${vendorTenant(ctx.scope).vendorId}`;
     const limits = await setMoneyLimits(db, ctx.scope, input);
     // The gateway judges the next message of every machine with the new ceilings (on this instance
     // at once; on the others within the directory's half minute).

@@ -1106,6 +1106,11 @@ const SUCCESSFUL_CALLS: Record<
       expected: { actor: "vendor_admin", target: `report_subscription:${id}` },
     };
   },
+  "devices.setMoneyLimits": async () => ({
+    body: { max_cycle_amount: 50_000, max_top_up_amount: null },
+    options: { as: "vendor_admin" },
+    expected: { actor: "vendor_admin", target: `vendor:${await klVendorId()}` },
+  }),
   "devices.updateShadow": async () => {
     const { deviceId } = await klShop("Logged params");
     return {
