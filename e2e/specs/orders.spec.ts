@@ -214,7 +214,11 @@ test("refund a same-day WeChat Pay order with its confirmation and see it refund
       const order = started[0];
       if (!order) throw new Error("WeChat Pay was asked for no payment");
       orderNo = order.outTradeNo;
-      amount = formatMoney(order.total, "THB");
+      // A Thai merchant is no Mainland-China merchant: the payment went through WeChat Pay Global,
+      // in THB's ISO minor unit (satang), where our own table counts whole baht.
+      expect(order).toMatchObject({ api: "global", currency: "THB" });
+      expect(order.total % 100).toBe(0);
+      amount = formatMoney(order.total / 100, "THB");
       expect(new URL(order.notifyUrl).pathname).toBe(`/webhooks/wechatpay/${vendorId}`);
       const image = (await qr.locator("img").getAttribute("src")) ?? "";
       expect(decodeQrPng(Buffer.from(image.replace(/^data:image\/png;base64,/, ""), "base64"))).toBe(order.codeUrl);
@@ -250,8 +254,16 @@ test("refund a same-day WeChat Pay order with its confirmation and see it refund
         th("orders.refund.confirmText").replace("{{amount}}", amount).replace("{{order}}", orderNo),
       );
       await confirmDialog(page, th("common.confirm"));
-      // The refund goes to WeChat Pay after the call has answered; the live stream tells the list
-      // how it ended, without a refresh.
+      // The refund goes to WeChat Pay Global after the call has answered; it answers the refund as
+      // under way and notifies how it ended. The live stream tells the list, without a refresh.
+      await expect.poll(() => wechat.refunds.size, { timeout: 20_000 }).toBe(1);
+      const [made] = [...wechat.refunds.values()];
+      const ended = wechat.notification({ type: "REFUND.SUCCESS", refundNo: made?.outRefundNo ?? "" });
+      const notified = await request.post(`/webhooks/wechatpay/${vendorId}`, {
+        headers: ended.headers,
+        data: ended.rawBody,
+      });
+      expect(notified.status(), await notified.text()).toBe(200);
       const status = row.getByTestId("order-refund-status");
       await expect(status).toHaveText(th("orders.refundStatus.refunded"), { timeout: 20_000 });
       // The table scrolls sideways: bring the refund status into the picture.
@@ -259,13 +271,14 @@ test("refund a same-day WeChat Pay order with its confirmation and see it refund
       await keepScreenshot(page, "orders-wechatpay-refunded-th");
     });
 
-    // WeChat Pay was asked once, signed by the merchant, for the whole payment.
-    const refundCalls = wechat.calls.filter((c) => c.path === "/v3/refund/domestic/refunds");
+    // WeChat Pay Global was asked once, signed by the merchant, for the whole payment, in satang.
+    const refundCalls = wechat.calls.filter((c) => c.path === "/v3/global/refunds");
     expect(refundCalls).toHaveLength(1);
     expect(refundCalls[0]?.signatureValid).toBe(true);
+    expect(wechat.calls.filter((c) => c.path.startsWith("/v3/refund/domestic"))).toEqual([]);
     const refunds = [...wechat.refunds.values()];
     expect(refunds).toHaveLength(1);
-    expect(refunds[0]).toMatchObject({ outTradeNo: orderNo, status: "SUCCESS" });
+    expect(refunds[0]).toMatchObject({ outTradeNo: orderNo, currency: "THB" });
     expect(refunds[0]?.refund).toBe(wechat.orders.get(orderNo)?.total);
   } finally {
     await wechat.close();

@@ -50,6 +50,8 @@ export const ERROR_STATUS = {
   PROVIDER_NOT_CONFIGURED: 409,
   /** The provider could not be reached or refused the call; the message carries its reason. */
   PROVIDER_FAILED: 502,
+  /** The provider does not take the vendor's currency (WeChat Pay's domestic API takes CNY only, …). */
+  PROVIDER_CURRENCY: 409,
   /** The machine cannot take a paid start now (offline, busy, faulted). */
   DEVICE_UNAVAILABLE: 409,
   /** Spec §8 "card number error": a card number or UUID that names no card of the vendor. */

@@ -61,6 +61,7 @@ export * from "./money/currencies.js";
 export * from "./money/format.js";
 export * from "./orders/order-columns.js";
 export * from "./payments/order-sources.js";
+export * from "./payments/provider-money.js";
 export * from "./payments/providers.js";
 export * from "./reports/export-table.js";
 export * from "./reports/form-reports.js";

@@ -23,6 +23,32 @@ export interface ProviderCapabilities {
   webhook: boolean;
 }
 
+/**
+ * How a provider counts money on its wire (`provider-money.ts` converts):
+ * - `iso_minor`: an integer in the currency's ISO 4217 minor unit (WeChat Pay: 5000 for ฿50);
+ * - `decimal`: a decimal string in major units with the provider's decimals for the currency (Alipay
+ *   "50.00", PayPal "50");
+ * - `ours`: an integer in our own minor unit, as the shared currency table counts (the providers we
+ *   speak our signed REST scheme with, and the sandbox).
+ */
+export type ProviderAmountUnit = "iso_minor" | "decimal" | "ours";
+
+/**
+ * What money a provider takes and how (defect-proof conversion needs all three): its unit, the
+ * currencies it takes with the merchant model each is taken under (WeChat Pay's domestic API takes
+ * CNY only; other currencies go through its global API), and where its decimals differ from ISO
+ * 4217 (PayPal counts HUF and TWD in whole units; Stripe its zero-decimal list).
+ */
+export interface ProviderMoney {
+  unit: ProviderAmountUnit;
+  /** Currency code → the merchant model it is taken under; "*": every currency we hold but the platform's own units. */
+  currencies: Readonly<Record<string, string>> | "*";
+  /** The model of every currency when `currencies` is "*". */
+  model?: string;
+  /** Decimals the provider counts a currency in, where they are not ISO 4217's. */
+  decimals?: Readonly<Record<string, number>>;
+}
+
 export interface PaymentProviderDescriptor {
   /** The settings key, the provider name on orders, and the `has_*` flag's suffix. */
   id: string;
@@ -30,7 +56,11 @@ export interface PaymentProviderDescriptor {
   orders: { flag: `has_${string}`; route: string; permission: string } | null;
   credentials: readonly ProviderField[];
   capabilities: ProviderCapabilities;
+  /** What money it takes; absent for a provider we do not take payments through yet. */
+  money?: ProviderMoney;
 }
+
+const each = (model: string, ...codes: string[]) => Object.fromEntries(codes.map((code) => [code, model]));
 
 const f = (name: string, options: Omit<ProviderField, "name"> = {}): ProviderField => ({ name, ...options });
 const secret = (name: string, optional = false): ProviderField => ({ name, secret: true, optional });
@@ -48,6 +78,7 @@ export const PAYMENT_PROVIDERS = [
     orders: { flag: "has_fomo", route: "/order/fomo", permission: "fomo" },
     credentials: [f("merchant_id"), secret("api_key")],
     capabilities: can("pay", "query"),
+    money: { unit: "ours", currencies: each("merchant", "SGD", "MYR", "HKD") },
   },
   {
     id: "razer",
@@ -60,6 +91,38 @@ export const PAYMENT_PROVIDERS = [
     orders: { flag: "has_paypal", route: "/order/paypal", permission: "paypal" },
     credentials: [f("client_id"), secret("client_secret"), f("webhook_id", { optional: true })],
     capabilities: can("pay", "webhook"),
+    // PayPal's own list of currencies; it counts HUF, JPY and TWD in whole units.
+    money: {
+      unit: "decimal",
+      currencies: each(
+        "merchant",
+        "AUD",
+        "BRL",
+        "CAD",
+        "CNY",
+        "CZK",
+        "DKK",
+        "EUR",
+        "HKD",
+        "HUF",
+        "ILS",
+        "JPY",
+        "MYR",
+        "MXN",
+        "TWD",
+        "NZD",
+        "NOK",
+        "PHP",
+        "PLN",
+        "GBP",
+        "SGD",
+        "SEK",
+        "CHF",
+        "THB",
+        "USD",
+      ),
+      decimals: { HUF: 0, JPY: 0, TWD: 0 },
+    },
   },
   {
     id: "rmpay",
@@ -102,20 +165,77 @@ export const PAYMENT_PROVIDERS = [
       secret("api_v3_key"),
       secret("private_key"),
       f("platform_public_key"),
+      // Merchants outside Mainland China (WeChat Pay Global): the category code of their business.
+      f("merchant_category_code", { optional: true }),
     ],
     capabilities: can("pay", "refund", "webhook"),
+    // The domestic v3 API takes CNY only; the currencies WeChat Pay Global settles go through its
+    // global API (`/v3/global/…`), in each currency's ISO 4217 minor unit.
+    money: {
+      unit: "iso_minor",
+      currencies: {
+        ...each("domestic", "CNY"),
+        ...each(
+          "global",
+          "HKD",
+          "USD",
+          "EUR",
+          "GBP",
+          "JPY",
+          "KRW",
+          "CAD",
+          "AUD",
+          "NZD",
+          "SGD",
+          "THB",
+          "MYR",
+          "CHF",
+          "DKK",
+          "NOK",
+          "SEK",
+        ),
+      },
+    },
   },
   {
     id: "alipay",
     orders: { flag: "has_alipay", route: "/order/alipay", permission: "alipay" },
     credentials: [f("app_id"), secret("private_key"), f("alipay_public_key")],
     capabilities: can("pay", "refund", "webhook"),
+    // CNY as a domestic merchant; a cross-border merchant prices in its own currency with
+    // `trans_currency` (and settles in it with `settle_currency`). Amounts: "50.00", "500" for yen.
+    money: {
+      unit: "decimal",
+      currencies: {
+        ...each("domestic", "CNY"),
+        ...each(
+          "cross_border",
+          "USD",
+          "EUR",
+          "GBP",
+          "HKD",
+          "JPY",
+          "KRW",
+          "SGD",
+          "AUD",
+          "CAD",
+          "NZD",
+          "CHF",
+          "SEK",
+          "DKK",
+          "NOK",
+          "THB",
+          "MYR",
+        ),
+      },
+    },
   },
   {
     id: "qris",
     orders: { flag: "has_qris", route: "/order/Qris", permission: "qris" },
     credentials: [f("merchant_id"), secret("api_key")],
     capabilities: can("pay", "query"),
+    money: { unit: "ours", currencies: each("merchant", "IDR") },
   },
   {
     id: "xendit",
@@ -140,6 +260,9 @@ export const PAYMENT_PROVIDERS = [
     orders: { flag: "has_stripe", route: "/order/stripe", permission: "stripe" },
     credentials: [f("publishable_key"), secret("secret_key"), secret("webhook_secret", true)],
     capabilities: can("pay", "webhook"),
+    // Stripe counts each currency's smallest unit (its "zero-decimal currencies" — of ours JPY, KRW,
+    // VND, PYG — in whole units), but for ISK, which its API keeps in hundredths.
+    money: { unit: "iso_minor", currencies: "*", model: "account", decimals: { ISK: 2 } },
   },
   {
     id: "pos",
@@ -165,6 +288,7 @@ export const SANDBOX_PROVIDER = {
   orders: { flag: "has_sandbox", route: "/order/sandbox", permission: "v_order" },
   credentials: [],
   capabilities: can("pay", "refund"),
+  money: { unit: "ours", currencies: "*", model: "sandbox" },
 } as const satisfies PaymentProviderDescriptor;
 
 type Descriptor = (typeof PAYMENT_PROVIDERS)[number];

@@ -140,7 +140,7 @@ export async function topUp(deps: AppDeps, session: MemberSession, input: z.outp
   const { db } = deps;
   const vendor = await findVendor(db, session.vendorId);
   if (!vendor) throw new AppError("UNAUTHORIZED");
-  const payable = await payableProviders(deps, vendor.id, vendor.enabledProviders);
+  const payable = await payableProviders(deps, vendor.id, vendor.enabledProviders, vendor.currency);
   if (input.provider !== "sandbox" || !payable.includes("sandbox")) {
     throw new AppError("PROVIDER_NOT_CONFIGURED", { field: "provider" });
   }

@@ -36,7 +36,7 @@ export async function checkOrder(
   if (!call) throw new AppError("PROVIDER_NOT_CONFIGURED");
   const orderNo = order.merchantOrderNo ?? order.orderNo;
   try {
-    const answer = await adapter.query(call, orderNo);
+    const answer = await adapter.query(call, orderNo, order.currency);
     await db.transaction((tx) =>
       recordPayment(tx, tenant.vendorId, source, {
         kind: "payment",
@@ -46,7 +46,7 @@ export async function checkOrder(
         tradeNo: answer.tradeNo,
         transactionId: answer.tradeNo,
         amount: answer.amount,
-        currency: null,
+        currency: answer.currency,
         paidAt: answer.paidAt,
       }),
     );

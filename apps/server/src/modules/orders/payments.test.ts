@@ -150,22 +150,59 @@ describe("payment notifications", () => {
     expect(await orderById(order.id)).toMatchObject({ payStatus: 0, paidAt: null });
   });
 
-  it("a verified Alipay notification pays the order; one for another amount does not", async () => {
+  it("a verified Alipay notification pays the order; one for another amount or currency does not", async () => {
     const { id } = await machine("ALIPAID", false);
+    // A Malaysian merchant prices in ringgit (Alipay's cross-border trans_currency).
     const order = await pending("alipay", id, 990);
     const wrong = await post(
       "alipay",
-      alipay.notification({ orderNo: order.orderNo, totalAmount: "0.01", notifyId: `n1${order.orderNo}` }),
+      alipay.notification({
+        orderNo: order.orderNo,
+        totalAmount: "0.01",
+        currency: "MYR",
+        notifyId: `n1${order.orderNo}`,
+      }),
     );
     expect(wrong.statusCode).toBe(200);
     expect(await orderById(order.id)).toMatchObject({ payStatus: 0 });
+    // The same figure in yuan is no payment of a ringgit order.
+    const yuan = await post(
+      "alipay",
+      alipay.notification({ orderNo: order.orderNo, amount: 990, currency: "CNY", notifyId: `n3${order.orderNo}` }),
+    );
+    expect(yuan.statusCode).toBe(200);
+    const unpaid = await orderById(order.id);
+    expect(unpaid).toMatchObject({ payStatus: 0 });
+    expect(unpaid.failureReason).toMatch(/CNY paid, not the order's RM 9\.90 MYR/);
     const right = await post(
       "alipay",
-      alipay.notification({ orderNo: order.orderNo, amount: 990, notifyId: `n2${order.orderNo}` }),
+      alipay.notification({ orderNo: order.orderNo, amount: 990, currency: "MYR", notifyId: `n2${order.orderNo}` }),
     );
     expect(right.statusCode).toBe(200);
     expect(right.body).toBe("success");
-    expect(await orderById(order.id)).toMatchObject({ payStatus: 1 });
+    // Paid now, and the earlier wrong notification's reason is gone with it.
+    expect(await orderById(order.id)).toMatchObject({ payStatus: 1, failureReason: null });
+  });
+
+  it("a genuinely signed payment of the same figure in another currency does not pay the order", async () => {
+    // Online, so the right payment's start is taken (no automatic refund to count in other tests).
+    const { id } = await machine("WXCURRENCY");
+    const order = await pending("wechatpay", id, 800);
+    // 800 US cents through WeChat Pay Global, signed as WeChat Pay signs: no payment of ¥8.00.
+    const dollars = await post(
+      "wechatpay",
+      wechat.notification({ type: "TRANSACTION.SUCCESS", orderNo: order.orderNo, amount: 800, currency: "USD" }),
+    );
+    expect(dollars.statusCode).toBe(200);
+    const unpaid = await orderById(order.id);
+    expect(unpaid).toMatchObject({ payStatus: 0 });
+    expect(unpaid.failureReason).toMatch(/USD paid, not the order's .*8\.00 CNY/);
+    const right = await post(
+      "wechatpay",
+      wechat.notification({ type: "TRANSACTION.SUCCESS", orderNo: order.orderNo, amount: 800, currency: "CNY" }),
+    );
+    expect(right.statusCode).toBe(200);
+    expect(await orderById(order.id)).toMatchObject({ payStatus: 1, failureReason: null });
   });
 
   it("a paid start the machine cannot take is refunded automatically, and the order says why", async () => {

@@ -1,4 +1,4 @@
-import type { OrderProviderId } from "@washboard/shared";
+import { formatMoney, isCurrencyCode, type OrderProviderId } from "@washboard/shared";
 import { and, eq, or } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { enqueue } from "../../platform/outbox/outbox.js";
@@ -15,8 +15,8 @@ type PaymentNotice = Extract<ProviderNotice, { kind: "payment" }>;
 /**
  * A provider says an order of ours is paid. The order turns paid once (a conditional update: a
  * repeated or late notification changes nothing), with the provider's numbers; if it bought a
- * machine's cycle, the start is queued in the same transaction. An amount that is not the order's
- * is not a payment of it: the order stays unpaid and says why.
+ * machine's cycle, the start is queued in the same transaction. An amount or a currency that is not
+ * the order's is not a payment of it: the order stays unpaid and says why.
  */
 export async function recordPayment(tx: Db | Tx, vendorId: number, provider: OrderProviderId, notice: PaymentNotice) {
   const [order] = await tx
@@ -30,17 +30,17 @@ export async function recordPayment(tx: Db | Tx, vendorId: number, provider: Ord
       ),
     );
   if (!order || !notice.paid) return;
-  if (notice.amount !== null && notice.amount !== order.amount) {
-    await tx
-      .update(orders)
-      .set({ failureReason: `The provider reported ${notice.amount} paid, not the order's ${order.amount}` })
-      .where(eq(orders.id, order.id));
+  const mismatch = paymentMismatch(notice, order);
+  if (mismatch) {
+    await tx.update(orders).set({ failureReason: mismatch }).where(eq(orders.id, order.id));
     return;
   }
   const [paid] = await tx
     .update(orders)
     .set({
       payStatus: PAY_STATUS.paid,
+      // A wrong notification before the right one left its reason: the order is paid now.
+      failureReason: null,
       paidAt: notice.paidAt ?? new Date(),
       tradeNo: notice.tradeNo?.slice(0, 64) ?? order.tradeNo,
       transactionId: notice.transactionId?.slice(0, 64) ?? order.transactionId,
@@ -50,6 +50,25 @@ export async function recordPayment(tx: Db | Tx, vendorId: number, provider: Ord
   if (paid?.deviceId) {
     await enqueue(tx, { kind: PAID_START, key: `start:${paid.orderNo}`, vendorId, payload: { orderId: paid.id } });
   }
+}
+
+/**
+ * Why a notice is not a payment of this order, or null when it is: the provider must say both the
+ * amount and the currency it took, and both must be the order's — a genuinely signed payment of
+ * 700 US cents or 700 rupiah is no payment of a RM 7.00 order.
+ */
+function paymentMismatch(notice: PaymentNotice, order: { amount: number; currency: string }): string | null {
+  if (notice.amount === null || notice.currency === null) {
+    return "The provider did not say the amount and currency paid (or stated an amount finer than the currency's unit)";
+  }
+  const currency = notice.currency.toUpperCase();
+  if (currency !== order.currency || notice.amount !== order.amount) {
+    return `The provider reported ${formatMoney(notice.amount, isCurrencyCode(currency) ? currency : order.currency)} ${currency} paid, not the order's ${formatMoney(order.amount, order.currency)} ${order.currency}`.slice(
+      0,
+      255,
+    );
+  }
+  return null;
 }
 
 /** A provider says how a refund of ours ended (a refund it had accepted as processing). */

@@ -6,6 +6,7 @@ import {
   type PayPage,
   type payPlace,
   providerOf,
+  providerTakes,
 } from "@washboard/shared";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
@@ -48,11 +49,12 @@ async function resolvePlace(db: Db, place: Place) {
  * The providers a customer may pay with: switched on by the vendor, with a checkout we speak, and
  * every credential it needs filled in (a provider switched on without them would only fail).
  */
-export async function payableProviders(deps: PayDeps, vendorId: number, enabled: readonly string[]) {
+export async function payableProviders(deps: PayDeps, vendorId: number, enabled: readonly string[], currency: string) {
   const payable: OrderProviderId[] = [];
   for (const id of enabled) {
     const adapter = adapterOf(id);
-    if (!adapter?.startPayment) continue;
+    // A provider switched on before it was known not to take the vendor's currency offers nothing.
+    if (!adapter?.startPayment || !providerTakes(id, currency)) continue;
     const credentials = await providerCredentials(deps.db, deps.secrets, vendorId, id);
     const required = (providerOf(id)?.credentials ?? []).filter((field) => !field.optional);
     if (credentials && required.every((field) => credentials[field.name])) payable.push(adapter.id);
@@ -129,7 +131,7 @@ export async function payPage(deps: PayDeps, place: Place): Promise<PayPage> {
     shop_name: shop.name,
     shop_address: shop.address,
     currency: vendor.currency,
-    providers: await payableProviders(deps, vendor.id, vendor.enabledProviders),
+    providers: await payableProviders(deps, vendor.id, vendor.enabledProviders, vendor.currency),
     machines: await machinesAt(db, where.vendorId, where),
   };
 }
@@ -141,7 +143,9 @@ export async function payPage(deps: PayDeps, place: Place): Promise<PayPage> {
 export async function createPayment(deps: AppDeps, input: z.output<typeof createPaymentRequest>) {
   const { db } = deps;
   const { vendor, where, machine, program } = await chosenProgram(db, input.place, input.device_id, input.option);
-  const adapter = (await payableProviders(deps, vendor.id, vendor.enabledProviders)).includes(input.provider)
+  const adapter = (await payableProviders(deps, vendor.id, vendor.enabledProviders, vendor.currency)).includes(
+    input.provider,
+  )
     ? adapterOf(input.provider)
     : undefined;
   const call = adapter ? await providerCall(deps, adapter, vendor.id) : undefined;
@@ -199,7 +203,7 @@ export async function settlePayPalReturn(deps: PayDeps, orderNo: string): Promis
       tradeNo: capture.captureId,
       transactionId: capture.captureId,
       amount: capture.amount,
-      currency: order.currency,
+      currency: capture.currency,
       paidAt: new Date(),
     }),
   );

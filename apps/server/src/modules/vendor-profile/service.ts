@@ -9,6 +9,7 @@ import {
   providerFields,
   providerFlagOf,
   providerOf,
+  providerTakes,
   type VendorProfile,
 } from "@washboard/shared";
 import { and, eq, sql } from "drizzle-orm";
@@ -132,6 +133,10 @@ export async function modifyPaymentInfo(
     if (!known.has(name)) {
       throw new AppError("VALIDATION_FAILED", { field: `fields.${name}`, messageKey: "validation.invalid" });
     }
+  }
+  // A provider is switched on only for a currency it takes (WeChat Pay's domestic API: CNY only).
+  if (input.enabled && providerOf(provider)?.money && !providerTakes(provider, vendor.currency)) {
+    throw new AppError("PROVIDER_CURRENCY", { field: "enabled", params: { currency: vendor.currency } });
   }
   const wasEnabled = vendor.enabledProviders.includes(provider);
   // The provider's row is locked while its fields are merged, and the switch is one array update of

@@ -72,8 +72,10 @@ export type RefundOutcome =
 export interface OrderQueryAnswer {
   paid: boolean;
   tradeNo: string | null;
-  /** Minor units, when the provider says. */
+  /** In our minor units of `currency` (converted from the provider's), when the provider says. */
   amount: number | null;
+  /** The currency the provider says was paid. */
+  currency: string | null;
   paidAt: Date | null;
 }
 
@@ -87,8 +89,12 @@ export type ProviderNotice =
       paid: boolean;
       tradeNo: string | null;
       transactionId: string | null;
-      /** Minor units, as the provider states it. */
+      /**
+       * In our minor units of `currency`, converted from the provider's own; null when it did not
+       * say, or said an amount finer than our unit (which is no amount of an order of ours).
+       */
       amount: number | null;
+      /** The currency the provider says was paid; a payment is an order's only in its currency. */
       currency: string | null;
       paidAt: Date | null;
     }
@@ -126,7 +132,8 @@ export interface ProviderAdapter {
   defaultBaseUrl: string;
   startPayment?(call: ProviderCall, request: PaymentRequest): Promise<PaymentStart>;
   refund?(call: ProviderCall, request: RefundRequest): Promise<RefundOutcome>;
-  query?(call: ProviderCall, orderNo: string): Promise<OrderQueryAnswer>;
+  /** How the order stands; `currency` is the order's (it chooses the provider's API where it has several). */
+  query?(call: ProviderCall, orderNo: string, currency: string): Promise<OrderQueryAnswer>;
   /** Checks the signature by the provider's documented scheme; throws WebhookRefused when it fails. */
   verifyNotification?(request: NotificationRequest): Promise<ProviderNotice>;
   /** The answer that tells the provider its notification was received. */

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { WebhookRefused } from "../../../platform/http/webhook.js";
 import type { Credentials, NotificationRequest, RefundRequest } from "./adapter.js";
 import { ProviderError } from "./adapter.js";
-import { alipay, minorFromYuan, yuanFromMinor } from "./alipay.js";
+import { alipay, alipayAmount, ourAmount } from "./alipay.js";
 import { callTo, fakeForFile, operationsOf, providerError } from "./fakes/adapter-test.js";
 import { startAlipayFake } from "./fakes/alipay-fake.js";
 
@@ -43,17 +43,17 @@ const notificationRequest = (
 
 describe("alipay amounts", () => {
   it("converts fen to yuan text and back exactly", () => {
-    expect([1, 10, 1999, 70000, 100000000].map(yuanFromMinor)).toEqual([
+    expect([1, 10, 1999, 70000, 100000000].map((a) => alipayAmount(a, "CNY"))).toEqual([
       "0.01",
       "0.10",
       "19.99",
       "700.00",
       "1000000.00",
     ]);
-    expect(["0.01", "19.99", "19.9", "19", "700.00", "0.29"].map(minorFromYuan)).toEqual([
+    expect(["0.01", "19.99", "19.9", "19", "700.00", "0.29"].map((t) => ourAmount(t, "CNY"))).toEqual([
       1, 1999, 1990, 1900, 70000, 29,
     ]);
-    expect(["1.999", "-1.00", "1e3", "", "1,00", "Infinity"].map(minorFromYuan)).toEqual([
+    expect(["1.999", "-1.00", "1e3", "", "1,00", "Infinity"].map((t) => ourAmount(t, "CNY"))).toEqual([
       null,
       null,
       null,
@@ -61,8 +61,17 @@ describe("alipay amounts", () => {
       null,
       null,
     ]);
-    expect(() => yuanFromMinor(19.99)).toThrow(ProviderError);
-    expect(() => yuanFromMinor(0)).toThrow(ProviderError);
+    expect(() => alipayAmount(19.99, "CNY")).toThrow(ProviderError);
+    expect(() => alipayAmount(0, "CNY")).toThrow(ProviderError);
+  });
+
+  it('states whole-unit currencies in their major unit: ฿50 is "50.00", ¥500 is "500"', () => {
+    expect(alipayAmount(50, "THB")).toBe("50.00");
+    expect(alipayAmount(500, "JPY")).toBe("500");
+    expect(alipayAmount(700, "MYR")).toBe("7.00");
+    expect(ourAmount("50.00", "THB")).toBe(50);
+    expect(ourAmount("50.50", "THB")).toBeNull();
+    expect(() => alipayAmount(15_000, "IDR")).toThrow(ProviderError);
   });
 });
 
@@ -209,12 +218,19 @@ describe("alipay query", () => {
   it("reads an unpaid, then a paid trade, and an unknown one", async () => {
     await startPayment(callWith(), payment("Q1", 70000));
     const tradeNo = fake.orders.get("Q1")?.tradeNo;
-    expect(await query(callWith(), "Q1")).toEqual({ paid: false, tradeNo, amount: 70000, paidAt: null });
+    expect(await query(callWith(), "Q1", "CNY")).toEqual({
+      paid: false,
+      tradeNo,
+      amount: 70000,
+      currency: "CNY",
+      paidAt: null,
+    });
     fake.notification({ orderNo: "Q1", gmtPayment: new Date("2024-05-01T04:00:00Z") });
-    expect(await query(callWith(), "Q1")).toEqual({
+    expect(await query(callWith(), "Q1", "CNY")).toEqual({
       paid: true,
       tradeNo,
       amount: 70000,
+      currency: "CNY",
       paidAt: new Date("2024-05-01T04:00:00Z"),
     });
     const queries = fake.calls.filter((c) => c.method === "alipay.trade.query");
@@ -222,7 +238,53 @@ describe("alipay query", () => {
       [true, { out_trade_no: "Q1" }],
       [true, { out_trade_no: "Q1" }],
     ]);
-    expect(await query(callWith(), "NOPE")).toEqual({ paid: false, tradeNo: null, amount: null, paidAt: null });
+    expect(await query(callWith(), "NOPE", "CNY")).toEqual({
+      paid: false,
+      tradeNo: null,
+      amount: null,
+      currency: null,
+      paidAt: null,
+    });
+  });
+});
+
+describe("Alipay for a cross-border merchant", () => {
+  const abroad = (orderNo: string, amount: number, currency: string) => ({ ...payment(orderNo, amount), currency });
+
+  it('prices a ฿50 wash in baht with trans_currency and settle_currency, "50.00"; yen without decimals', async () => {
+    await startPayment(callWith(), abroad("X1", 50, "THB"));
+    const created = fake.calls.at(-1);
+    expect(created?.biz).toMatchObject({ total_amount: "50.00", trans_currency: "THB", settle_currency: "THB" });
+    expect(fake.orders.get("X1")).toMatchObject({ totalAmount: "50.00", currency: "THB" });
+    await startPayment(callWith(), abroad("X2", 500, "JPY"));
+    expect(fake.calls.at(-1)?.biz).toMatchObject({ total_amount: "500", trans_currency: "JPY" });
+    // A domestic trade says no currency: it is CNY.
+    await startPayment(callWith(), payment("X3", 700));
+    expect(fake.calls.at(-1)?.biz).not.toHaveProperty("trans_currency");
+  });
+
+  it("refunds in the trade's currency, and refuses a currency Alipay does not take before calling", async () => {
+    await startPayment(callWith(), abroad("X4", 50, "THB"));
+    fake.notification({ orderNo: "X4" });
+    const outcome = await refund(
+      callWith(),
+      refundOf("XR1", { orderNo: "X4", tradeNo: null, amount: 20, total: 50, currency: "THB" }),
+    );
+    expect(outcome.state).toBe("succeeded");
+    expect(fake.calls.at(-1)?.biz).toMatchObject({ refund_amount: "20.00", refund_currency: "THB" });
+    const calls = fake.calls.length;
+    const error = await providerError(startPayment(callWith(), abroad("X5", 15_000, "IDR")));
+    expect(error.message).toMatch(/does not take IDR/);
+    expect(fake.calls).toHaveLength(calls);
+  });
+
+  it("reads a notification's amount in the currency it states", async () => {
+    await startPayment(callWith(), abroad("X6", 50, "THB"));
+    const paid = await verifyNotification(notificationRequest(fake.notification({ orderNo: "X6" })));
+    expect(paid).toMatchObject({ kind: "payment", amount: 50, currency: "THB" });
+    // A domestic notification says nothing: yuan.
+    const yuan = await verifyNotification(notificationRequest(fake.notification({ orderNo: "X7", amount: 700 })));
+    expect(yuan).toMatchObject({ amount: 700, currency: "CNY" });
   });
 });
 

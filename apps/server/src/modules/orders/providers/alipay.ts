@@ -1,4 +1,5 @@
 import type { KeyObject } from "node:crypto";
+import { fromProviderAmount, merchantModelOf, ProviderAmountError, toProviderDecimal } from "@washboard/shared";
 import { WebhookRefused } from "../../../platform/http/webhook.js";
 import {
   type Credentials,
@@ -21,7 +22,9 @@ import { privateKeyCredential, publicKeyCredential, rsaSign, rsaSignatureValid }
 /**
  * The Alipay open API (gateway.do, RSA2 public-key mode): QR payments (alipay.trade.precreate),
  * refunds, trade queries and the asynchronous payment notifications. Requests are signed with the
- * app's private key; answers and notifications are verified with the Alipay public key.
+ * app's private key; answers and notifications are verified with the Alipay public key. A domestic
+ * merchant's trades are CNY; a cross-border merchant prices in its own currency (`trans_currency`,
+ * `settle_currency`, `refund_currency`), in which its amounts are then stated.
  */
 
 /** China keeps UTC+8 all year: Alipay's local times convert with a fixed offset. */
@@ -35,21 +38,40 @@ type Params = Record<string, string>;
 const clip = (value: string, max: number) => Array.from(value).slice(0, max).join("");
 
 // ---------------------------------------------------------------------------------------------
-// Amounts: yuan strings with two decimals, converted with integers only.
+// Amounts: decimal strings in the currency's major unit ("19.99" yuan, "50.00" baht, "500" yen),
+// converted by the one conversion of provider-money.ts.
 
-/** 1999 → "19.99"; throws for anything but a positive safe integer of fen. */
-export function yuanFromMinor(amount: number): string {
-  if (!Number.isSafeInteger(amount) || amount <= 0) {
-    throw new ProviderError(`alipay amount must be a positive integer of minor units, got ${amount}`, false);
+/** Our minor units as Alipay's text; throws for anything but a positive amount Alipay can carry. */
+export function alipayAmount(amount: number, currency: string): string {
+  try {
+    const text = toProviderDecimal("alipay", currency, amount);
+    if (amount <= 0) throw new ProviderAmountError("not positive");
+    return text;
+  } catch (error) {
+    if (!(error instanceof ProviderAmountError)) throw error;
+    throw new ProviderError(
+      `alipay amount must be a positive amount of ${currency}, got ${amount}: ${error.message}`,
+      false,
+    );
   }
-  return `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, "0")}`;
 }
 
-/** "19.99" → 1999, "19.9" → 1990, "19" → 1900; null for anything else (signs, 3 decimals, exponents). */
-export function minorFromYuan(yuan: string): number | null {
-  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(yuan.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+/** Alipay's text back in our minor units; null for anything that is no amount of ours (signs, exponents, fractions). */
+export function ourAmount(text: string, currency: string): number | null {
+  return fromProviderAmount("alipay", currency, text);
+}
+
+/**
+ * A cross-border merchant prices in its own currency: `trans_currency` says which, `settle_currency`
+ * that it is paid out in it. A domestic merchant's trades are CNY and say nothing.
+ */
+function currencyFields(currency: string, field: "trans_currency" | "refund_currency"): Params {
+  const model = merchantModelOf("alipay", currency);
+  if (model === null) throw new ProviderError(`alipay does not take ${currency}`, false);
+  if (model === "domestic") return {};
+  return field === "trans_currency"
+    ? { trans_currency: currency, settle_currency: currency }
+    : { refund_currency: currency };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -245,7 +267,8 @@ async function startPayment(call: ProviderCall, request: PaymentRequest): Promis
     "alipay.trade.precreate",
     {
       out_trade_no: request.orderNo,
-      total_amount: yuanFromMinor(request.amount),
+      total_amount: alipayAmount(request.amount, request.currency),
+      ...currencyFields(request.currency, "trans_currency"),
       subject: clip(request.description, SUBJECT_MAX_CHARS),
     },
     request.notifyUrl,
@@ -260,7 +283,8 @@ async function refund(call: ProviderCall, request: RefundRequest): Promise<Refun
   const answer = await invoke(call, "alipay.trade.refund", {
     out_trade_no: request.orderNo,
     ...(request.tradeNo ? { trade_no: request.tradeNo } : {}),
-    refund_amount: yuanFromMinor(request.amount),
+    refund_amount: alipayAmount(request.amount, request.currency),
+    ...currencyFields(request.currency, "refund_currency"),
     out_request_no: request.refundNo,
     ...(request.reason ? { refund_reason: clip(request.reason, REASON_MAX_CHARS) } : {}),
   });
@@ -280,14 +304,19 @@ async function query(call: ProviderCall, orderNo: string): Promise<OrderQueryAns
   const answer = await invoke(call, "alipay.trade.query", { out_trade_no: orderNo });
   if (!answer.ok) {
     // A trade Alipay never saw (the buyer never scanned) was never paid.
-    if (answer.subCode === "ACQ.TRADE_NOT_EXIST") return { paid: false, tradeNo: null, amount: null, paidAt: null };
+    if (answer.subCode === "ACQ.TRADE_NOT_EXIST") {
+      return { paid: false, tradeNo: null, amount: null, currency: null, paidAt: null };
+    }
     throw failure(answer, "query");
   }
   const totalAmount = text(answer.body, "total_amount");
+  // A trade priced in another currency says so; a domestic trade is CNY.
+  const currency = text(answer.body, "trans_currency") ?? "CNY";
   return {
     paid: PAID_STATUSES.has(text(answer.body, "trade_status") ?? ""),
     tradeNo: text(answer.body, "trade_no"),
-    amount: totalAmount === null ? null : minorFromYuan(totalAmount),
+    amount: totalAmount === null ? null : ourAmount(totalAmount, currency),
+    currency,
     paidAt: shanghaiDate(text(answer.body, "send_pay_date")),
   };
 }
@@ -320,10 +349,11 @@ function checkSignature(params: Params, credentials: Credentials): void {
   if (params.app_id !== credentials.app_id?.trim()) throw new WebhookRefused("alipay notification is for another app");
 }
 
-function amountOf(params: Params, name: string): number {
-  const amount = minorFromYuan(params[name] ?? "");
-  if (amount === null) throw new WebhookRefused(`alipay notification ${name} is unreadable`);
-  return amount;
+/** The notification's amount in our minor units: null for one finer than our unit (no order's). */
+function amountOf(params: Params, name: string, currency: string): number | null {
+  const value = params[name] ?? "";
+  if (!/^\d{1,15}(\.\d+)?$/.test(value)) throw new WebhookRefused(`alipay notification ${name} is unreadable`);
+  return ourAmount(value, currency);
 }
 
 async function verifyNotification(request: NotificationRequest): Promise<ProviderNotice> {
@@ -347,6 +377,8 @@ async function verifyNotification(request: NotificationRequest): Promise<Provide
       reason: null,
     };
   }
+  // A trade priced in another currency says which (`trans_currency`); a domestic one is CNY.
+  const currency = params.trans_currency || "CNY";
   return {
     kind: "payment",
     eventId,
@@ -354,8 +386,8 @@ async function verifyNotification(request: NotificationRequest): Promise<Provide
     paid: PAID_STATUSES.has(params.trade_status ?? ""),
     tradeNo,
     transactionId: tradeNo,
-    amount: amountOf(params, "total_amount"),
-    currency: "CNY",
+    amount: amountOf(params, "total_amount", currency),
+    currency,
     paidAt: shanghaiDate(params.gmt_payment),
   };
 }

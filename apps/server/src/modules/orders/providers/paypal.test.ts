@@ -56,18 +56,26 @@ describe("PayPal amounts", () => {
     [5, "USD", "0.05"],
     [100, "EUR", "1.00"],
     [500, "JPY", "500"],
-    [12000, "KRW", "12000"],
-    [25000, "IDR", "25000"],
+    // Whole baht to us, satang to PayPal; forint and new Taiwan dollars whole to both.
+    [50, "THB", "50.00"],
+    [1500, "HUF", "1500"],
+    [30, "TWD", "30"],
   ])("%i %s is %s", (amount, currency, value) => {
     expect(toPayPalValue(amount, currency)).toBe(value);
     expect(fromPayPalValue(value, currency)).toBe(amount);
   });
 
-  it("reads PayPal's values back, keeping what our minor unit cannot hold as a fraction (no order matches it)", () => {
+  it("refuses a currency PayPal does not take (KRW, IDR) before calling", () => {
+    expect(() => toPayPalValue(12_000, "KRW")).toThrow(ProviderError);
+    expect(() => toPayPalValue(25_000, "IDR")).toThrow(ProviderError);
+  });
+
+  it("reads PayPal's values back; what our minor unit cannot hold is no amount (no order matches it)", () => {
     expect(fromPayPalValue("19.9", "USD")).toBe(1990);
     expect(fromPayPalValue("500.00", "JPY")).toBe(500);
-    expect(fromPayPalValue("500.5", "JPY")).toBe(500.5);
-    expect(Number.isInteger(fromPayPalValue("1.999", "USD"))).toBe(false);
+    expect(fromPayPalValue("500.5", "JPY")).toBeNull();
+    expect(fromPayPalValue("1.999", "USD")).toBeNull();
+    expect(fromPayPalValue("50.50", "THB")).toBeNull();
     expect(fromPayPalValue("abc", "USD")).toBeNull();
     expect(fromPayPalValue("1.00", "XXX")).toBeNull();
     expect(() => toPayPalValue(1.5, "USD")).toThrow(ProviderError);
@@ -183,12 +191,13 @@ describe("capturePayPalOrder", () => {
       captureId: null,
       orderNo: null,
       amount: null,
+      currency: null,
     });
 
     fake.approve(orderId);
     const result = await capturePayPalOrder(call, orderId);
     const captureId = fake.orders.get(orderId)?.purchase_units[0]?.payments?.captures[0]?.id;
-    expect(result).toEqual({ completed: true, captureId, orderNo: request.orderNo, amount: 1999 });
+    expect(result).toEqual({ completed: true, captureId, orderNo: request.orderNo, amount: 1999, currency: "USD" });
     expect(callsTo(`/v2/checkout/orders/${orderId}/capture`).at(-1)?.headers["paypal-request-id"]).toBe(
       `capture-${orderId}`,
     );

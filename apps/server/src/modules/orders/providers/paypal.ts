@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { isCurrencyCode, minorUnitFactor } from "@washboard/shared";
+import { fromProviderAmount, ProviderAmountError, toProviderDecimal } from "@washboard/shared";
 import { z } from "zod";
 import { WebhookRefused } from "../../../platform/http/webhook.js";
 import {
@@ -22,8 +22,8 @@ import { dateOf, parseJson } from "./json.js";
  * at PayPal, we capture when they come back), Payments v2 for refunds, and webhooks verified by
  * PayPal's own verify-webhook-signature API (with the vendor's webhook_id).
  *
- * Amounts travel as decimal strings in major units with the currency's decimals, as our currency
- * table (@washboard/shared) states them: USD 1999 → "19.99", JPY 500 → "500".
+ * Amounts travel as decimal strings in major units with PayPal's decimals for the currency (ISO 4217's,
+ * but none for HUF, JPY and TWD), converted by provider-money.ts: USD 1999 → "19.99", JPY 500 → "500".
  *
  * Idempotency: every call that creates something carries PayPal-Request-Id (the order number, the
  * refund number, `capture-<order id>`); PayPal answers a repeat with the first answer.
@@ -35,35 +35,23 @@ const TOKEN_MARGIN_SECONDS = 300;
 // ---------------------------------------------------------------------------------------------
 // Amounts
 
-function factorOf(currency: string): number | null {
-  return isCurrencyCode(currency) ? minorUnitFactor(currency) : null;
-}
-
-/** Our minor units as PayPal's `value`: "19.99" for USD 1999, "500" for JPY 500. */
+/** Our minor units as PayPal's `value`: "19.99" for USD 1999, "500" for JPY 500, "50.00" for THB 50. */
 export function toPayPalValue(amount: number, currency: string): string {
-  const factor = factorOf(currency);
-  if (factor === null) throw new ProviderError(`paypal: unknown currency ${currency}`, false);
-  if (!Number.isSafeInteger(amount) || amount < 0) {
-    throw new ProviderError(`paypal: not an amount in minor units: ${amount}`, false);
+  try {
+    return toProviderDecimal("paypal", currency, amount);
+  } catch (error) {
+    if (error instanceof ProviderAmountError) throw new ProviderError(`paypal: ${error.message}`, false);
+    throw error;
   }
-  if (factor === 1) return String(amount);
-  return `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, "0")}`;
 }
 
 /**
- * PayPal's `value` in our minor units, by string arithmetic (no binary fractions); null when it is
- * not a number or the currency is not ours. A value finer than our minor unit (JPY "500.5") is
- * kept as a fraction, never rounded: the orders service compares a non-null amount with the
- * order's and a fraction matches none, whereas null would skip that check.
+ * PayPal's `value` in our minor units, by integer arithmetic; null when it is not a number, the
+ * currency is not one PayPal takes, or it is finer than our unit (JPY "500.5") — no order's amount,
+ * which the orders service refuses to take as a payment.
  */
 export function fromPayPalValue(value: string, currency: string): number | null {
-  const factor = factorOf(currency);
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
-  if (factor === null || !match) return null;
-  const decimals = factor === 100 ? 2 : 0;
-  const fraction = (match[2] ?? "").replace(/0+$/, "");
-  if (fraction.length > decimals) return Number(value) * factor;
-  return Number(match[1]) * factor + (fraction ? Number(fraction.padEnd(decimals, "0")) : 0);
+  return fromProviderAmount("paypal", currency, value);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -257,10 +245,13 @@ export interface PayPalCapture {
   completed: boolean;
   captureId: string | null;
   orderNo: string | null;
+  /** In our minor units of `currency`. */
   amount: number | null;
+  /** The currency PayPal says was captured. */
+  currency: string | null;
 }
 
-const NOT_COMPLETED: PayPalCapture = { completed: false, captureId: null, orderNo: null, amount: null };
+const NOT_COMPLETED: PayPalCapture = { completed: false, captureId: null, orderNo: null, amount: null, currency: null };
 
 function captureOf(body: unknown): PayPalCapture {
   const order = CapturedOrder.safeParse(body);
@@ -274,6 +265,7 @@ function captureOf(body: unknown): PayPalCapture {
     captureId: capture.id,
     orderNo: capture.custom_id ?? capture.invoice_id ?? unit?.reference_id ?? null,
     amount: capture.amount ? fromPayPalValue(capture.amount.value, capture.amount.currency_code) : null,
+    currency: capture.amount?.currency_code ?? null,
   };
 }
 

@@ -47,7 +47,7 @@ describe.each<[string, ProviderAdapter, string, string, number]>([
   };
   const query = (orderNo: string, on: ProviderCall = call) => {
     if (!adapter.query) throw new Error(`${id} answers queries`);
-    return adapter.query(on, orderNo);
+    return adapter.query(on, orderNo, currency);
   };
 
   it("is the provider's adapter, with its production base URL, and no refunds", () => {
@@ -86,6 +86,7 @@ describe.each<[string, ProviderAdapter, string, string, number]>([
       paid: false,
       tradeNo: fake.orders.get(request.orderNo)?.trade_no,
       amount,
+      currency,
       paidAt: null,
     });
     // The order number travels percent-encoded in the path, and is signed so.
@@ -93,14 +94,20 @@ describe.each<[string, ProviderAdapter, string, string, number]>([
 
     const paidAt = new Date("2024-05-01T10:20:30.000Z");
     fake.markPaid(request.orderNo, { tradeNo: "T-PAID-1", paidAt });
-    expect(await query(request.orderNo)).toEqual({ paid: true, tradeNo: "T-PAID-1", amount, paidAt });
+    expect(await query(request.orderNo)).toEqual({ paid: true, tradeNo: "T-PAID-1", amount, currency, paidAt });
 
     fake.markFailed(request.orderNo);
     expect((await query(request.orderNo)).paid).toBe(false);
   });
 
   it("answers not paid for an order the provider does not know", async () => {
-    expect(await query(uniqueId("NONE"))).toEqual({ paid: false, tradeNo: null, amount: null, paidAt: null });
+    expect(await query(uniqueId("NONE"))).toEqual({
+      paid: false,
+      tradeNo: null,
+      amount: null,
+      currency: null,
+      paidAt: null,
+    });
   });
 
   it("is refused for good with a wrong api key or merchant id", async () => {

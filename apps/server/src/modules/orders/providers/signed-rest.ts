@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import type { OrderProviderId } from "@washboard/shared";
+import { fromProviderAmount, type OrderProviderId, ProviderAmountError, toProviderInteger } from "@washboard/shared";
 import { z } from "zod";
 import {
   type OrderQueryAnswer,
@@ -33,8 +33,8 @@ import { dateOf } from "./json.js";
  * integer in minor units of currency as our currency table counts them (IDR in rupiah, SGD in cents).
  *
  * Answer (200, both calls):
- *   { order_no, status: "PAID" | "PENDING" | "FAILED", trade_no, amount, paid_at, qr_content }
- *   trade_no: the provider's transaction number or null; amount: minor units as above;
+ *   { order_no, status: "PAID" | "PENDING" | "FAILED", trade_no, amount, currency, paid_at, qr_content }
+ *   trade_no: the provider's transaction number or null; amount: minor units as above, of currency;
  *   paid_at: ISO 8601 or null; qr_content: the text to show as a QR code (the create answer).
  * Errors: non-2xx with { code, message }; 404 on GET means the provider does not know the order.
  * Creating an order_no that exists answers the existing order (a retry is harmless).
@@ -93,6 +93,7 @@ const OrderAnswer = z.object({
   status: z.string(),
   trade_no: z.string().nullish(),
   amount: z.number().int().nullish(),
+  currency: z.string().nullish(),
   paid_at: z.string().nullish(),
   qr_content: z.string().nullish(),
 });
@@ -115,9 +116,16 @@ export function signedRestAdapter(provider: SignedRestProvider): ProviderAdapter
   const { id } = provider;
 
   async function startPayment(call: ProviderCall, request: PaymentRequest): Promise<PaymentStart> {
+    let amount: number;
+    try {
+      amount = toProviderInteger(id, request.currency, request.amount);
+    } catch (error) {
+      if (error instanceof ProviderAmountError) throw new ProviderError(`${id}: ${error.message}`, false);
+      throw error;
+    }
     const body = JSON.stringify({
       order_no: request.orderNo,
-      amount: request.amount,
+      amount,
       currency: request.currency,
       description: request.description,
       notify_url: request.notifyUrl,
@@ -131,12 +139,14 @@ export function signedRestAdapter(provider: SignedRestProvider): ProviderAdapter
   async function query(call: ProviderCall, orderNo: string): Promise<OrderQueryAnswer> {
     const answer = await signedCall(id, call, "GET", `/api/orders/${encodeURIComponent(orderNo)}`);
     // Never created at the provider (the customer never got a QR code): not paid.
-    if (answer.status === 404) return { paid: false, tradeNo: null, amount: null, paidAt: null };
+    if (answer.status === 404) return { paid: false, tradeNo: null, amount: null, currency: null, paidAt: null };
     const order = orderOf(id, answer);
+    const currency = order.currency?.toUpperCase() ?? null;
     return {
       paid: order.status === "PAID",
       tradeNo: order.trade_no ?? null,
-      amount: order.amount ?? null,
+      amount: order.amount == null || currency === null ? null : fromProviderAmount(id, currency, order.amount),
+      currency,
       paidAt: dateOf(order.paid_at),
     };
   }

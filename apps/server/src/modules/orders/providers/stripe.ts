@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { isCurrencyCode, minorUnitFactor } from "@washboard/shared";
+import { fromProviderAmount, ProviderAmountError, toProviderInteger } from "@washboard/shared";
 import { z } from "zod";
 import { WebhookRefused } from "../../../platform/http/webhook.js";
 import {
@@ -23,8 +23,9 @@ import { parseJson } from "./json.js";
  * authenticated with the vendor's secret key as a Bearer token.
  *
  * Amounts: our minor units come from the currency table of @washboard/shared, where some
- * currencies (THB, TWD, IDR, HUF…) are counted in whole units. Stripe counts every currency in
- * hundredths except its own zero-decimal list, so the two are converted both ways here.
+ * currencies (THB, TWD, IDR, HUF…) are counted in whole units. Stripe counts every currency in its
+ * smallest unit but for its own zero-decimal list; the descriptor declares it and the one conversion
+ * of provider-money.ts converts both ways.
  *
  * A request's notifyUrl is not sent: Stripe posts events to the webhook endpoint configured on the
  * vendor's account, signed with that endpoint's secret (the webhook_secret credential).
@@ -32,52 +33,20 @@ import { parseJson } from "./json.js";
 
 const TOLERANCE_SECONDS = 300;
 
-/**
- * Stripe's zero-decimal currencies ("Zero-decimal currencies" in Stripe's docs): amounts in whole
- * units. This is a fact about Stripe's API, not a currency table: our decimals come from the shared one.
- */
-const STRIPE_ZERO_DECIMAL = new Set([
-  "BIF",
-  "CLP",
-  "DJF",
-  "GNF",
-  "JPY",
-  "KMF",
-  "KRW",
-  "MGA",
-  "PYG",
-  "RWF",
-  "VND",
-  "VUV",
-  "XAF",
-  "XOF",
-  "XPF",
-]);
-
-const stripeFactor = (currency: string): number => (STRIPE_ZERO_DECIMAL.has(currency.toUpperCase()) ? 1 : 100);
-
-const ourFactor = (currency: string): number | null => {
-  const code = currency.toUpperCase();
-  return isCurrencyCode(code) ? minorUnitFactor(code) : null;
-};
-
-/** Our minor units → Stripe's (1000 THB is 1000 to us, 100000 satang to Stripe). */
+/** Our minor units → Stripe's (1000 THB is 1000 to us, 100000 satang to Stripe): provider-money.ts. */
 function toStripeAmount(amount: number, currency: string): number {
-  const ours = ourFactor(currency);
-  if (ours === null) throw new ProviderError(`stripe: unknown currency ${currency}`, false);
-  const converted = (amount * stripeFactor(currency)) / ours;
-  if (!Number.isSafeInteger(converted) || converted < 0) {
-    throw new ProviderError(`stripe: not an amount of ${currency}: ${amount}`, false);
+  try {
+    return toProviderInteger("stripe", currency, amount);
+  } catch (error) {
+    if (error instanceof ProviderAmountError) throw new ProviderError(`stripe: ${error.message}`, false);
+    throw error;
   }
-  return converted;
 }
 
-/** Stripe's units → ours; null when the currency is not one we hold. */
+/** Stripe's units → ours; null when the currency is not one we hold, or the amount is finer than our unit. */
 function fromStripeAmount(amount: number | null | undefined, currency: string | null | undefined): number | null {
   if (amount == null || !currency) return null;
-  const ours = ourFactor(currency);
-  // A fraction (a Stripe amount finer than our unit) is kept, not rounded: it then matches no order amount.
-  return ours === null ? null : (amount * ours) / stripeFactor(currency);
+  return fromProviderAmount("stripe", currency, amount);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -176,18 +176,105 @@ describe("wechatpay refund", () => {
 describe("wechatpay query", () => {
   it("reads an unpaid, then a paid order, and an unknown one", async () => {
     await startPayment(callWith(), payment("Q1", 70000));
-    expect(await query(callWith(), "Q1")).toEqual({ paid: false, tradeNo: null, amount: 70000, paidAt: null });
+    expect(await query(callWith(), "Q1", "CNY")).toEqual({
+      paid: false,
+      tradeNo: null,
+      amount: 70000,
+      currency: "CNY",
+      paidAt: null,
+    });
     fake.notification({ type: "TRANSACTION.SUCCESS", orderNo: "Q1", successTime: "2024-05-01T12:00:00+08:00" });
-    const paid = await query(callWith(), "Q1");
+    const paid = await query(callWith(), "Q1", "CNY");
     expect(paid).toEqual({
       paid: true,
       tradeNo: fake.orders.get("Q1")?.transactionId,
       amount: 70000,
+      currency: "CNY",
       paidAt: new Date("2024-05-01T04:00:00Z"),
     });
     expect(fake.calls.at(-1)?.path).toBe(`/v3/pay/transactions/out-trade-no/Q1?mchid=${fake.credentials.mch_id}`);
     expect(fake.calls.every((c) => c.signatureValid)).toBe(true);
-    expect(await query(callWith(), "NOPE")).toEqual({ paid: false, tradeNo: null, amount: null, paidAt: null });
+    expect(await query(callWith(), "NOPE", "CNY")).toEqual({
+      paid: false,
+      tradeNo: null,
+      amount: null,
+      currency: null,
+      paidAt: null,
+    });
+  });
+});
+
+describe("WeChat Pay Global: a merchant outside Mainland China", () => {
+  const abroad = (orderNo: string, amount: number, currency: string) => ({ ...payment(orderNo, amount), currency });
+
+  it("sends a ฿50 wash as 5000 satang through the global API, with its trade type and business category", async () => {
+    await startPayment(callWith(), abroad("G1", 50, "THB"));
+    expect(fake.calls[0]).toMatchObject({
+      method: "POST",
+      path: "/v3/global/transactions/native",
+      signatureValid: true,
+    });
+    expect(fake.calls[0]?.body).toMatchObject({
+      appid: fake.credentials.app_id,
+      mchid: fake.credentials.mch_id,
+      trade_type: "NATIVE",
+      merchant_category_code: "7210",
+      amount: { total: 5000, currency: "THB" },
+    });
+    expect(fake.orders.get("G1")).toMatchObject({ api: "global", total: 5000, currency: "THB" });
+    // Ringgit in sen, as ISO 4217 and our table both count them; yen whole.
+    await startPayment(callWith(), abroad("G2", 700, "MYR"));
+    await startPayment(callWith(), abroad("G3", 500, "JPY"));
+    expect([fake.orders.get("G2")?.total, fake.orders.get("G3")?.total]).toEqual([700, 500]);
+    // The vendor's own category code when it set one.
+    await startPayment(callWith({ ...fake.credentials, merchant_category_code: "5814" }), abroad("G4", 50, "THB"));
+    expect(fake.calls.at(-1)?.body).toMatchObject({ merchant_category_code: "5814" });
+  });
+
+  it("never sends another currency to the domestic API, which refuses it, nor one WeChat Pay does not take", async () => {
+    await startPayment(callWith(), abroad("G5", 50, "THB"));
+    expect(fake.calls.filter((c) => c.path.startsWith("/v3/pay/"))).toEqual([]);
+    const error = await providerError(startPayment(callWith(), abroad("G6", 15_000, "IDR")));
+    expect(error.message).toMatch(/does not take IDR/);
+    expect(error.retryable).toBe(false);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it("refunds through the global API in the payment's currency and units, as under way until notified", async () => {
+    await startPayment(callWith(), abroad("G7", 50, "THB"));
+    const outcome = await refund(
+      callWith(),
+      refundOf("GR1", { orderNo: "G7", tradeNo: null, amount: 20, total: 50, currency: "THB" }),
+    );
+    expect(outcome).toMatchObject({ state: "processing" });
+    expect(fake.calls.at(-1)).toMatchObject({ path: "/v3/global/refunds", signatureValid: true });
+    expect(fake.calls.at(-1)?.body).toMatchObject({
+      appid: fake.credentials.app_id,
+      mchid: fake.credentials.mch_id,
+      amount: { refund: 2000, total: 5000, currency: "THB" },
+    });
+    // How it ended arrives as a notification.
+    const ended = await verifyNotification(
+      notificationRequest(fake.notification({ type: "REFUND.SUCCESS", refundNo: "GR1" })),
+    );
+    expect(ended).toMatchObject({ kind: "refund", refundNo: "GR1", succeeded: true });
+  });
+
+  it("reads a global notification's amount back in our units of its currency, and queries the global API", async () => {
+    await startPayment(callWith(), abroad("G8", 50, "THB"));
+    const paid = await verifyNotification(
+      notificationRequest(fake.notification({ type: "TRANSACTION.SUCCESS", orderNo: "G8" })),
+    );
+    expect(paid).toMatchObject({ kind: "payment", orderNo: "G8", amount: 50, currency: "THB" });
+    // 50.50 baht is no amount of ours (we count whole baht): no order's.
+    const odd = await verifyNotification(
+      notificationRequest(
+        fake.notification({ type: "TRANSACTION.SUCCESS", orderNo: "G8", amount: 5050, currency: "THB" }),
+      ),
+    );
+    expect(odd).toMatchObject({ amount: null, currency: "THB" });
+    expect(await query(callWith(), "G8", "THB")).toMatchObject({ paid: true, amount: 50, currency: "THB" });
+    expect(fake.calls.at(-1)?.path).toBe(`/v3/global/transactions/out-trade-no/G8?mchid=${fake.credentials.mch_id}`);
   });
 });
 

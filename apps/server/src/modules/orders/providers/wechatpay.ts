@@ -1,5 +1,6 @@
 import { createDecipheriv, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+import { fromProviderAmount, merchantModelOf, ProviderAmountError, toProviderInteger } from "@washboard/shared";
 import { WebhookRefused } from "../../../platform/http/webhook.js";
 import {
   type Credentials,
@@ -20,10 +21,16 @@ import { dateOf, integer, isRecord, type Json, parseJson, record, text } from ".
 import { privateKeyCredential, publicKeyCredential, rsaSign, rsaSignatureValid } from "./keys.js";
 
 /**
- * WeChat Pay API v3 (merchant direct mode): Native pay (a QR code), domestic refunds, order query
- * and the encrypted payment / refund notifications. Requests are signed with the merchant's
- * private key; answers and notifications are verified with the WeChat Pay platform public key
- * (the "platform public key" mode, which needs no certificate download).
+ * WeChat Pay API v3 (merchant direct mode): Native pay (a QR code), refunds, order query and the
+ * encrypted payment / refund notifications. Requests are signed with the merchant's private key;
+ * answers and notifications are verified with the WeChat Pay platform public key (the "platform
+ * public key" mode, which needs no certificate download).
+ *
+ * Two merchant models, by the order's currency (the descriptor's `money`): a Mainland China
+ * merchant takes CNY through the domestic API (`/v3/pay/…`, `/v3/refund/domestic/…` on
+ * api.mch.weixin.qq.com); a merchant elsewhere takes its own currency through WeChat Pay Global
+ * (`/v3/global/…`, on apihk.mch.weixin.qq.com), which also asks for its business category code.
+ * Amounts are integers in the currency's ISO 4217 minor unit either way (`provider-money.ts`).
  */
 
 const SCHEME = "WECHATPAY2-SHA256-RSA2048";
@@ -33,6 +40,47 @@ const NOTIFICATION_TOLERANCE_MS = 5 * 60_000;
 const DESCRIPTION_MAX_BYTES = 127;
 /** The refund reason is limited to 80 characters. */
 const REASON_MAX_CHARS = 80;
+const DOMESTIC_BASE_URL = "https://api.mch.weixin.qq.com";
+const GLOBAL_BASE_URL = "https://apihk.mch.weixin.qq.com";
+/** ISO 18245 "Laundry, cleaning and garment services": what a laundry's business is, unless the vendor says. */
+const DEFAULT_MERCHANT_CATEGORY = "7210";
+
+type Model = "domestic" | "global";
+
+/** Which API an order's currency goes through; refused before any call when WeChat Pay takes it under neither. */
+function modelOf(currency: string): Model {
+  const model = merchantModelOf("wechatpay", currency);
+  if (model === "domestic" || model === "global") return model;
+  throw new ProviderError(`wechatpay does not take ${currency}`, false);
+}
+
+/**
+ * The call for a model: the Global API lives on its own host. A base URL configured for tests or a
+ * sandbox (PAYMENT_BASE_URL_WECHATPAY) serves both.
+ */
+function callFor(call: ProviderCall, model: Model): ProviderCall {
+  return model === "global" && call.baseUrl === DOMESTIC_BASE_URL ? { ...call, baseUrl: GLOBAL_BASE_URL } : call;
+}
+
+/** Our minor units in WeChat Pay's (the currency's ISO minor unit); anything it cannot carry is a bug upstream. */
+function units(amount: number, currency: string, what: string): number {
+  try {
+    const converted = toProviderInteger("wechatpay", currency, amount);
+    if (converted <= 0) throw new ProviderAmountError("not positive");
+    return converted;
+  } catch (error) {
+    if (!(error instanceof ProviderAmountError)) throw error;
+    throw new ProviderError(
+      `wechatpay ${what} must be a positive amount of ${currency}, got ${amount}: ${error.message}`,
+      false,
+    );
+  }
+}
+
+/** WeChat Pay's units back in ours; null when it is not an amount of an order of ours. */
+function ourAmount(value: number | null, currency: string | null): number | null {
+  return value === null || currency === null ? null : fromProviderAmount("wechatpay", currency, value);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Credentials and signatures.
@@ -138,23 +186,24 @@ function truncateUtf8(value: string, maxBytes: number): string {
   return result;
 }
 
-/** Minor units (fen) go to WeChat Pay as they are; anything else is a bug upstream. */
-function fen(amount: number, what: string): number {
-  if (!Number.isSafeInteger(amount) || amount <= 0) {
-    throw new ProviderError(`wechatpay ${what} must be a positive integer of minor units, got ${amount}`, false);
-  }
-  return amount;
-}
-
 async function startPayment(call: ProviderCall, request: PaymentRequest): Promise<PaymentStart> {
-  const answer = await send(call, "POST", "/v3/pay/transactions/native", {
+  const model = modelOf(request.currency);
+  const common = {
     appid: credential(call.credentials, "app_id"),
     mchid: credential(call.credentials, "mch_id"),
     description: truncateUtf8(request.description, DESCRIPTION_MAX_BYTES),
     out_trade_no: request.orderNo,
     notify_url: request.notifyUrl,
-    amount: { total: fen(request.amount, "amount"), currency: request.currency },
-  });
+    amount: { total: units(request.amount, request.currency, "amount"), currency: request.currency },
+  };
+  const answer =
+    model === "domestic"
+      ? await send(call, "POST", "/v3/pay/transactions/native", common)
+      : await send(callFor(call, model), "POST", "/v3/global/transactions/native", {
+          ...common,
+          trade_type: "NATIVE",
+          merchant_category_code: call.credentials.merchant_category_code?.trim() || DEFAULT_MERCHANT_CATEGORY,
+        });
   if (!answer.ok) throw failureOf(answer, "payment");
   const codeUrl = text(answer.body, "code_url");
   if (!codeUrl) throw new ProviderError("wechatpay answered a payment without code_url", false);
@@ -162,28 +211,37 @@ async function startPayment(call: ProviderCall, request: PaymentRequest): Promis
 }
 
 async function refund(call: ProviderCall, request: RefundRequest): Promise<RefundOutcome> {
+  const model = modelOf(request.currency);
   const payload: Json = {
+    ...(model === "global"
+      ? { appid: credential(call.credentials, "app_id"), mchid: credential(call.credentials, "mch_id") }
+      : {}),
     ...(request.tradeNo ? { transaction_id: request.tradeNo } : {}),
     out_trade_no: request.orderNo,
     out_refund_no: request.refundNo,
     ...(request.reason ? { reason: Array.from(request.reason).slice(0, REASON_MAX_CHARS).join("") } : {}),
     notify_url: request.notifyUrl,
     amount: {
-      refund: fen(request.amount, "refund amount"),
-      total: fen(request.total, "total"),
+      refund: units(request.amount, request.currency, "refund amount"),
+      total: units(request.total, request.currency, "total"),
       currency: request.currency,
     },
   };
-  const answer = await send(call, "POST", "/v3/refund/domestic/refunds", payload);
+  const answer =
+    model === "domestic"
+      ? await send(call, "POST", "/v3/refund/domestic/refunds", payload)
+      : await send(callFor(call, model), "POST", "/v3/global/refunds", payload);
   // A 4xx is WeChat Pay's final word on this request (not enough balance, bad amount, unknown order).
   if (!answer.ok) return { state: "failed", reason: `${answer.code}: ${answer.message}` };
   return refundOutcomeOf(answer.body);
 }
 
 function refundOutcomeOf(body: Json): RefundOutcome {
-  const refundId = text(body, "refund_id");
-  const status = text(body, "status");
-  if (!refundId) throw new ProviderError("wechatpay answered a refund without refund_id", false);
+  // The domestic API names its refund `refund_id` and says its status; the Global API answers the
+  // refund's `id` only, and says how it ended in a notification.
+  const refundId = text(body, "refund_id") ?? text(body, "id");
+  const status = text(body, "status") ?? "PROCESSING";
+  if (!refundId) throw new ProviderError("wechatpay answered a refund without its id", false);
   switch (status) {
     case "SUCCESS":
       return { state: "succeeded", refundId };
@@ -197,21 +255,26 @@ function refundOutcomeOf(body: Json): RefundOutcome {
   }
 }
 
-async function query(call: ProviderCall, orderNo: string): Promise<OrderQueryAnswer> {
+async function query(call: ProviderCall, orderNo: string, currency: string): Promise<OrderQueryAnswer> {
+  const model = modelOf(currency);
   const mchId = encodeURIComponent(credential(call.credentials, "mch_id"));
-  const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${mchId}`;
-  const answer = await send(call, "GET", path);
+  const base = model === "domestic" ? "/v3/pay/transactions" : "/v3/global/transactions";
+  const path = `${base}/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${mchId}`;
+  const answer = await send(callFor(call, model), "GET", path);
   if (!answer.ok) {
     // An order WeChat Pay never saw was never paid.
     if (answer.code === "ORDER_NOT_EXIST" || answer.code === "RESOURCE_NOT_EXISTS") {
-      return { paid: false, tradeNo: null, amount: null, paidAt: null };
+      return { paid: false, tradeNo: null, amount: null, currency: null, paidAt: null };
     }
     throw failureOf(answer, "query");
   }
+  const amount = record(answer.body, "amount");
+  const stated = text(amount, "currency");
   return {
     paid: text(answer.body, "trade_state") === "SUCCESS",
     tradeNo: text(answer.body, "transaction_id"),
-    amount: integer(record(answer.body, "amount"), "total"),
+    amount: ourAmount(integer(amount, "total"), stated),
+    currency: stated,
     paidAt: dateOf(text(answer.body, "success_time")),
   };
 }
@@ -272,6 +335,7 @@ function paymentNotice(eventId: string, resource: Json): ProviderNotice {
   if (!orderNo) throw new WebhookRefused("wechatpay payment notification lacks out_trade_no");
   const amount = record(resource, "amount");
   const transactionId = text(resource, "transaction_id");
+  const currency = text(amount, "currency");
   return {
     kind: "payment",
     eventId,
@@ -279,8 +343,8 @@ function paymentNotice(eventId: string, resource: Json): ProviderNotice {
     paid: text(resource, "trade_state") === "SUCCESS",
     tradeNo: transactionId,
     transactionId,
-    amount: integer(amount, "total"),
-    currency: text(amount, "currency"),
+    amount: ourAmount(integer(amount, "total"), currency),
+    currency,
     paidAt: dateOf(text(resource, "success_time")),
   };
 }
@@ -295,7 +359,7 @@ function refundNotice(eventId: string, resource: Json): ProviderNotice {
     eventId,
     refundNo,
     succeeded,
-    refundId: text(resource, "refund_id"),
+    refundId: text(resource, "refund_id") ?? text(resource, "id"),
     reason: succeeded ? null : `refund ${status ?? "failed"}`,
   };
 }
@@ -323,7 +387,7 @@ async function verifyNotification(request: NotificationRequest): Promise<Provide
 
 export const wechatPay: ProviderAdapter = {
   id: "wechatpay",
-  defaultBaseUrl: "https://api.mch.weixin.qq.com",
+  defaultBaseUrl: DOMESTIC_BASE_URL,
   startPayment,
   refund,
   query,

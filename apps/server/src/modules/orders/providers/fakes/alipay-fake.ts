@@ -30,6 +30,11 @@ import { rsaKeyPair } from "./rsa-key-pair.js";
  *   fake.close(): Promise<void>
  *
  * A refund for a trade the fake never created is accepted, as for a trade paid before it started.
+ *
+ * Currencies as Alipay documents them: a domestic trade is CNY; a cross-border merchant prices in
+ * its own currency with `trans_currency` (and `settle_currency`), refunds with `refund_currency`,
+ * and amounts are that currency's major units with its decimals (none for JPY, KRW, VND). A trade
+ * priced in another currency is refunded in it, and its notifications and queries say so.
  */
 
 export interface AlipayFakeOptions {
@@ -51,8 +56,10 @@ export interface AlipayCall {
 export interface AlipayOrder {
   outTradeNo: string;
   tradeNo: string;
-  /** Yuan, as received: "19.99". */
+  /** In major units of `currency`, as received: "19.99". */
   totalAmount: string;
+  /** trans_currency, or CNY for a domestic trade. */
+  currency: string;
   subject: string;
   notifyUrl: string | null;
   qrCode: string;
@@ -91,6 +98,8 @@ export interface AlipayEvent {
   amount?: number;
   /** The total_amount text as sent, overriding `amount` (e.g. "0.01"). */
   totalAmount?: string;
+  /** The trans_currency it states, overriding the trade's (CNY states none). */
+  currency?: string;
   tradeNo?: string;
   notifyId?: string;
   gmtPayment?: Date;
@@ -136,6 +145,11 @@ const fenOf = (yuan: string): number | null => {
   return match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : null;
 };
 const yuanOf = (fen: number) => `${Math.floor(fen / 100)}.${pad(fen % 100)}`;
+/** Currencies Alipay counts in whole units. */
+const ZERO_DECIMALS = new Set(["JPY", "KRW", "VND"]);
+/** Whether an amount text has no more decimals than the currency has. */
+const fitsCurrency = (text: string, currency: string) =>
+  ZERO_DECIMALS.has(currency) ? /^\d+$/.test(text) : /^\d+(\.\d{1,2})?$/.test(text);
 
 /** Alipay's signing content: non-empty params but the excluded ones, sorted by name, k=v joined by &. */
 const signingContent = (params: Record<string, string>, excluded: readonly string[]) =>
@@ -204,8 +218,14 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
     const totalAmount = typeof biz.total_amount === "string" ? biz.total_amount : "";
     const subject = typeof biz.subject === "string" ? biz.subject : "";
     if (!outTradeNo || !totalAmount || !subject) return businessError("ACQ.INVALID_PARAMETER", "参数无效");
+    const currency = typeof biz.trans_currency === "string" ? biz.trans_currency : "CNY";
+    if (currency !== "CNY" && biz.settle_currency !== currency) {
+      return businessError("ACQ.INVALID_PARAMETER", "settle_currency 参数无效");
+    }
     const fen = fenOf(totalAmount);
-    if (fen === null || fen <= 0) return businessError("ACQ.INVALID_PARAMETER", "total_amount 参数无效");
+    if (fen === null || fen <= 0 || !fitsCurrency(totalAmount, currency)) {
+      return businessError("ACQ.INVALID_PARAMETER", "total_amount 参数无效");
+    }
     const existing = state.orders.get(outTradeNo);
     if (existing && existing.tradeStatus !== "WAIT_BUYER_PAY") {
       return businessError("ACQ.TRADE_HAS_SUCCESS", "交易已被支付");
@@ -214,6 +234,7 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
       outTradeNo,
       tradeNo: `2024${digits(24)}`,
       totalAmount,
+      currency,
       subject,
       notifyUrl: params.notify_url ?? null,
       qrCode: `https://qr.alipay.com/bax0${randomBytes(10).toString("hex")}`,
@@ -251,6 +272,12 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
     const fen = fenOf(refundAmount);
     if (fen === null || fen <= 0) return businessError("ACQ.INVALID_PARAMETER", "refund_amount 参数无效");
     const order = state.orders.get(outTradeNo);
+    // A trade priced in another currency is refunded in it, saying so.
+    const currency = order?.currency ?? "CNY";
+    if (currency !== "CNY" && biz.refund_currency !== currency) {
+      return businessError("ACQ.INVALID_PARAMETER", "refund_currency 参数无效");
+    }
+    if (!fitsCurrency(refundAmount, currency)) return businessError("ACQ.INVALID_PARAMETER", "refund_amount 参数无效");
     if (order?.tradeStatus === "WAIT_BUYER_PAY" || order?.tradeStatus === "TRADE_CLOSED") {
       return businessError("ACQ.TRADE_STATUS_ERROR", "交易状态不合法");
     }
@@ -278,6 +305,7 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
       buyer_logon_id: "159****5620",
       trade_status: order.tradeStatus,
       total_amount: order.totalAmount,
+      ...(order.currency !== "CNY" ? { trans_currency: order.currency, settle_currency: order.currency } : {}),
       ...(order.sendPayDate ? { send_pay_date: order.sendPayDate, receipt_amount: order.totalAmount } : {}),
     });
   }
@@ -351,6 +379,7 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
     const paid = status === "TRADE_SUCCESS" || status === "TRADE_FINISHED";
     const totalAmount = event.totalAmount ?? (event.amount !== undefined ? yuanOf(event.amount) : order?.totalAmount);
     const total = totalAmount ?? "0.01";
+    const currency = event.currency ?? order?.currency ?? "CNY";
     const tradeNo = event.tradeNo ?? order?.tradeNo ?? `2024${digits(24)}`;
     const now = new Date();
     const gmtPayment = shanghaiTime(event.gmtPayment ?? now);
@@ -372,6 +401,7 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
       seller_id: "2088101106499364",
       trade_status: status,
       total_amount: total,
+      ...(currency !== "CNY" ? { trans_currency: currency, settle_currency: currency } : {}),
       subject: order?.subject ?? "洗衣 · 标准程序",
       gmt_create: shanghaiTime(now),
       ...(paid

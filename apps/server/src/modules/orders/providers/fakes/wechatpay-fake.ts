@@ -17,7 +17,9 @@ import { rsaKeyPair } from "./rsa-key-pair.js";
  * A fake WeChat Pay API v3 for tests, on 127.0.0.1 (a free port, or options.port). It holds its
  * own platform key pair, checks every request's merchant signature as WeChat Pay does (401
  * SIGN_ERROR otherwise), keeps what it was asked, and answers in WeChat Pay's format signed with
- * the platform key.
+ * the platform key. It serves both merchant models: the domestic API (`/v3/pay/…`,
+ * `/v3/refund/domestic/…`), which refuses any currency but CNY, and WeChat Pay Global
+ * (`/v3/global/…`), which takes the merchant's own currency and answers refunds as under way.
  *
  *   const fake = await startWechatPayFake(options?: WechatPayFakeOptions): Promise<WechatPayFake>
  *   fake.baseUrl                       "http://127.0.0.1:<port>" — the adapter's ProviderCall.baseUrl
@@ -58,6 +60,8 @@ export interface WechatPayCall {
 }
 
 export interface WechatPayOrder {
+  /** Through which API it was placed: the domestic one (CNY only) or WeChat Pay Global. */
+  api: "domestic" | "global";
   outTradeNo: string;
   transactionId: string;
   total: number;
@@ -231,8 +235,22 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
 
   const error = (code: string, message: string) => ({ code, message });
 
-  function nativePay(body: Record<string, unknown>): [number, unknown] {
+  /**
+   * Native pay. The domestic API takes CNY only (a merchant outside Mainland China is refused with
+   * PARAM_ERROR, as WeChat Pay does); WeChat Pay Global takes the merchant's own currency and asks
+   * for trade_type NATIVE and its category code. Amounts are integers of the currency's minor unit.
+   */
+  function nativePay(body: Record<string, unknown>, api: "domestic" | "global"): [number, unknown] {
     const amount = isObject(body.amount) ? body.amount : {};
+    const currency = typeof amount.currency === "string" ? amount.currency : api === "domestic" ? "CNY" : "";
+    if (api === "domestic" && currency !== "CNY") return [400, error("PARAM_ERROR", "境内商户仅支持人民币 (CNY) 交易")];
+    if (api === "global") {
+      if (!/^[A-Z]{3}$/.test(currency) || currency === "CNY") return [400, error("PARAM_ERROR", "currency 参数错误")];
+      if (body.trade_type !== "NATIVE") return [400, error("PARAM_ERROR", "trade_type 参数错误")];
+      if (typeof body.merchant_category_code !== "string" || !/^\d{4}$/.test(body.merchant_category_code)) {
+        return [400, error("PARAM_ERROR", "merchant_category_code 参数错误")];
+      }
+    }
     const outTradeNo = typeof body.out_trade_no === "string" ? body.out_trade_no : "";
     const description = typeof body.description === "string" ? body.description : "";
     if (body.appid !== credentials.app_id || body.mchid !== credentials.mch_id) {
@@ -246,10 +264,11 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     if (existing?.tradeState === "SUCCESS") return [400, error("ORDERPAID", "该订单已支付")];
     if (existing) return [200, { code_url: existing.codeUrl }];
     const order: WechatPayOrder = {
+      api,
       outTradeNo,
       transactionId: `4200${digits(24)}`,
       total: amount.total,
-      currency: typeof amount.currency === "string" ? amount.currency : "CNY",
+      currency,
       description,
       notifyUrl: body.notify_url,
       codeUrl: `weixin://wxpay/bizpayurl?pr=${alphanumeric(7)}`,
@@ -283,19 +302,40 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     },
   });
 
-  /** Idempotent on out_refund_no: a known number answers its refund and changes nothing. */
-  function domesticRefund(body: Record<string, unknown>): [number, unknown] {
+  /** WeChat Pay Global answers a refund with its id and amounts; how it ends comes in a notification. */
+  const globalRefundAnswer = (refund: WechatPayRefund) => ({
+    id: refund.refundId,
+    out_refund_no: refund.outRefundNo,
+    create_time: refund.createTime,
+    amount: {
+      refund: refund.refund,
+      currency: refund.currency,
+      payer_refund: refund.refund,
+      payer_currency: "CNY",
+      settlement_refund: refund.refund,
+      settlement_currency: refund.currency,
+    },
+  });
+
+  /**
+   * Idempotent on out_refund_no: a known number answers its refund and changes nothing. A refund
+   * goes through the API its payment was placed through, in the payment's currency.
+   */
+  function refundOf(body: Record<string, unknown>, api: "domestic" | "global"): [number, unknown] {
     const amount = isObject(body.amount) ? body.amount : {};
     const outRefundNo = typeof body.out_refund_no === "string" ? body.out_refund_no : "";
     const outTradeNo = typeof body.out_trade_no === "string" ? body.out_trade_no : "";
     const transactionId = typeof body.transaction_id === "string" ? body.transaction_id : "";
+    const answerOf = api === "domestic" ? refundAnswer : globalRefundAnswer;
     const known = state.refunds.get(outRefundNo);
-    if (known) return [200, refundAnswer(known)];
+    if (known) return [200, answerOf(known)];
     if (!outRefundNo || (!outTradeNo && !transactionId)) return [400, error("PARAM_ERROR", "参数错误")];
+    if (api === "global" && (body.appid !== credentials.app_id || body.mchid !== credentials.mch_id)) {
+      return [400, error("PARAM_ERROR", "appid和mch_id不匹配")];
+    }
     const order = state.orders.get(outTradeNo);
-    // WeChat Pay refunds domestic payments in CNY. The fake takes payments in any currency (the
-    // demo's vendors are in MYR and THB): their refunds must be in the payment's currency.
-    const currency = order?.currency ?? "CNY";
+    if (order && order.api !== api) return [404, error("ORDER_NOT_EXIST", "订单不存在")];
+    const currency = order?.currency ?? (api === "domestic" ? "CNY" : "");
     if (!isPositiveInteger(amount.refund) || !isPositiveInteger(amount.total) || amount.currency !== currency) {
       return [400, error("PARAM_ERROR", "amount 参数错误")];
     }
@@ -314,18 +354,19 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
       currency,
       reason: typeof body.reason === "string" ? body.reason : null,
       notifyUrl: typeof body.notify_url === "string" ? body.notify_url : null,
-      status: fake.refundStatus,
+      // The Global API says nothing of the refund's end in its answer: it is under way until notified.
+      status: api === "domestic" ? fake.refundStatus : "PROCESSING",
       createTime: rfc3339(new Date()),
     };
     state.refunds.set(outRefundNo, refund);
-    return [200, refundAnswer(refund)];
+    return [200, answerOf(refund)];
   }
 
-  function orderQuery(url: URL): [number, unknown] {
-    const outTradeNo = decodeURIComponent(url.pathname.slice("/v3/pay/transactions/out-trade-no/".length));
+  function orderQuery(url: URL, prefix: string, api: "domestic" | "global"): [number, unknown] {
+    const outTradeNo = decodeURIComponent(url.pathname.slice(prefix.length));
     if (url.searchParams.get("mchid") !== credentials.mch_id) return [400, error("PARAM_ERROR", "mchid 参数错误")];
     const order = state.orders.get(outTradeNo);
-    if (!order) return [404, error("ORDER_NOT_EXIST", "订单不存在")];
+    if (!order || order.api !== api) return [404, error("ORDER_NOT_EXIST", "订单不存在")];
     return [
       200,
       {
@@ -350,9 +391,14 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
 
   function route(method: string, url: URL, body: unknown): [number, unknown] {
     const json = isObject(body) ? body : {};
-    if (method === "POST" && url.pathname === "/v3/pay/transactions/native") return nativePay(json);
-    if (method === "POST" && url.pathname === "/v3/refund/domestic/refunds") return domesticRefund(json);
-    if (method === "GET" && url.pathname.startsWith("/v3/pay/transactions/out-trade-no/")) return orderQuery(url);
+    const domesticQuery = "/v3/pay/transactions/out-trade-no/";
+    const globalQuery = "/v3/global/transactions/out-trade-no/";
+    if (method === "POST" && url.pathname === "/v3/pay/transactions/native") return nativePay(json, "domestic");
+    if (method === "POST" && url.pathname === "/v3/global/transactions/native") return nativePay(json, "global");
+    if (method === "POST" && url.pathname === "/v3/refund/domestic/refunds") return refundOf(json, "domestic");
+    if (method === "POST" && url.pathname === "/v3/global/refunds") return refundOf(json, "global");
+    if (method === "GET" && url.pathname.startsWith(domesticQuery)) return orderQuery(url, domesticQuery, "domestic");
+    if (method === "GET" && url.pathname.startsWith(globalQuery)) return orderQuery(url, globalQuery, "global");
     return [404, error("NOT_FOUND", "请求的资源不存在")];
   }
 
