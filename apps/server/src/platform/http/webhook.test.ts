@@ -11,7 +11,7 @@ import { type WebhookEndpoint, WebhookRefused } from "./webhook.js";
  * The webhook endpoint kind, with a test provider signing like Stripe does: an HMAC-SHA256 over
  * "<timestamp>.<raw body>" with the vendor's secret, in a `testpay-signature: t=…,v1=…` header.
  */
-const SECRETS: Record<string, string> = { "1": "whsec_vendor_one" };
+const SECRETS: Record<string, string> = { "1": "whsec_vendor_one", "2": "whsec_vendor_two" };
 const TOLERANCE_S = 300;
 
 function sign(body: string, secret: string, at = Math.floor(Date.now() / 1000)): string {
@@ -22,7 +22,7 @@ function sign(body: string, secret: string, at = Math.floor(Date.now() / 1000)):
 let handled = 0;
 let failNext = false;
 
-const testpay: WebhookEndpoint<{ id: string; amount: number }> = {
+const testpay: WebhookEndpoint<{ id: string; amount: number; vendor?: string }> = {
   path: "/webhooks/testpay/:vendorId",
   provider: "testpay",
   async verify({ rawBody, headers, params }) {
@@ -34,7 +34,7 @@ const testpay: WebhookEndpoint<{ id: string; amount: number }> = {
     if (Math.abs(Date.now() / 1000 - at) > TOLERANCE_S) throw new WebhookRefused("stale timestamp");
     const expected = createHmac("sha256", secret).update(`${at}.`).update(rawBody).digest();
     if (!timingSafeEqual(given, expected)) throw new WebhookRefused("signature mismatch");
-    const event = JSON.parse(rawBody.toString("utf8")) as { id: string; amount: number };
+    const event = JSON.parse(rawBody.toString("utf8")) as { id: string; amount: number; vendor?: string };
     return { eventId: event.id, vendorId: Number(params.vendorId), event };
   },
   async handle({ event }, tx) {
@@ -43,8 +43,10 @@ const testpay: WebhookEndpoint<{ id: string; amount: number }> = {
       throw new Error("the order store is down");
     }
     handled += 1;
-    // The effect is written in the transaction that records the event: both or neither.
-    await tx.insert(systemConfig).values({ name: `testpay:${event.id}`, value: String(event.amount) });
+    // The effect is written in the transaction that records the event: both or neither. (Keyed by
+    // vendor too when the event says so: two vendors' accounts may use the same event id.)
+    const name = "vendor" in event ? `testpay-vendor${String(event.vendor)}:${event.id}` : `testpay:${event.id}`;
+    await tx.insert(systemConfig).values({ name, value: String(event.amount) });
     return { status: 200, contentType: "application/json", body: JSON.stringify({ received: event.id, n: handled }) };
   },
 };
@@ -74,6 +76,27 @@ const effects = (id: string) =>
 const recorded = (id: string) => server.database.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, id));
 
 describe("webhook endpoints", () => {
+  it("keep vendors' events apart: another vendor's event of the same id is acted on, not taken for a replay", async () => {
+    const forOne = JSON.stringify({ id: "evt_shared", amount: 700, vendor: "1" });
+    const forTwo = JSON.stringify({ id: "evt_shared", amount: 900, vendor: "2" });
+    expect((await deliver(forOne, sign(forOne, SECRETS["1"] as string), "1")).statusCode).toBe(200);
+    expect((await deliver(forTwo, sign(forTwo, SECRETS["2"] as string), "2")).statusCode).toBe(200);
+    const one = await server.database.db
+      .select()
+      .from(systemConfig)
+      .where(eq(systemConfig.name, "testpay-vendor1:evt_shared"));
+    const two = await server.database.db
+      .select()
+      .from(systemConfig)
+      .where(eq(systemConfig.name, "testpay-vendor2:evt_shared"));
+    expect([one[0]?.value, two[0]?.value]).toEqual(["700", "900"]);
+    expect(await recorded("evt_shared")).toHaveLength(2);
+    // Each one's replay is still a replay.
+    const again = await deliver(forTwo, sign(forTwo, SECRETS["2"] as string), "2");
+    expect(again.statusCode).toBe(200);
+    expect(await recorded("evt_shared")).toHaveLength(2);
+  });
+
   it("act on a verified event once, and answer a replay exactly as the first delivery", async () => {
     const body = JSON.stringify({ id: "evt_1", amount: 700 });
     const signature = sign(body, SECRETS["1"] as string);

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Db, Tx } from "../db/client.js";
 import { webhookEvents } from "../webhooks/tables.js";
@@ -51,7 +51,8 @@ const send = (reply: FastifyReply, answer: WebhookAnswer) =>
 
 /**
  * Registers a provider's notification endpoint: the raw body goes to the provider's signature
- * check; a verified event is recorded and acted on in one transaction, once per provider event id.
+ * check; a verified event is recorded and acted on in one transaction, once per provider, vendor and
+ * event id.
  * A replay (the provider retrying, an attacker resending a captured request) is answered exactly
  * as the first delivery was and changes nothing; if acting fails, nothing is recorded and the
  * provider is answered 500, so it retries.
@@ -79,7 +80,7 @@ export function registerWebhook<Event>(app: FastifyInstance, db: Db, endpoint: W
           .values({ provider: endpoint.provider, eventId: delivery.eventId, vendorId: delivery.vendorId })
           .onConflictDoNothing()
           .returning({ id: webhookEvents.id });
-        if (!recorded) return firstAnswer(tx, endpoint.provider, delivery.eventId);
+        if (!recorded) return firstAnswer(tx, endpoint.provider, delivery.vendorId, delivery.eventId);
         const first = await endpoint.handle(delivery, tx);
         await tx
           .update(webhookEvents)
@@ -92,11 +93,17 @@ export function registerWebhook<Event>(app: FastifyInstance, db: Db, endpoint: W
   });
 }
 
-async function firstAnswer(tx: Tx, provider: string, eventId: string): Promise<WebhookAnswer> {
+async function firstAnswer(tx: Tx, provider: string, vendorId: number | null, eventId: string): Promise<WebhookAnswer> {
   const [row] = await tx
     .select()
     .from(webhookEvents)
-    .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)));
+    .where(
+      and(
+        eq(webhookEvents.provider, provider),
+        vendorId === null ? isNull(webhookEvents.vendorId) : eq(webhookEvents.vendorId, vendorId),
+        eq(webhookEvents.eventId, eventId),
+      ),
+    );
   if (!row) throw new Error("a recorded webhook event vanished");
   return { status: row.answerStatus, contentType: row.answerType, body: row.answerBody };
 }

@@ -1,10 +1,12 @@
-import { integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { integer, pgTable, serial, smallint, text, unique, varchar } from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.js";
 
 /**
- * Every provider event acted on, once: the unique (provider, event id) makes a replayed or
+ * Every provider event acted on, once: the unique (provider, vendor, event id) makes a replayed or
  * concurrently repeated notification find the first one's row, and it is answered what the first
- * was answered, without acting again.
+ * was answered, without acting again. The vendor is part of the key: event ids are unique per
+ * merchant account at a provider, not across every merchant (two vendors' accounts may both send
+ * an event "1"), and a genuine payment must never be dropped as another vendor's replay.
  */
 export const webhookEvents = pgTable(
   "webhook_events",
@@ -18,5 +20,5 @@ export const webhookEvents = pgTable(
     answerBody: text("answer_body").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("webhook_events_provider_event_uq").on(t.provider, t.eventId)],
+  (t) => [unique("webhook_events_provider_vendor_event_uq").on(t.provider, t.vendorId, t.eventId).nullsNotDistinct()],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "webhook_events_provider_event_uq";--> statement-breakpoint
+ALTER TABLE "webhook_events" ADD CONSTRAINT "webhook_events_provider_vendor_event_uq" UNIQUE NULLS NOT DISTINCT("provider","vendor_id","event_id");
