@@ -26,6 +26,8 @@ const env = {
   LOG_LEVEL: "warn",
   SMTP_ALLOW_PRIVATE: "1",
   PAYMENT_BASE_URL_WECHATPAY: `http://127.0.0.1:${Number(port) + 3}`,
+  // Where providers notify and customers come back to: this server.
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
 };
 const cleanups = [];
 

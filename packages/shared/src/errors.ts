@@ -52,6 +52,8 @@ export const ERROR_STATUS = {
   PROVIDER_FAILED: 502,
   /** The provider does not take the vendor's currency (WeChat Pay's domestic API takes CNY only, …). */
   PROVIDER_CURRENCY: 409,
+  /** No public address is set for this install (PUBLIC_URL): a provider could not notify the payment. */
+  PUBLIC_URL_NOT_SET: 409,
   /** The machine cannot take a paid start now (offline, busy, faulted). */
   DEVICE_UNAVAILABLE: 409,
   /** Spec §8 "card number error": a card number or UUID that names no card of the vendor. */

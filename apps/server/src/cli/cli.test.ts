@@ -11,6 +11,7 @@ import { buildApp } from "../app.js";
 import { announceServerListening, provisionRoute } from "../modules/devices/admin-provision.js";
 import { hashDeviceSecret } from "../modules/devices/broker/device-secrets.js";
 import { devices } from "../modules/devices/tables.js";
+import { systemConfig } from "../modules/system-config/tables.js";
 import { loadConfig } from "../platform/config.js";
 import { openDatabase } from "../platform/db/client.js";
 import { demoVendors } from "../test/fixtures.js";
@@ -93,6 +94,21 @@ it("provisions a machine by opening the database when no server holds it, printi
   );
   expect(bad).toMatchObject({ code: 1 });
   expect((bad as { stderr: string }).stderr).toContain("serial must be 4 to 64 letters");
+}, 120_000);
+
+it("sets the public address, refusing one that is not an http(s) address", async () => {
+  const { stdout } = await cli("set-public-url", "--url", "https://pay.laundry.test/");
+  expect(stdout.trim()).toBe("Public address set: https://pay.laundry.test");
+  const database = await openDatabase({ dataDir });
+  try {
+    const [row] = await database.db.select().from(systemConfig).where(eq(systemConfig.name, "website"));
+    expect(row?.value).toBe("https://pay.laundry.test");
+  } finally {
+    await database.close();
+  }
+  const bad = await cli("set-public-url", "--url", "ftp://x").catch((error: { code: number; stderr: string }) => error);
+  expect(bad).toMatchObject({ code: 1 });
+  expect((bad as { stderr: string }).stderr).toContain("PUBLIC_URL must be http(s)");
 }, 120_000);
 
 describe("provision-device while the server runs", () => {

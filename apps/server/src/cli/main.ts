@@ -12,9 +12,10 @@ import {
 } from "../modules/devices/admin-provision.js";
 import { rebuildOrderTotals } from "../modules/orders/order-totals.js";
 import { rebuildRollups } from "../modules/revenue/rollups.js";
+import { setPublicAddress } from "../modules/system-config/queries.js";
 import { MODULES } from "../modules.js";
 import { hashPassword } from "../platform/auth/passwords.js";
-import { loadConfig } from "../platform/config.js";
+import { loadConfig, publicUrlOf } from "../platform/config.js";
 import { openDatabase } from "../platform/db/client.js";
 import { uploadStore } from "../platform/storage/file-store.js";
 import { seedDemoData } from "../seed/demo-seed.js";
@@ -33,6 +34,10 @@ const USAGE = `Platform administration until an admin portal exists.
                  --vendor-id also its claim code, which a vendor types to claim it.
                  While the server runs on the embedded database, it asks the server
                  (DATA_DIR/admin.json) instead of opening the database.
+  npm run cli -- set-public-url --url https://pay.example.com
+                 The address customers and payment providers reach this install at (notify and
+                 return URLs, pay QR codes). PUBLIC_URL in the server's environment sets it too,
+                 at every start. With the embedded database, stop the server first.
 
 Uses DATABASE_URL when set, otherwise the embedded database under DATA_DIR.`;
 
@@ -87,6 +92,15 @@ async function main() {
       return;
     }
   }
+  if (command === "set-public-url") {
+    // Only the provision call goes through a running server; this one needs the database itself.
+    const route = await provisionRoute(config);
+    if (route.via !== "database") {
+      throw new Error(
+        "The server holds the embedded database: stop it first, or set PUBLIC_URL in its environment and restart it.",
+      );
+    }
+  }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
@@ -133,6 +147,12 @@ async function main() {
       console.log(`Account ${values.username} created (id ${row?.id}).`);
     } else if (command === "provision-device" && provision) {
       printProvisioned(await provisionFromBody(database.db, provision));
+    } else if (command === "set-public-url") {
+      const { values } = parseArgs({ args: rest, options: { url: { type: "string" } } });
+      const url = publicUrlOf(values.url);
+      if (!url) throw new Error(`set-public-url needs --url.\n\n${USAGE}`);
+      await setPublicAddress(database.db, url);
+      console.log(`Public address set: ${url}`);
     } else if (command === "rebuild-rollups") {
       const { values } = parseArgs({ args: rest, options: { "vendor-id": { type: "string" } } });
       const started = performance.now();

@@ -20,6 +20,12 @@ export interface Config {
   registrationsPerAddressPerHour: number;
   /** Where the built console lives; served at / when present. */
   webDist: string | undefined;
+  /**
+   * The address customers and providers reach this install at (PUBLIC_URL, e.g.
+   * https://pay.example.com): payment notify and return URLs, pay QR codes. Written to the system
+   * config's `website` at start, so it wins over what was set there.
+   */
+  publicUrl: string | undefined;
   logLevel: string;
   /** Lets mail settings name a server on a private network (local test servers); off in production. */
   smtpAllowPrivate: boolean;
@@ -65,6 +71,20 @@ export interface Config {
   paymentBaseUrls: Readonly<Record<string, string>>;
 }
 
+/** An http(s) address without its trailing slashes; refused at start when it is anything else. */
+export function publicUrlOf(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http(s) address, got "${value}"`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new Error(`PUBLIC_URL must be http(s), got "${value}"`);
+  return url.toString().replace(/\/+$/, "");
+}
+
 function int(value: string | undefined, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   const n = Number(value);
@@ -92,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailureWindowMinutes: int(env.LOGIN_FAILURE_WINDOW_MINUTES, 15),
     registrationsPerAddressPerHour: int(env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, 5),
     webDist: env.WEB_DIST === "none" ? undefined : path.resolve(root, env.WEB_DIST ?? "apps/web/dist"),
+    publicUrl: publicUrlOf(env.PUBLIC_URL),
     logLevel: env.LOG_LEVEL ?? "info",
     smtpAllowPrivate: env.SMTP_ALLOW_PRIVATE === "1",
     redisUrl: env.REDIS_URL || undefined,

@@ -51,6 +51,11 @@ export const dashboardSummaryResult = z.object({
    * shown to main administrators (levels 3 and 6); empty for everyone else, and with MQTT_ALLOW_INSECURE.
    */
   broker_risks: z.array(z.enum(BROKER_RISKS)),
+  /**
+   * The address customers and payment providers reach this install at (PUBLIC_URL): shown to main
+   * administrators (levels 3 and 6), `url` null while none is set; null for everyone else.
+   */
+  public_address: z.object({ url: z.string().nullable() }).nullable(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummaryResult>;
 

@@ -1,12 +1,17 @@
-import { API } from "@washboard/shared";
+import { API, LEVEL } from "@washboard/shared";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
 import { brokerRisksFor } from "../devices/queries.js";
+import { publicAddress } from "../system-config/queries.js";
 import { dashboardSummary } from "./summary.js";
 
 export function dashboardRoutes(r: Routes, deps: AppDeps) {
-  r.call(API.dashboard.summary, async (_input, ctx) => ({
-    ...(await dashboardSummary(deps.db, ctx)),
-    broker_risks: brokerRisksFor(deps, ctx.actor.level),
-  }));
+  r.call(API.dashboard.summary, async (_input, ctx) => {
+    const runsTheInstall = ctx.actor.level === LEVEL.VENDOR_ADMIN || ctx.actor.level === LEVEL.GROUP_ADMIN;
+    return {
+      ...(await dashboardSummary(deps.db, ctx)),
+      broker_risks: brokerRisksFor(deps, ctx.actor.level),
+      public_address: runsTheInstall ? { url: await publicAddress(deps.db) } : null,
+    };
+  });
 }

@@ -127,6 +127,13 @@ describe("POST /api/v3/Dashboard/get_account_summary", () => {
     expect(outside.body.code).toBe("NOT_FOUND");
   });
 
+  it("shows the install's public address to main administrators only, null while none is set", async () => {
+    expect((await summary("vendor_admin")).body.result.public_address).toEqual({ url: null });
+    expect((await summary("group_admin")).body.result.public_address).toEqual({ url: null });
+    expect((await summary("vendor_sub")).body.result.public_address).toBeNull();
+    expect((await summary("group_sub")).body.result.public_address).toBeNull();
+  });
+
   it("follows new devices, so the counts are read live", async () => {
     const [live] = await server.database.db
       .insert(devices)

@@ -8,7 +8,10 @@ import { recentOperations } from "../operation-log/queries.js";
 import { vendorsOfGroup } from "../tenancy/queries.js";
 
 /** The console's account summary: real counts of what the scope owns, and its latest operations. */
-export async function dashboardSummary(db: Db, ctx: SignedInContext): Promise<Omit<DashboardSummary, "broker_risks">> {
+export async function dashboardSummary(
+  db: Db,
+  ctx: SignedInContext,
+): Promise<Omit<DashboardSummary, "broker_risks" | "public_address">> {
   const info = await getAccountInfo(db, ctx);
   const { scope } = ctx;
   const groupWide = scope.vendorId === null && scope.groupId !== null;

@@ -13,6 +13,7 @@ import { switchOn } from "../orders/test-orders.js";
 import { payQrCodes } from "../payqr/tables.js";
 import { priceTemplateOptions, priceTemplates } from "../price-templates/tables.js";
 import { shops } from "../shops/tables.js";
+import { systemConfig } from "../system-config/tables.js";
 
 /**
  * The customer's side of a pay QR code, over the public calls the pay page makes: the shop and
@@ -52,7 +53,11 @@ async function page() {
 
 beforeAll(async () => {
   [wechat, paypalFake] = await Promise.all([startWechatPayFake(), startPayPalFake()]);
-  server = await startTestServer({ paymentBaseUrls: { wechatpay: wechat.baseUrl, paypal: paypalFake.baseUrl } });
+  server = await startTestServer({
+    paymentBaseUrls: { wechatpay: wechat.baseUrl, paypal: paypalFake.baseUrl },
+    // The address providers notify and send customers back to (PUBLIC_URL).
+    publicUrl: "https://pay.laundry.test",
+  });
   await server.app.ready();
   const { kl } = await demoVendors(server.database);
   vendorId = kl.id;
@@ -151,6 +156,37 @@ describe("the pay page", () => {
     expect(start.http, JSON.stringify(start.body)).toBe(200);
     expect(start.body.result.kind).toBe("qr");
     expect(start.body.result.target).toMatch(/^weixin:\/\//);
+  });
+
+  it("tells providers the public address; without one offers only the sandbox and refuses a provider's payment", async () => {
+    const { id, serial } = await machine("C2");
+    await server.send(
+      API.vendorProfile.modifyPaymentInfo,
+      { provider: "wechatpay", enabled: true, fields: { ...wechat.credentials } },
+      { as: "vendor_admin" },
+    );
+    // PUBLIC_URL became the website at start: the notify address WeChat Pay is given is under it.
+    const place = { place: { serial }, device_id: id, option: "", provider: "wechatpay" as const };
+    const started = await server.send(API.pay.create, place);
+    expect(started.http, JSON.stringify(started.body)).toBe(200);
+    const order = wechat.orders.get(started.body.result.order_no);
+    expect(order?.notifyUrl).toMatch(/^https:\/\/pay\.laundry\.test\/webhooks\/wechatpay\/\d+$/);
+
+    const { db } = server.database;
+    await db.update(systemConfig).set({ value: "" }).where(eq(systemConfig.name, "website"));
+    try {
+      const page = await server.send(API.pay.page, { serial });
+      expect(page.body.result.providers).not.toContain("wechatpay");
+      const ordersBefore = (await db.select().from(orders)).length;
+      const callsBefore = wechat.calls.length;
+      const refused = await server.send(API.pay.create, place);
+      expect(refused.body).toMatchObject({ code: "PUBLIC_URL_NOT_SET" });
+      // No order is left behind and WeChat Pay is not called.
+      expect((await db.select().from(orders)).length).toBe(ordersBefore);
+      expect(wechat.calls.length).toBe(callsBefore);
+    } finally {
+      await db.update(systemConfig).set({ value: "https://pay.laundry.test" }).where(eq(systemConfig.name, "website"));
+    }
   });
 
   it("PayPal: the customer approves at PayPal and, back on the status page, the order is captured and the machine starts", async () => {

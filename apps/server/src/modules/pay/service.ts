@@ -7,6 +7,7 @@ import {
   type payPlace,
   providerOf,
   providerTakes,
+  SANDBOX_PROVIDER,
 } from "@washboard/shared";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
@@ -24,6 +25,7 @@ import { notifyPath, providerCall } from "../orders/providers/provider-call.js";
 import { payQrByCode } from "../payqr/queries.js";
 import { templatesWithOptions } from "../price-templates/queries.js";
 import { findVendorShop } from "../shops/queries.js";
+import { publicAddress } from "../system-config/queries.js";
 import { findVendor } from "../tenancy/queries.js";
 import { tenantOfVendor } from "../tenancy/scope.js";
 import { providerCredentials } from "../vendor-profile/service.js";
@@ -51,10 +53,13 @@ async function resolvePlace(db: Db, place: Place) {
  */
 export async function payableProviders(deps: PayDeps, vendorId: number, enabled: readonly string[], currency: string) {
   const payable: OrderProviderId[] = [];
+  // Without a public address no provider could notify us: only the sandbox (our own page) is offered.
+  const reachable = (await publicAddress(deps.db)) !== null;
   for (const id of enabled) {
     const adapter = adapterOf(id);
     // A provider switched on before it was known not to take the vendor's currency offers nothing.
     if (!adapter?.startPayment || !providerTakes(id, currency)) continue;
+    if (!reachable && id !== SANDBOX_PROVIDER.id) continue;
     const credentials = await providerCredentials(deps.db, deps.secrets, vendorId, id);
     const required = (providerOf(id)?.credentials ?? []).filter((field) => !field.optional);
     if (credentials && required.every((field) => credentials[field.name])) payable.push(adapter.id);
@@ -143,6 +148,11 @@ export async function payPage(deps: PayDeps, place: Place): Promise<PayPage> {
 export async function createPayment(deps: AppDeps, input: z.output<typeof createPaymentRequest>) {
   const { db } = deps;
   const { vendor, where, machine, program } = await chosenProgram(db, input.place, input.device_id, input.option);
+  // A provider must be told where to notify: a placeholder address would leave the order unpaid
+  // for ever after the customer paid. (The sandbox completes on our own page.)
+  if (input.provider !== SANDBOX_PROVIDER.id && (await publicAddress(db)) === null) {
+    throw new AppError("PUBLIC_URL_NOT_SET", { field: "provider" });
+  }
   const adapter = (await payableProviders(deps, vendor.id, vendor.enabledProviders, vendor.currency)).includes(
     input.provider,
   )

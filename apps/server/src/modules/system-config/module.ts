@@ -1,5 +1,24 @@
 import { defineModule } from "../../platform/module.js";
+import { publicAddress, setPublicAddress } from "./queries.js";
 import { systemConfigRoutes } from "./routes.js";
 import * as tables from "./tables.js";
 
-export const systemConfigModule = defineModule({ name: "systemConfig", tables, routes: systemConfigRoutes });
+export const systemConfigModule = defineModule({
+  name: "systemConfig",
+  tables,
+  routes: systemConfigRoutes,
+  /**
+   * PUBLIC_URL, when set, is the install's public address (written to the `website` config). Without
+   * any, providers cannot be given a notify address: payments through them are refused, and the
+   * server says so at every start.
+   */
+  start: async ({ db, config, log }) => {
+    if (config.publicUrl) await setPublicAddress(db, config.publicUrl);
+    else if ((await publicAddress(db)) === null) {
+      log.warn(
+        "no public address is set (PUBLIC_URL, or npm run cli -- set-public-url): payments through providers are refused and pay QR codes carry a placeholder",
+      );
+    }
+    return undefined;
+  },
+});

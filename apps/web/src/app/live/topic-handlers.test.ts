@@ -23,6 +23,7 @@ function summaryWith(ids: number[]): DashboardSummary {
     last_login_ip: null,
     recent_operations: ids.map(op),
     broker_risks: [],
+    public_address: null,
   };
 }
 

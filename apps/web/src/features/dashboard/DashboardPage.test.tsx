@@ -34,6 +34,7 @@ function base(): DashboardSummary {
     last_login_ip: null,
     recent_operations: [],
     broker_risks: [],
+    public_address: null,
   };
 }
 
@@ -69,6 +70,23 @@ describe("dashboard", () => {
     ]);
     expect(alert.textContent).toContain("Connect the broker to Washboard's authentication hooks");
     expect(alert.textContent).toContain("MQTT_ALLOW_INSECURE=1");
+  });
+
+  it("shows main administrators the public address, or warns that none is set", async () => {
+    show({ ...base(), public_address: { url: "https://pay.laundry.test" } });
+    expect((await screen.findByTestId("dashboard-public-address")).textContent).toContain(
+      "Public address: https://pay.laundry.test",
+    );
+    cleanup();
+    show({ ...base(), public_address: { url: null } });
+    const warning = await screen.findByTestId("dashboard-public-address");
+    expect(warning.textContent).toContain("No public address is set");
+    expect(warning.textContent).toContain("PUBLIC_URL");
+    cleanup();
+    // Not shown to anyone else.
+    show(base());
+    await screen.findByTestId("dashboard");
+    expect(screen.queryByTestId("dashboard-public-address")).toBeNull();
   });
 
   it("shows no broker alert when nothing was found (or the account is not a main administrator)", async () => {

@@ -1,7 +1,7 @@
 import { QuestionCircleOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { API, type BrokerRiskName, formatTimestamp, machineTypeLabelKey } from "@washboard/shared";
-import { Alert, Card, Empty, Skeleton, Statistic, Tag, Tooltip } from "antd";
+import { Alert, Card, Empty, Skeleton, Statistic, Tag, Tooltip, Typography } from "antd";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
@@ -40,6 +40,31 @@ function BrokerRisks({ risks }: { risks: readonly BrokerRiskName[] }) {
   );
 }
 
+/**
+ * Where customers and payment providers reach this install (shown to main administrators): a
+ * warning while none is set, since payments through providers are refused until it is.
+ */
+function PublicAddress({ url }: { url: string | null }) {
+  const { t } = useTranslation();
+  if (url === null) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t("dashboard.publicAddress.unsetTitle")}
+        description={t("dashboard.publicAddress.unsetText")}
+        data-testid="dashboard-public-address"
+      />
+    );
+  }
+  return (
+    <p className="text-secondary" data-testid="dashboard-public-address">
+      {t("dashboard.publicAddress.label")}: <Typography.Text copyable>{url}</Typography.Text>
+    </p>
+  );
+}
+
 /** /dashboard: the account's summary, its machines by state and type (live), and its revenue. */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -58,6 +83,7 @@ export default function DashboardPage() {
     <div data-testid="dashboard">
       {/* Plain headings: the first screen after sign-in stays light (bench/bundle-size.mjs). */}
       {s.broker_risks.length > 0 && <BrokerRisks risks={s.broker_risks} />}
+      {s.public_address && <PublicAddress url={s.public_address.url} />}
       <h2 className="dashboard-title">{t("dashboard.welcome", { name: user?.name ?? "" })}</h2>
       <p className="text-secondary">
         {t(s.scope === "group" ? "dashboard.scopeGroup" : "dashboard.scopeVendor")}:{" "}
