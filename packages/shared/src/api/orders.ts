@@ -114,6 +114,12 @@ export const refundRequest = z.object({
     .min(1, { error: "orders.refund.amountInvalid" })
     .max(2_147_483_647, { error: "orders.refund.amountInvalid" }),
   reason: z.string().trim().max(REFUND_REASON_MAX, { error: "validation.tooLong" }).default(""),
+  /**
+   * One per refund the operator means (the console makes one each time its refund dialog opens): the
+   * same key again — a double click, a retry after a lost answer — is the same refund, answered again;
+   * another key is another refund, within what is left. Without a key every request is a refund.
+   */
+  idempotency_key: z.string().uuid({ error: "validation.invalid" }).optional(),
 });
 export const refundResult = z.object({ refund: refundItem, order: orderItem });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { API, type OrderItem } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -227,8 +227,17 @@ describe("manual refunds", () => {
   /** A WeChat Pay order of the machine, paid (now unless said otherwise); WeChat Pay's domestic API takes yuan. */
   const paidWechat = (deviceId: number, amount: number, at?: Date) =>
     paidOrder(server.database.db, { vendorId, currency: "CNY", provider: "wechatpay", shopId, deviceId, amount }, at);
-  const refund = (orderId: number, amount: number, options: SendOptions = as) =>
-    server.send(API.orders.refundWechat, { order_id: orderId, amount, reason: "customer asked" }, options);
+  const refund = (orderId: number, amount: number, options: SendOptions = as, idempotencyKey?: string) =>
+    server.send(
+      API.orders.refundWechat,
+      {
+        order_id: orderId,
+        amount,
+        reason: "customer asked",
+        ...(idempotencyKey === undefined ? {} : { idempotency_key: idempotencyKey }),
+      },
+      options,
+    );
 
   it("refunds a same-day order through the provider's signed API and shows it refunded", async () => {
     const { id } = await machine("WXREFUND", false);
@@ -251,10 +260,11 @@ describe("manual refunds", () => {
     });
   });
 
-  it("fifty identical refund requests at once make one provider call and one refund", async () => {
+  it("fifty requests of one refund at once (one idempotency key) make one provider call and one refund", async () => {
     const { id } = await machine("WXFIFTY", false);
     const order = await paidWechat(id, 2_000);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => refund(order.id, 2_000)));
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => refund(order.id, 2_000, as, key)));
     expect(answers.map((a) => a.http)).toEqual(Array(50).fill(200));
     expect(new Set(answers.map((a) => a.body.result.refund.id)).size).toBe(1);
     await expect.poll(async () => (await orderById(order.id)).refundResult, { timeout: 10_000 }).toBe(1);
@@ -262,6 +272,25 @@ describe("manual refunds", () => {
     expect(rows).toHaveLength(1);
     const refundNo = rows[0]?.refundNo ?? "";
     expect(wechat.calls.filter((c) => JSON.stringify(c.body).includes(refundNo))).toHaveLength(1);
+  });
+
+  it("two partial refunds of the same amount are two refunds; a retry of one is that one; a key names one refund", async () => {
+    const { id } = await machine("WXTWICE", false);
+    const order = await paidWechat(id, 1_000);
+    const first = randomUUID();
+    const one = await refund(order.id, 300, as, first);
+    const two = await refund(order.id, 300, as, randomUUID());
+    expect([one.http, two.http]).toEqual([200, 200]);
+    expect(one.body.result.refund.id).not.toBe(two.body.result.refund.id);
+    // The first dialog's double click, or its retry after a lost answer: the same refund, once.
+    const again = await refund(order.id, 300, as, first);
+    expect(again.body.result.refund.id).toBe(one.body.result.refund.id);
+    // The same key for another amount is a mistake, refused; nothing more is refunded.
+    const misuse = await refund(order.id, 200, as, first);
+    expect(misuse.body).toMatchObject({ code: "VALIDATION_FAILED", field: "idempotency_key" });
+    const rows = await server.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(rows.map((r) => r.amount)).toEqual([300, 300]);
+    expect((await orderById(order.id)).refundedAmount).toBe(600);
   });
 
   it("concurrent partial refunds never give back more than was paid", async () => {

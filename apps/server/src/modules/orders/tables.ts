@@ -13,6 +13,7 @@ import {
   smallint,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from "drizzle-orm/pg-core";
 import { createdAt } from "../../platform/db/columns.js";
@@ -122,10 +123,18 @@ export const orderRefunds = pgTable(
     failureReason: varchar("failure_reason", { length: 255 }),
     providerRefundId: varchar("provider_refund_id", { length: 64 }),
     accountId: integer("account_id"),
+    /**
+     * The key the asking client sent (one per refund dialog opened): the same key again is the same
+     * refund, answered again; a new key is a new refund. Null for automatic refunds.
+     */
+    requestKey: uuid("request_key"),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("order_refunds_order_idx").on(t.orderId, t.id)],
+  (t) => [
+    index("order_refunds_order_idx").on(t.orderId, t.id),
+    uniqueIndex("order_refunds_request_key_uq").on(t.vendorId, t.requestKey),
+  ],
 );
 
 /**

@@ -9,6 +9,7 @@ import {
   refundRequest,
 } from "@washboard/shared";
 import { Descriptions, Form, Input } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
@@ -31,6 +32,9 @@ export function RefundDialog(props: { order: OrderItem; source: RefundableSource
   const [form] = Form.useForm<RefundForm>();
   const { order } = props;
   const remaining = order.amount - order.refund_amount;
+  // One refund per dialog: a double click or a retry sends this key again and is the same refund;
+  // opening the dialog again for a second refund of the same amount makes another.
+  const [requestKey] = useState(() => crypto.randomUUID());
   const show = (minor: number) => formatMoney(minor, order.currency);
   const refund = useCallMutation(API.orders[REFUND_CALLS[props.source]], {
     success: "orders.refund.requested",
@@ -44,7 +48,9 @@ export function RefundDialog(props: { order: OrderItem; source: RefundableSource
       content: t("orders.refund.confirmText", { amount: show(amount), order: order.order_no }),
       danger: true,
     });
-    if (ok) refund.mutate({ order_id: order.id, amount, reason: values.reason?.trim() ?? "" });
+    if (ok) {
+      refund.mutate({ order_id: order.id, amount, reason: values.reason?.trim() ?? "", idempotency_key: requestKey });
+    }
   }
 
   return (

@@ -1,5 +1,5 @@
 import { localDate, type OrderSource, type RefundItem, type refundRequest } from "@washboard/shared";
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../../platform/db/client.js";
 import { toSeconds } from "../../../platform/db/columns.js";
@@ -13,12 +13,6 @@ import { orderRefunds, orders, PAY_STATUS, REFUND_STATUS } from "../tables.js";
 
 /** The outbox kind that delivers a refund to its provider. */
 export const REFUND_DELIVERY = "order.refund";
-
-/**
- * A second request for the same refund (same order, same amount) within this long answers the first
- * instead of refunding again: a double click, a retry after a lost answer, a second browser.
- */
-const SAME_REFUND_WINDOW_MS = 10 * 60_000;
 
 type RefundRow = typeof orderRefunds.$inferSelect;
 
@@ -47,7 +41,8 @@ export interface RefundAsk {
 /**
  * An operator's refund (spec §7 refund_by_vendor). Everything is decided inside one transaction
  * that holds the order's row lock: that it is paid, of the payment's day in the vendor's time zone,
- * that the amount fits what is left, and whether the same refund was just asked. The refund row, the
+ * that the amount fits what is left, and whether this very refund was asked before (its idempotency
+ * key: a repeat answers the first; the same amount under another key is another refund). The refund row, the
  * order's refunded amount and the outbox message that calls the provider are written together, so
  * two requests can neither both pass the checks nor refund more than was paid.
  */
@@ -67,8 +62,15 @@ export async function requestRefund(db: Db, ask: RefundAsk): Promise<{ refund: R
     if (localDate(toSeconds(order.paidAt), vendor.timeZone) !== localDate(now, vendor.timeZone)) {
       throw new AppError("REFUND_NOT_SAME_DAY");
     }
-    const same = await sameRefund(tx, order.id, input.amount);
-    if (same) return same.id;
+    const key = input.idempotency_key;
+    const asked = key === undefined ? undefined : await refundOfKey(tx, tenant, key);
+    if (asked) {
+      // The key names one refund: asked again for another order or amount, it is a mistake, not a retry.
+      if (asked.orderId !== order.id || asked.amount !== input.amount) {
+        throw new AppError("VALIDATION_FAILED", { field: "idempotency_key", messageKey: "validation.invalid" });
+      }
+      return asked.id;
+    }
     if (input.amount > order.amount - order.refundedAmount) {
       throw new AppError("REFUND_EXCEEDS_REMAINDER", { field: "amount" });
     }
@@ -77,26 +79,21 @@ export async function requestRefund(db: Db, ask: RefundAsk): Promise<{ refund: R
       type: "manual",
       reason: input.reason,
       accountId: ask.accountId,
+      requestKey: key ?? null,
     });
   });
   return refundWithOrder(db, refundId);
 }
 
-async function sameRefund(tx: Tx, orderId: number, amount: number): Promise<RefundRow | undefined> {
+/**
+ * The refund an idempotency key already names, if any. Requests with one key for one order wait for
+ * each other on the order's lock; the unique (vendor, key) index is the last word for any others.
+ */
+async function refundOfKey(tx: Tx, tenant: VendorTenant, key: string): Promise<RefundRow | undefined> {
   const [row] = await tx
     .select()
     .from(orderRefunds)
-    .where(
-      and(
-        eq(orderRefunds.orderId, orderId),
-        eq(orderRefunds.amount, amount),
-        eq(orderRefunds.type, "manual"),
-        inArray(orderRefunds.state, ["refunding", "succeeded"]),
-        gt(orderRefunds.createdAt, new Date(Date.now() - SAME_REFUND_WINDOW_MS)),
-      ),
-    )
-    .orderBy(desc(orderRefunds.id))
-    .limit(1);
+    .where(and(tenant.owns(orderRefunds), eq(orderRefunds.requestKey, key)));
   return row;
 }
 
@@ -107,7 +104,13 @@ async function sameRefund(tx: Tx, orderId: number, amount: number): Promise<Refu
 export async function startRefund(
   tx: Tx,
   order: typeof orders.$inferSelect,
-  refund: { amount: number; type: "manual" | "automatic"; reason: string; accountId: number | null },
+  refund: {
+    amount: number;
+    type: "manual" | "automatic";
+    reason: string;
+    accountId: number | null;
+    requestKey?: string | null;
+  },
 ): Promise<number> {
   const refundNo = newRefundNo();
   const [row] = await tx
@@ -120,6 +123,7 @@ export async function startRefund(
       type: refund.type,
       reason: refund.reason,
       accountId: refund.accountId,
+      requestKey: refund.requestKey ?? null,
     })
     .returning({ id: orderRefunds.id });
   if (!row) throw new AppError("INTERNAL_ERROR");
