@@ -10,7 +10,7 @@ import {
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { brandValues } from "../../test/fixtures.js";
+import { brandValues, type OtherTenant, otherTenant } from "../../test/fixtures.js";
 import { type Answer, type SendOptions, startTestServer, type TestServer } from "../../test/harness.js";
 import { accounts } from "../accounts/tables.js";
 import { alliances } from "../alliances/tables.js";
@@ -155,6 +155,13 @@ async function klPayableMachine(name: string) {
     .where(eq(devices.id, deviceId));
   await switchOn(db, vendorId, "sandbox");
   return { shopId, deviceId, serial: `LOG-${name}` };
+}
+
+let jakarta: OtherTenant | undefined;
+/** The unrelated tenant (Jakarta, IDR), made once for the file. */
+async function jakartaTenant(): Promise<OtherTenant> {
+  jakarta ??= await otherTenant(server.database);
+  return jakarta;
 }
 
 /** The Kuala Lumpur vendor's FOMO or QRIS switched on with the fake's credentials (not logged by this call's address). */
@@ -699,9 +706,32 @@ const SUCCESSFUL_CALLS: Record<
   "orders.refundWechat": async () => orderCall(await klOrder("wechatpay"), { amount: 100, reason: "" }),
   "orders.refundAlipay": async () => orderCall(await klOrder("alipay"), { amount: 100, reason: "" }),
   "orders.refundSandbox": async () => orderCall(await klOrder("sandbox"), { amount: 100, reason: "" }),
+  // QRIS takes rupiah only: the check is the Jakarta vendor's (the unrelated tenant), of a rupiah order.
   "orders.checkQris": async () => {
-    await klRestProvider("qris");
-    return orderCall(await klOrder("qris", false), {});
+    const jakarta = await jakartaTenant();
+    const as = jakarta.vendorAdmin.username;
+    const { http } = await server.send(
+      API.vendorProfile.modifyPaymentInfo,
+      { provider: "qris", enabled: true, fields: { ...restProvider.credentials } },
+      { as, ip: nextIp() },
+    );
+    if (http !== 200) throw new Error("qris not configured");
+    const orderNo = `WLOGQRIS${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+    const [order] = await server.database.db
+      .insert(orders)
+      .values({
+        vendorId: jakarta.vendor.id,
+        source: "qris",
+        payType: "1",
+        orderNo,
+        payUniqueNo: orderNo,
+        amount: 25_000,
+        currency: "IDR",
+        payStatus: 0,
+      })
+      .returning();
+    if (!order) throw new Error("order not created");
+    return { body: { order_id: order.id }, options: { as }, expected: { actor: as, target: `order:${order.id}` } };
   },
   "orders.checkFomo": async () => {
     await klRestProvider("fomo");

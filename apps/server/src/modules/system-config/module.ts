@@ -13,11 +13,16 @@ export const systemConfigModule = defineModule({
    * server says so at every start.
    */
   start: async ({ db, config, log }) => {
-    if (config.publicUrl) await setPublicAddress(db, config.publicUrl);
-    else if ((await publicAddress(db)) === null) {
-      log.warn(
-        "no public address is set (PUBLIC_URL, or npm run cli -- set-public-url): payments through providers are refused and pay QR codes carry a placeholder",
-      );
+    try {
+      if (config.publicUrl) await setPublicAddress(db, config.publicUrl);
+      else if ((await publicAddress(db)) === null) {
+        log.warn(
+          "no public address is set (PUBLIC_URL, or npm run cli -- set-public-url): payments through providers are refused and pay QR codes carry a placeholder",
+        );
+      }
+    } catch (error) {
+      // The server serves without it; what depends on the address says so where it is used.
+      log.error({ err: error }, "the public address could not be read or written");
     }
     return undefined;
   },
