@@ -48,6 +48,7 @@ export * from "./devices/machine-types.js";
 export * from "./devices/money-limits.js";
 export * from "./devices/template-params.js";
 export * from "./errors.js";
+export * from "./export/export-cells.js";
 export * from "./export/export-formats.js";
 export * from "./format/calendar.js";
 export * from "./format/file-size.js";

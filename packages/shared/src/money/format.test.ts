@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CURRENCIES, CURRENCY_CODES, getCurrency, isCurrencyCode } from "./currencies.js";
-import { formatMoney, minorUnitFactor, parseMoney } from "./format.js";
+import { excelMoneyFormat, formatMoney, majorUnits, minorUnitFactor, parseMoney } from "./format.js";
 
 /** The 51 ISO codes named in spec §9, in the spec's order. */
 const SPEC_ISO_CODES = [
@@ -228,5 +228,23 @@ describe("spot checks from the spec's examples", () => {
   it("truncates a fractional number input toward zero instead of inventing sub-minor units", () => {
     expect(formatMoney(123.9, "USD", { hideSymbol: true })).toBe("1.23");
     expect(formatMoney(-123.9, "USD", { hideSymbol: true })).toBe("-1.23");
+  });
+});
+
+describe("money in a spreadsheet", () => {
+  it("is a figure in whole units, with as many decimals as the currency table gives it", () => {
+    expect(majorUnits(123456, "MYR")).toBe(1234.56);
+    expect(majorUnits(-5, "MYR")).toBe(-0.05);
+    expect(majorUnits(1250, "THB")).toBe(1250);
+    expect(majorUnits(15000, "IDR")).toBe(15000);
+  });
+
+  it("shows as formatMoney writes it: the symbol and a space before the grouped figure, unless hidden", () => {
+    expect(excelMoneyFormat("MYR")).toBe('"RM "#,##0.00');
+    expect(excelMoneyFormat("THB")).toBe('"฿ "#,##0');
+    expect(excelMoneyFormat("IDR")).toBe('"Rp "#,##0');
+    expect(excelMoneyFormat("DKK")).toBe('"kr. "#,##0.00');
+    expect(excelMoneyFormat("MYR", { hideSymbol: true })).toBe("#,##0.00");
+    expect(excelMoneyFormat("THB", { hideSymbol: "1" })).toBe("#,##0");
   });
 });

@@ -9,6 +9,8 @@ export interface MoneyFormatOptions {
   hideSymbol?: boolean | "0" | "1";
 }
 
+const symbolHidden = (options: MoneyFormatOptions) => options.hideSymbol === true || options.hideSymbol === "1";
+
 function groupThousands(digits: string, separator: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
@@ -28,8 +30,7 @@ export function formatMoney(minor: number | bigint, currencyCode: string, option
   } else {
     text = groupThousands(abs.toString(), thousands);
   }
-  const hide = options.hideSymbol === true || options.hideSymbol === "1";
-  const body = hide ? text : `${currency.symbol} ${text}`;
+  const body = symbolHidden(options) ? text : `${currency.symbol} ${text}`;
   return negative ? `-${body}` : body;
 }
 
@@ -56,4 +57,20 @@ export function parseMoney(input: string, currencyCode: string): number | null {
 /** Minor units per whole unit: 100 for decimal currencies, 1 otherwise. */
 export function minorUnitFactor(currencyCode: string): 1 | 100 {
   return getCurrency(currencyCode).decimals ? 100 : 1;
+}
+
+/** An amount in whole units (12.5 for 1250 cents), the figure a spreadsheet adds up. */
+export function majorUnits(minor: number, currencyCode: string): number {
+  return minor / minorUnitFactor(currencyCode);
+}
+
+/**
+ * The Excel number format that shows a figure in whole units as formatMoney writes it: the
+ * currency's decimals, thousands grouped, the symbol before it unless hidden. Excel groups
+ * thousands with the reader's own separator, so IDR's dots are the reader's there.
+ */
+export function excelMoneyFormat(currencyCode: string, options: MoneyFormatOptions = {}): string {
+  const currency = getCurrency(currencyCode);
+  const figure = currency.decimals ? "#,##0.00" : "#,##0";
+  return symbolHidden(options) ? figure : `"${currency.symbol} "${figure}`;
 }

@@ -1,6 +1,6 @@
 import type { OrderItem } from "../api/orders.js";
 import { formatTimestamp } from "../format/time.js";
-import type { TableFormat, TextColumn } from "../reports/table-columns.js";
+import { moneyCell, type TableFormat, type TextColumn } from "../reports/table-columns.js";
 
 /** Spec §4 payment state as the reader reads it. */
 export function payStatusText(order: Pick<OrderItem, "pay_status">, t: TableFormat["t"]): string {
@@ -27,13 +27,19 @@ const plain = (value: string | null) => value ?? "";
 export const ORDER_COLUMNS: readonly TextColumn<OrderItem>[] = [
   { key: "order_no", titleKey: "orders.columns.orderNo", text: (o) => o.order_no },
   { key: "created_at", titleKey: "orders.columns.time", text: (o, f) => time(o.created_at, f) },
-  { key: "amount", titleKey: "orders.columns.amount", text: (o, f) => f.money(o.amount, o.currency) },
+  {
+    key: "amount",
+    titleKey: "orders.columns.amount",
+    text: (o, f) => f.money(o.amount, o.currency),
+    cell: (o) => moneyCell(o.amount, o.currency),
+  },
   { key: "pay_status", titleKey: "orders.columns.payStatus", text: (o, f) => payStatusText(o, f.t) },
   { key: "refund_status", titleKey: "orders.columns.refundStatus", text: (o, f) => refundStatusText(o, f.t) },
   {
     key: "refund_amount",
     titleKey: "orders.columns.refundAmount",
     text: (o, f) => (o.refund_amount ? f.money(o.refund_amount, o.currency) : ""),
+    cell: (o) => (o.refund_amount ? moneyCell(o.refund_amount, o.currency) : undefined),
   },
   {
     key: "refund_type",

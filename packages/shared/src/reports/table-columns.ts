@@ -15,11 +15,33 @@ export interface TableFormat {
   timeZone: string;
 }
 
-/** A column as text only: what the console's table and every export file of a list write. */
+/**
+ * How a file with figures says its cells: a spreadsheet's money cells carry the currency in their
+ * number format, so they follow the hide-symbol setting `money` applies.
+ */
+export interface SheetFormat extends TableFormat {
+  hideSymbol: boolean;
+}
+
+/**
+ * A cell as a figure a spreadsheet can add up: an amount in its currency's minor units, or a count.
+ * Its text stays what the screen, CSV and HTML show.
+ */
+export type CellValue = { kind: "money"; minor: number; currency: string } | { kind: "count"; value: number };
+
+export const moneyCell = (minor: number, currency: string): CellValue => ({ kind: "money", minor, currency });
+export const countCell = (value: number): CellValue => ({ kind: "count", value });
+
+/**
+ * A column as the console's table and every export file of a list write it: its text, and for
+ * Excel its figure where it has one.
+ */
 export interface TextColumn<Row> {
   key: string;
   titleKey: string;
   text(row: Row, format: TableFormat): string;
+  /** The cell as a figure, for Excel; a column without one, or a row it answers nothing for, is text. */
+  cell?(row: Row): CellValue | undefined;
 }
 
 export interface ColumnSpec<Row> extends TextColumn<Row> {
@@ -28,6 +50,8 @@ export interface ColumnSpec<Row> extends TextColumn<Row> {
   sortValue(row: Row): number | string;
   /** The totals row's text; without it the cell stays empty. */
   total?(rows: Row[], format: TableFormat): string;
+  /** The totals row's figure; none where the total joins several currencies. */
+  totalCell?(rows: Row[]): CellValue | undefined;
 }
 
 /**
@@ -39,19 +63,36 @@ export function totalPerCurrency<Row extends { currency: string }>(
   amount: (row: Row) => number,
   money: TableFormat["money"],
 ): string {
+  return [...sumsPerCurrency(rows, amount)].map(([currency, sum]) => money(sum, currency)).join(" · ");
+}
+
+/** The figure of `totalPerCurrency`: one amount when the rows share a currency, none when they do not. */
+export function currencyTotalCell<Row extends { currency: string }>(
+  rows: Row[],
+  amount: (row: Row) => number,
+): CellValue | undefined {
+  const sums = [...sumsPerCurrency(rows, amount)];
+  const [only] = sums;
+  return sums.length === 1 && only ? moneyCell(only[1], only[0]) : undefined;
+}
+
+function sumsPerCurrency<Row extends { currency: string }>(rows: Row[], amount: (row: Row) => number) {
   const sums = new Map<string, number>();
   for (const row of rows) sums.set(row.currency, (sums.get(row.currency) ?? 0) + amount(row));
-  return [...sums.entries()].map(([currency, sum]) => money(sum, currency)).join(" · ");
+  return sums;
 }
 
 export function countColumn<Row>(key: string, titleKey: string, value: (row: Row) => number): ColumnSpec<Row> {
+  const sum = (rows: Row[]) => rows.reduce((n, row) => n + value(row), 0);
   return {
     key,
     titleKey,
     numeric: true,
     text: (row) => String(value(row)),
+    cell: (row) => countCell(value(row)),
     sortValue: value,
-    total: (rows) => String(rows.reduce((n, row) => n + value(row), 0)),
+    total: (rows) => String(sum(rows)),
+    totalCell: (rows) => countCell(sum(rows)),
   };
 }
 
@@ -65,8 +106,10 @@ export function amountColumn<Row extends { currency: string }>(
     titleKey,
     numeric: true,
     text: (row, f) => f.money(value(row), row.currency),
+    cell: (row) => moneyCell(value(row), row.currency),
     sortValue: value,
     total: (rows, f) => totalPerCurrency(rows, value, f.money),
+    totalCell: (rows) => currencyTotalCell(rows, value),
   };
 }
 

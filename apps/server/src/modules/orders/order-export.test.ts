@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { API, formatMoney, formatTimestamp, ORDER_COLUMNS, paymentTypeOf } from "@washboard/shared";
+import {
+  API,
+  formatMoney,
+  formatTimestamp,
+  minorUnitFactor,
+  ORDER_COLUMNS,
+  type OrderItem,
+  paymentTypeOf,
+} from "@washboard/shared";
+import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { message } from "../../platform/i18n/messages.js";
@@ -7,13 +16,14 @@ import { parseCsv } from "../../test/csv.js";
 import { demoVendors } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { shops } from "../shops/tables.js";
+import { vendors } from "../tenancy/tables.js";
 import { orders, PAY_STATUS, REFUND_RESULT, REFUND_STATUS } from "./tables.js";
 
 /**
  * An order screen's export, written by the server while it downloads: every order the filter
  * matches (across many batches, none twice, none missed), in the screen's order, with the columns
- * the screen shows in the reader's language — the same in CSV, HTML and Excel — and none of
- * another vendor's.
+ * the screen shows in the reader's language — the same in CSV, HTML and Excel, where amounts are
+ * numbers a finance user can add up — and none of another vendor's.
  */
 let server: TestServer;
 const run = randomBytes(3).toString("hex").toUpperCase();
@@ -21,6 +31,8 @@ const COUNT = 2_345;
 // Ten days from a UTC midnight, an order every six minutes or so.
 const start = Date.parse("2026-05-01T00:00:00Z") / 1000;
 const EVIL = `Machine said <b>"jam"</b> & stopped, =cmd|' /C calc'!A0`;
+/** Bangkok's orders, in whole baht: the currency table gives THB no decimals. */
+const BKK_AMOUNTS = [40, 1_250, 35];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -61,13 +73,13 @@ beforeAll(async () => {
   for (let i = 0; i < rows.length; i += 500) await db.insert(orders).values(rows.slice(i, i + 500));
   // Bangkok's sandbox orders in the same days: never in Kuala Lumpur's file.
   await db.insert(orders).values(
-    [0, 1, 2].map((i) => ({
+    BKK_AMOUNTS.map((amount, i) => ({
       vendorId: bkk.id,
       source: "sandbox" as const,
       payType: paymentTypeOf("sandbox"),
       orderNo: `BKK${run}${i}`,
       payUniqueNo: `BKK${run}${i}`,
-      amount: 40,
+      amount,
       currency: bkk.currency,
       payStatus: PAY_STATUS.paid,
       createdAt: new Date((start + 3_600 * (i + 1)) * 1000),
@@ -79,21 +91,45 @@ afterAll(async () => {
 });
 
 /** The list's own pages, the whole filter: what the file must hold, in order. */
-async function listed(filter: Record<string, unknown>): Promise<string[]> {
-  const numbers: string[] = [];
+async function listedOrders(filter: Record<string, unknown>, as = "vendor_admin"): Promise<OrderItem[]> {
+  const items: OrderItem[] = [];
   let cursor: string | undefined;
   do {
     const { body } = await server.send(
       API.orders.list_sandbox,
       { ...filter, page_size: 200, ...(cursor ? { cursor } : {}) },
-      { as: "vendor_admin" },
+      { as },
     );
     if (body.status !== 200) throw new Error(body.code);
-    numbers.push(...body.result.items.map((o) => o.order_no));
+    items.push(...body.result.items);
     cursor = body.result.next_cursor ?? undefined;
   } while (cursor);
-  return numbers;
+  return items;
 }
+
+const listed = async (filter: Record<string, unknown>) => (await listedOrders(filter)).map((o) => o.order_no);
+
+/** The first sheet of an Excel export the server wrote. */
+async function exportedSheet(filter: Record<string, unknown>, as = "vendor_admin") {
+  const xlsx = await server.download(API.orders.export_sandbox, { ...filter, format: "xlsx", language: "en" }, { as });
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(xlsx.file as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error("the export has no sheet");
+  return sheet;
+}
+
+/** A column's cells below the header, by the column's key. */
+function columnCells(sheet: ExcelJS.Worksheet, key: string): ExcelJS.Cell[] {
+  const column = ORDER_COLUMNS.findIndex((c) => c.key === key) + 1;
+  const cells: ExcelJS.Cell[] = [];
+  sheet.eachRow((row, r) => {
+    if (r > 1) cells.push(row.getCell(column));
+  });
+  return cells;
+}
+
+const sum = (values: number[]) => values.reduce((n, v) => n + v, 0);
 
 // Three of the ten days, paid orders only: about 560 of them, over a batch boundary.
 const filter = { from: start + 2 * 86_400, to: start + 5 * 86_400 - 1, pay_status: "paid" as const };
@@ -162,12 +198,16 @@ describe("an order screen's export", () => {
     await workbook.xlsx.load(xlsx.file as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     expect(sheet?.name).toBe(message("th-th", "routes.order_sandbox").slice(0, 31));
+    // An amount is a number in ringgit; as money it reads as the CSV's text.
+    const { kl } = await demoVendors(server.database);
+    const text = (v: unknown) =>
+      typeof v === "number" ? formatMoney(Math.round(v * minorUnitFactor(kl.currency)), kl.currency) : String(v ?? "");
     const cells: string[][] = [];
     sheet?.eachRow((row) => {
       cells.push(
         Array.from(row.values as unknown[])
           .slice(1)
-          .map((v) => (v === null || v === undefined ? "" : String(v))),
+          .map(text),
       );
     });
     // Empty cells at a row's end are not stored; the CSV writes them as empty fields.
@@ -199,6 +239,43 @@ describe("an order screen's export", () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(none.file as unknown as ArrayBuffer);
     expect(workbook.worksheets[0]?.rowCount).toBe(1);
+  });
+
+  it("writes amounts as numbers in their currency's format, adding up to the orders' total in ringgit and in whole baht", async () => {
+    const ringgit = await exportedSheet(filter);
+    const amounts = columnCells(ringgit, "amount");
+    const orders = await listedOrders(filter);
+    expect(amounts).toHaveLength(orders.length);
+    for (const cell of amounts) {
+      expect(cell.type).toBe(ExcelJS.ValueType.Number);
+      expect(cell.numFmt).toBe('"RM "#,##0.00');
+    }
+    const total = sum(orders.map((o) => o.amount));
+    expect(sum(amounts.map((c) => c.value as number))).toBeCloseTo(total / 100, 6);
+    // A refund's amount too; an order without one leaves the cell empty.
+    const refunds = columnCells(ringgit, "refund_amount").filter((c) => c.value !== null);
+    expect(refunds.map((c) => c.value)).toEqual(orders.filter((o) => o.refund_amount).map(() => 5));
+    expect(refunds.every((c) => c.numFmt === '"RM "#,##0.00')).toBe(true);
+    // Text stays text.
+    expect(columnCells(ringgit, "order_no").every((c) => c.type === ExcelJS.ValueType.String)).toBe(true);
+
+    const bangkokDays = { from: start, to: start + 86_400 };
+    const baht = columnCells(await exportedSheet(bangkokDays, "vendor2_admin"), "amount");
+    expect(baht.map((c) => c.value)).toEqual([...BKK_AMOUNTS].reverse());
+    expect(baht.map((c) => c.numFmt)).toEqual(BKK_AMOUNTS.map(() => '"฿ "#,##0'));
+    expect(sum(baht.map((c) => c.value as number))).toBe(sum(BKK_AMOUNTS));
+  });
+
+  it("leaves the symbol out of the number format where the vendor hides it", async () => {
+    const { bkk } = await demoVendors(server.database);
+    const { db } = server.database;
+    await db.update(vendors).set({ hideSymbol: true }).where(eq(vendors.id, bkk.id));
+    try {
+      const baht = columnCells(await exportedSheet({ from: start, to: start + 86_400 }, "vendor2_admin"), "amount");
+      expect(baht.map((c) => c.numFmt)).toEqual(BKK_AMOUNTS.map(() => "#,##0"));
+    } finally {
+      await db.update(vendors).set({ hideSymbol: false }).where(eq(vendors.id, bkk.id));
+    }
   });
 
   it("is named after its screen, whose route need not spell the source (WeChat Pay's is /order/wechat_pay)", async () => {

@@ -1,5 +1,6 @@
 import {
   EXPORT_MIME,
+  exportCell,
   exportFileName,
   localDate,
   nowSeconds,
@@ -19,9 +20,10 @@ import { orderBatches } from "./list.js";
 
 /**
  * An order screen's export, written by the server while it downloads: the screen's columns in the
- * reader's language, money and times as the vendor shows them, every order the filter matches. The
- * server holds one batch of orders at a time, whatever the file's length, and the browser saves the
- * file as it arrives instead of paging through the list.
+ * reader's language, money and times as the vendor shows them (in Excel, amounts as numbers a
+ * finance user can add up), every order the filter matches. The server holds one batch of orders at
+ * a time, whatever the file's length, and the browser saves the file as it arrives instead of
+ * paging through the list.
  */
 export async function exportOrders(
   db: Db,
@@ -36,7 +38,9 @@ export async function exportOrders(
   const { format: fileFormat, language, ...filters } = input;
   async function* rows() {
     for await (const batch of orderBatches(db, scope, source, filters)) {
-      yield batch.map((order) => ORDER_COLUMNS.map((column) => column.text(order, format)));
+      yield batch.map((order) =>
+        ORDER_COLUMNS.map((column) => exportCell(column.text(order, format), column.cell?.(order), format)),
+      );
     }
   }
   return {

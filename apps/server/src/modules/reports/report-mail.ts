@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import {
   addTableSheet,
+  exportCellText,
   FORM_REPORTS,
   type FormReportKey,
   type LanguageCode,
@@ -31,7 +32,8 @@ export interface ReportMail {
 
 /**
  * One report's mail in the reader's language: the table the console shows for the period, as an
- * Excel workbook with its totals row, and the totals again in the body.
+ * Excel workbook with its totals row (amounts and counts as numbers a finance user can add up), and
+ * the totals again in the body.
  */
 export async function composeReportMail(
   deps: Pick<AppDeps, "db">,
@@ -51,7 +53,7 @@ export async function composeReportMail(
   addTableSheet(workbook, table);
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
 
-  const totals = table.rows.length > rows.length ? (table.rows.at(-1) ?? []) : [];
+  const totals = table.rows.length > rows.length ? (table.rows.at(-1) ?? []).map(exportCellText) : [];
   const summary = definition.columns
     .map((column, i) => ({ column, total: totals[i] }))
     .filter(({ column, total }, i) => i > 0 && column.total && total !== undefined && total !== "")

@@ -28,11 +28,14 @@ import { reportSubscriptions } from "./tables.js";
 /**
  * Scheduled reports: an address subscribed to a report gets the past period's table as an Excel
  * attachment through the group's SMTP settings, in the language chosen, once per period — also
- * with several schedulers at once — and only what the account may read.
+ * with several schedulers at once — and only what the account may read. Its amounts and counts are
+ * numbers, which add up in the spreadsheet.
  */
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const SMTP = { user: "reports@demo.test", pass: "s3cret-Report-Pass" };
 const as = { as: "vendor_admin" } as const;
+/** Where a form_account workbook holds the takings (gross): after the day, the shop and the orders. */
+const grossColumn = FORM_REPORTS.form_account.columns.findIndex((c) => c.key === "gross") + 1;
 let server: TestServer;
 let smtp: CapturingSmtp;
 let timeZone = "";
@@ -47,20 +50,36 @@ async function mailTo(address: string, count = 1): Promise<ReceivedMail[]> {
   }
 }
 
-async function workbookOf(mail: ReceivedMail) {
+async function sheetOf(mail: ReceivedMail): Promise<ExcelJS.Worksheet> {
   const attachment = mimePart(mail.raw, XLSX);
   if (!attachment) throw new Error("the mail has no Excel attachment");
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(attachment as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new Error("the workbook has no sheet");
-  const rows: string[][] = [];
-  sheet.eachRow((row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell) => cells.push(cell.value === null ? "" : String(cell.value)));
+  return sheet;
+}
+
+/** The attachment's cells: text as text, figures as numbers, an empty cell as "". */
+async function workbookOf(mail: ReceivedMail): Promise<(string | number)[][]> {
+  const rows: (string | number)[][] = [];
+  (await sheetOf(mail)).eachRow((row) => {
+    const cells: (string | number)[] = [];
+    row.eachCell({ includeEmpty: true }, (cell) =>
+      cells.push(typeof cell.value === "number" ? cell.value : cell.value === null ? "" : String(cell.value)),
+    );
     rows.push(cells);
   });
   return rows;
+}
+
+/** A column's cells between the header and the totals row, and its totals cell. */
+function figuresOf(sheet: ExcelJS.Worksheet, column: number) {
+  const cells: ExcelJS.Cell[] = [];
+  sheet.eachRow((row, r) => {
+    if (r > 1 && r < sheet.rowCount) cells.push(row.getCell(column));
+  });
+  return { cells, total: sheet.getRow(sheet.rowCount).getCell(column) };
 }
 
 /** The subject line, decoded from its RFC 2047 encoded words. */
@@ -81,16 +100,16 @@ function subjectOf(mail: ReceivedMail): string {
     .trim();
 }
 
-async function paidOrder(amount: number, paidAt: Date) {
+async function paidOrder(amount: number, paidAt: Date, vendor = { id: vendorId, currency: "MYR" }) {
   const orderNo = newOrderNo();
   await server.database.db.insert(orders).values({
-    vendorId,
+    vendorId: vendor.id,
     source: "mem_account",
     payType: paymentTypeOf("mem_account"),
     orderNo,
     payUniqueNo: orderNo,
     amount,
-    currency: "MYR",
+    currency: vendor.currency,
     payStatus: PAY_STATUS.paid,
     paidAt,
   });
@@ -228,7 +247,12 @@ describe("scheduled reports", () => {
     const rows = await workbookOf(mail);
     expect(rows[0]).toEqual(FORM_REPORTS.form_account.columns.map((c) => lookup(de, c.titleKey)));
     const money = (minor: number) => formatMoney(minor, "MYR");
-    expect(rows.at(-1)).toEqual([de.revenue.total, "", "2", money(2_000), "0", money(0), money(2_000)]);
+    // The totals in ringgit, as numbers: RM 20.00 is 20.
+    expect(rows.at(-1)).toEqual([de.revenue.total, "", 2, 20, 0, 0, 20]);
+    const gross = figuresOf(await sheetOf(mail), grossColumn);
+    expect(gross.cells.every((c) => c.type === ExcelJS.ValueType.Number && c.numFmt === '"RM "#,##0.00')).toBe(true);
+    expect(gross.cells.reduce((n, c) => n + (c.value as number), 0)).toBeCloseTo((1_250 + 750) / 100, 6);
+    expect(gross.total.numFmt).toBe('"RM "#,##0.00');
     // The same figures as the report call for the period.
     const report = await server.send(API.reports.accountOrders, period, as);
     expect(report.body.result.items.reduce((n, r) => n + r.gross, 0)).toBe(2_000);
@@ -242,6 +266,44 @@ describe("scheduled reports", () => {
     // The console sees it delivered.
     const list = await server.send(API.reports.subscriptions, { report: "form_account" }, as);
     expect(list.body.result.items.find((s) => s.id === id)?.last_delivery).toMatchObject({ state: "delivered" });
+  });
+
+  it("mails another vendor's figures in its own currency: whole baht, numbers that add up to the orders' total", async () => {
+    const { bkk } = await demoVendors(server.database);
+    const period = lastWholePeriod("weekly", localDate(nowSeconds(), bkk.timeZone));
+    const at = (day: string, offset: number) => new Date((zonedDayStart(day, bkk.timeZone) + offset) * 1000);
+    const paid = [
+      { amount: 40, at: at(period.from, 60) },
+      { amount: 1_250, at: at(period.from, 3_600) },
+      { amount: 35, at: at(period.to, 60) },
+    ];
+    for (const order of paid) await paidOrder(order.amount, order.at, bkk);
+    const bangkok = { as: "vendor2_admin" } as const;
+    const created = await server.send(
+      API.reports.subscribe,
+      { report: "form_account", email: "baht@demo.test", frequency: "weekly", language: "en" },
+      bangkok,
+    );
+    await server.send(API.reports.sendNow, { id: created.body.result.id }, bangkok);
+    const [mail] = await mailTo("baht@demo.test");
+    if (!mail) throw new Error("no mail arrived");
+
+    const sheet = await sheetOf(mail);
+    const gross = figuresOf(sheet, grossColumn);
+    expect(gross.cells).toHaveLength(2);
+    for (const cell of [...gross.cells, gross.total]) {
+      expect(cell.type).toBe(ExcelJS.ValueType.Number);
+      expect(cell.numFmt).toBe('"฿ "#,##0');
+    }
+    // Baht have no decimals in the currency table: the amounts are whole baht already.
+    const total = paid.reduce((n, o) => n + o.amount, 0);
+    expect(gross.cells.reduce((n, c) => n + (c.value as number), 0)).toBe(total);
+    expect(gross.total.value).toBe(total);
+    const orderCounts = figuresOf(sheet, 3);
+    expect(orderCounts.cells.map((c) => c.value)).toEqual([2, 1]);
+    expect(orderCounts.total.value).toBe(3);
+    // The day stays text.
+    expect(sheet.getRow(2).getCell(1).type).toBe(ExcelJS.ValueType.String);
   });
 
   it("sends now on request, and a removed subscription's queued mail is not sent", async () => {

@@ -87,4 +87,29 @@ describe("an xlsx table file", () => {
     expect(sheet?.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet?.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
   });
+
+  it("writes figures as numbers in their number format, each format once, and text beside them as text", async () => {
+    const ringgit = (value: number) => ({ text: `RM ${value}`, value, numFmt: '"RM "#,##0.00' });
+    async function* rows() {
+      yield [[ringgit(12.5), { text: "3", value: 3 }, "RM 1.00 · ฿ 2"]];
+      yield [[ringgit(0.05), { text: "฿ 40", value: 40, numFmt: '"฿ "#,##0' }, ""]];
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of tableFile("xlsx", { title: "Takings", headers: ["A", "B", "C"], lang: "en" }, rows()))
+      chunks.push(chunk as Buffer);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const cell = (r: number, c: number) => sheet?.getRow(r).getCell(c);
+    expect([cell(2, 1)?.value, cell(2, 2)?.value, cell(2, 3)?.value]).toEqual([12.5, 3, "RM 1.00 · ฿ 2"]);
+    expect([cell(3, 1)?.value, cell(3, 2)?.value]).toEqual([0.05, 40]);
+    expect([cell(2, 1)?.numFmt, cell(3, 1)?.numFmt, cell(3, 2)?.numFmt]).toEqual([
+      '"RM "#,##0.00',
+      '"RM "#,##0.00',
+      '"฿ "#,##0',
+    ]);
+    expect(cell(2, 2)?.type).toBe(ExcelJS.ValueType.Number);
+    expect(cell(2, 2)?.numFmt).toBeUndefined();
+    expect(cell(1, 1)?.font?.bold).toBe(true);
+  });
 });

@@ -1,5 +1,14 @@
 import { Readable } from "node:stream";
-import { CSV_BOM, csvLine, type ExportFormat, HTML_END, htmlRow, htmlStart } from "@washboard/shared";
+import {
+  CSV_BOM,
+  csvLine,
+  type ExportCell,
+  type ExportFormat,
+  exportCellText,
+  HTML_END,
+  htmlRow,
+  htmlStart,
+} from "@washboard/shared";
 import { XlsxStream } from "./xlsx-stream.js";
 
 /** What a table file says before its rows. */
@@ -15,7 +24,7 @@ export interface TableHead {
  * and handed on before the next batch is asked for, so a file of any length holds one batch in
  * memory. A reader that stops reading stops the batches (backpressure); one that goes away ends them.
  */
-export function tableFile(format: ExportFormat, head: TableHead, batches: AsyncIterable<string[][]>): Readable {
+export function tableFile(format: ExportFormat, head: TableHead, batches: AsyncIterable<ExportCell[][]>): Readable {
   const chunks = format === "xlsx" ? workbookFile(head, batches) : textFile(format, head, batches);
   return Readable.from(chunks, { objectMode: false, highWaterMark: 64 * 1024 });
 }
@@ -23,12 +32,13 @@ export function tableFile(format: ExportFormat, head: TableHead, batches: AsyncI
 async function* textFile(
   format: "csv" | "html",
   head: TableHead,
-  batches: AsyncIterable<string[][]>,
+  batches: AsyncIterable<ExportCell[][]>,
 ): AsyncGenerator<Buffer> {
   yield Buffer.from(
     format === "csv" ? CSV_BOM + csvLine(head.headers) : htmlStart(head.title, head.headers, head.lang),
   );
-  for await (const rows of batches) {
+  for await (const batch of batches) {
+    const rows = batch.map((cells) => cells.map(exportCellText));
     const text = format === "csv" ? rows.map(csvLine).join("") : rows.map((row) => `${htmlRow(row)}\n`).join("");
     yield Buffer.from(text);
   }
@@ -38,7 +48,7 @@ async function* textFile(
 /** Wide enough for a date and time or an order number; a streamed sheet cannot measure its rows first. */
 const columnWidth = (header: string) => Math.min(60, Math.max(20, header.length + 2));
 
-async function* workbookFile(head: TableHead, batches: AsyncIterable<string[][]>): AsyncGenerator<Buffer> {
+async function* workbookFile(head: TableHead, batches: AsyncIterable<ExportCell[][]>): AsyncGenerator<Buffer> {
   const workbook = new XlsxStream();
   yield* buffers(workbook.start(head.title, head.headers, columnWidth));
   for await (const rows of batches) yield* buffers(workbook.rows(rows));

@@ -37,6 +37,7 @@ export function orderColumns(format: TableFormat): DataColumn<OrderItem>[] {
       key: column.key,
       titleKey: column.titleKey,
       text,
+      cell: column.cell,
       ...(render ? { render: (order: OrderItem) => render(order, text(order)) } : {}),
       ...(column.key === "failure_reason" ? { ellipsis: true, width: 220 } : {}),
     };

@@ -1,4 +1,4 @@
-import { API, minorUnitFactor, type ShopAnalysis } from "@washboard/shared";
+import { API, countCell, minorUnitFactor, moneyCell, type ShopAnalysis } from "@washboard/shared";
 import { Card, Col, Row, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -91,6 +91,8 @@ export default function DataCenterPage() {
   const shops = data?.shops ?? [];
   const devices = shops.reduce((n, r) => n + r.devices, 0);
   const net = shops.reduce((n, r) => n + r.net, 0);
+  // Rounded as the server rounds each shop's.
+  const netPerDevice = data && devices > 0 ? { minor: Math.round(net / devices), currency: data.currency } : null;
   const shopColumns: ReportColumn<ShopRow>[] = [
     { key: "shop", titleKey: "revenue.columns.shop", text: shopName, sortValue: shopName },
     {
@@ -98,8 +100,10 @@ export default function DataCenterPage() {
       titleKey: "revenue.figures.devices",
       numeric: true,
       text: (r) => String(r.devices),
+      cell: (r) => countCell(r.devices),
       sortValue: (r) => r.devices,
       total: String(devices),
+      totalCell: countCell(devices),
     },
     ...figureColumns(shops, money),
     {
@@ -107,35 +111,42 @@ export default function DataCenterPage() {
       titleKey: "revenue.figures.netPerDevice",
       numeric: true,
       text: (r) => money(r.net_per_device, r.currency),
+      cell: (r) => moneyCell(r.net_per_device, r.currency),
       sortValue: (r) => r.net_per_device,
-      // Rounded as the server rounds each shop's.
-      total: data && devices > 0 ? money(Math.round(net / devices), data.currency) : "",
+      total: netPerDevice ? money(netPerDevice.minor, netPerDevice.currency) : "",
+      totalCell: netPerDevice ? moneyCell(netPerDevice.minor, netPerDevice.currency) : undefined,
     },
   ];
 
   const heat = data?.heatmap ?? [];
   const names = weekdayNames(i18n.language);
   const weekdays = byWeekday(heat, names);
+  const allUses = weekdays.reduce((n, r) => n + r.total, 0);
   const heatColumns: ReportColumn<WeekdayRow>[] = [
     { key: "weekday", titleKey: "revenue.columns.day", dataIndex: "name", sortValue: (r) => r.weekday },
-    ...HOURS.map(
-      (hour): ReportColumn<WeekdayRow> => ({
+    ...HOURS.map((hour): ReportColumn<WeekdayRow> => {
+      const uses = weekdays.reduce((n, r) => n + (r.hours[hour] ?? 0), 0);
+      return {
         key: `hour-${hour}`,
         titleKey: "revenue.columns.hour",
         title: String(hour),
         numeric: true,
         text: (r) => String(r.hours[hour] ?? 0),
+        cell: (r) => countCell(r.hours[hour] ?? 0),
         sortValue: (r) => r.hours[hour] ?? 0,
-        total: String(weekdays.reduce((n, r) => n + (r.hours[hour] ?? 0), 0)),
-      }),
-    ),
+        total: String(uses),
+        totalCell: countCell(uses),
+      };
+    }),
     {
       key: "total",
       titleKey: "revenue.total",
       numeric: true,
       text: (r) => String(r.total),
+      cell: (r) => countCell(r.total),
       sortValue: (r) => r.total,
-      total: String(weekdays.reduce((n, r) => n + r.total, 0)),
+      total: String(allUses),
+      totalCell: countCell(allUses),
     },
   ];
   const heatChart = {

@@ -1,4 +1,4 @@
-import { API, type DeviceRevenueRow, machineTypeLabelKey } from "@washboard/shared";
+import { API, countCell, type DeviceRevenueRow, machineTypeLabelKey, moneyCell } from "@washboard/shared";
 import { Card, DatePicker, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
@@ -31,6 +31,8 @@ export default function IncomeDevicePage() {
   const currency = rows[0]?.currency ?? "";
   const uses = rows.reduce((n, r) => n + r.orders, 0);
   const net = rows.reduce((n, r) => n + r.net, 0);
+  const averagePerUse = uses > 0 ? Math.round(net / uses) : null;
+  const minutes = rows.reduce((n, r) => n + r.minutes, 0);
 
   const columns: ReportColumn<DeviceRevenueRow>[] = [
     { key: "device", titleKey: "revenue.columns.device", dataIndex: "device_name", sortValue: (r) => r.device_name },
@@ -48,16 +50,20 @@ export default function IncomeDevicePage() {
       titleKey: "revenue.figures.averagePerUse",
       numeric: true,
       text: (r) => money(r.average_per_use, r.currency),
+      cell: (r) => moneyCell(r.average_per_use, r.currency),
       sortValue: (r) => r.average_per_use,
-      total: uses > 0 ? money(Math.round(net / uses), currency) : "",
+      total: averagePerUse === null ? "" : money(averagePerUse, currency),
+      totalCell: averagePerUse === null ? undefined : moneyCell(averagePerUse, currency),
     },
     {
       key: "minutes",
       titleKey: "revenue.figures.minutes",
       numeric: true,
       text: (r) => String(r.minutes),
+      cell: (r) => countCell(r.minutes),
       sortValue: (r) => r.minutes,
-      total: String(rows.reduce((n, r) => n + r.minutes, 0)),
+      total: String(minutes),
+      totalCell: countCell(minutes),
     },
     {
       key: "idle",

@@ -1,7 +1,9 @@
 import {
   API,
+  currencyTotalCell,
   type EarningsMonthRow,
   minorUnitFactor,
+  moneyCell,
   monthsFrom,
   type RevenueFigures,
   totalPerCurrency,
@@ -81,8 +83,10 @@ export default function IncomeTotalPage() {
         title: sourceLabel(source),
         numeric: true,
         text: (r) => money(r.bySource[source] ?? 0, r.currency),
+        cell: (r) => moneyCell(r.bySource[source] ?? 0, r.currency),
         sortValue: (r) => r.bySource[source] ?? 0,
         total: totalPerCurrency(rows, (r) => r.bySource[source] ?? 0, money),
+        totalCell: currencyTotalCell(rows, (r) => r.bySource[source] ?? 0),
       }),
     ),
   ];

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import { formatFileSize } from "@washboard/shared";
+import { type ExportCell, formatFileSize } from "@washboard/shared";
 import { Button, Dropdown, Progress, Spin, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { AppModal } from "../AppModal";
@@ -20,7 +20,7 @@ export function ExportMenu<Row>(props: {
   columns: DataColumn<Row>[];
   title: string;
   knownTotal?: number;
-  trailingRows?: string[][];
+  trailingRows?: ExportCell[][];
   disabled?: boolean;
 }) {
   const { t } = useTranslation();

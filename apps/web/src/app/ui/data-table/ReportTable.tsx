@@ -1,9 +1,11 @@
+import { exportCellText } from "@washboard/shared";
 import { Empty, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { Key } from "react";
 import { useTranslation } from "react-i18next";
+import { useMoneyDisplay } from "../../session/useMoneyDisplay";
 import { ExportMenu } from "./ExportMenu";
-import type { ReportColumn } from "./report-columns";
+import { type ReportColumn, totalsRow } from "./report-columns";
 import { cellText } from "./types";
 
 import "./data-table.css";
@@ -27,7 +29,9 @@ export function ReportTable<Row>(props: {
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const totalCells = props.columns.map((c, i) => (i === 0 ? t("revenue.total") : (c.total ?? "")));
+  const { hideSymbol } = useMoneyDisplay();
+  const totals = totalsRow(props.columns, t("revenue.total"), { hideSymbol });
+  const totalCells = totals.map(exportCellText);
   const columns: ColumnsType<Row> = props.columns.map((column, index) => ({
     key: column.key,
     title: column.title ?? t(column.titleKey),
@@ -54,7 +58,7 @@ export function ReportTable<Row>(props: {
             columns={props.columns}
             title={props.title}
             knownTotal={props.rows.length}
-            trailingRows={props.totals && props.rows.length > 0 ? [totalCells] : []}
+            trailingRows={props.totals && props.rows.length > 0 ? [totals] : []}
             disabled={props.rows.length === 0}
           />
         </div>

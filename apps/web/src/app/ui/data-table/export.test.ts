@@ -1,5 +1,9 @@
+import { dayColumn, figureColumnSpecs, formatMoney, type RevenueFigures } from "@washboard/shared";
+import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { csvField, type ExportTable, escapeHtml, exportFileName, toCsv, toHtml } from "./export";
+import { csvField, type ExportTable, escapeHtml, exportFileName, exportRows, toCsv, toHtml } from "./export";
+import { toXlsx } from "./export-excel";
+import { reportColumns, totalsRow } from "./report-columns";
 
 const BOM = "\uFEFF";
 
@@ -51,6 +55,13 @@ describe("toCsv", () => {
 
   it("writes only the header row for a table without rows", () => {
     expect(toCsv({ title: "x", headers: ["a", "b,c"], rows: [] })).toBe(`${BOM}a,"b,c"\r\n`);
+  });
+
+  it("writes a figure as its text", () => {
+    const figure = { text: "RM 1,250.00", value: 1250, numFmt: '"RM "#,##0.00' };
+    expect(toCsv({ title: "x", headers: ["a", "b"], rows: [[figure, { text: "3", value: 3 }]] })).toBe(
+      `${BOM}a,b\r\n"RM 1,250.00",3\r\n`,
+    );
   });
 });
 
@@ -111,5 +122,83 @@ describe("exportFileName", () => {
     expect(exportFileName('a/b\\c:d*e?f"g<h>i|j', "2024-05-01", "html")).toBe("a b c d e f g h i j_2024-05-01.html");
     expect(exportFileName("///", "2024-05-01", "csv")).toBe("export_2024-05-01.csv");
     expect(exportFileName("tab\there\u0007bell", "2024-05-01", "csv")).toBe("tab here bell_2024-05-01.csv");
+  });
+});
+
+describe("an Excel export of a report", () => {
+  type DayRow = RevenueFigures & { day: string };
+  const day = (date: string, currency: string, orders: number, gross: number): DayRow => ({
+    day: date,
+    currency,
+    orders,
+    gross,
+    refunds: 0,
+    refunded: 0,
+    net: gross,
+  });
+  // The report's columns: day, orders, gross, refunds, refunded, net.
+  const [DAY, ORDERS, GROSS] = [1, 2, 3];
+
+  /** The report's rows and totals, as the console builds the workbook, read back. */
+  async function workbookOf(rows: DayRow[], hideSymbol = false): Promise<ExcelJS.Worksheet> {
+    const money = (minor: number, currency: string) => formatMoney(minor, currency, { hideSymbol });
+    const columns = reportColumns([dayColumn<DayRow>(), ...figureColumnSpecs<DayRow>()], rows, {
+      t: (key) => key,
+      money,
+      timeZone: "UTC",
+    });
+    const table: ExportTable = {
+      title: "Takings",
+      headers: columns.map((c) => c.titleKey),
+      rows: [...exportRows(columns, rows, { hideSymbol }), totalsRow(columns, "Total", { hideSymbol })],
+    };
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await (await toXlsx(table)).arrayBuffer());
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error("the workbook has no sheet");
+    return sheet;
+  }
+
+  const body = (sheet: ExcelJS.Worksheet, column: number) =>
+    Array.from({ length: sheet.rowCount - 2 }, (_, i) => sheet.getRow(i + 2).getCell(column));
+  const totalOf = (sheet: ExcelJS.Worksheet, column: number) => sheet.getRow(sheet.rowCount).getCell(column);
+  const sum = (cells: ExcelJS.Cell[]) => cells.reduce((n, c) => n + (c.value as number), 0);
+
+  it("writes ringgit as numbers in ringgit with the currency's format, which add up to the total", async () => {
+    const sheet = await workbookOf([
+      day("2024-05-01", "MYR", 2, 1_250),
+      day("2024-05-02", "MYR", 5, 99_999),
+      day("2024-05-03", "MYR", 1, 1),
+    ]);
+    const gross = body(sheet, GROSS);
+    expect(gross.map((c) => c.value)).toEqual([12.5, 999.99, 0.01]);
+    expect(gross.every((c) => c.type === ExcelJS.ValueType.Number && c.numFmt === '"RM "#,##0.00')).toBe(true);
+    expect(sum(gross)).toBeCloseTo((1_250 + 99_999 + 1) / 100, 6);
+    expect(totalOf(sheet, GROSS).value).toBeCloseTo(1_012.5, 6);
+    expect(totalOf(sheet, GROSS).numFmt).toBe('"RM "#,##0.00');
+    // Counts are plain numbers; the day and the totals label stay text.
+    expect(body(sheet, ORDERS).map((c) => c.value)).toEqual([2, 5, 1]);
+    expect(totalOf(sheet, ORDERS).value).toBe(8);
+    expect(body(sheet, DAY).map((c) => c.type)).toEqual([1, 2, 3].map(() => ExcelJS.ValueType.String));
+    expect(totalOf(sheet, DAY).value).toBe("Total");
+  });
+
+  it("writes baht, which have no decimals, as whole numbers with a whole-number format", async () => {
+    const sheet = await workbookOf([day("2024-05-01", "THB", 1, 40), day("2024-05-02", "THB", 3, 1_250)]);
+    const gross = body(sheet, GROSS);
+    expect(gross.map((c) => c.value)).toEqual([40, 1_250]);
+    expect(gross.map((c) => c.numFmt)).toEqual(['"฿ "#,##0', '"฿ "#,##0']);
+    expect(sum(gross)).toBe(1_290);
+    expect(totalOf(sheet, GROSS).value).toBe(1_290);
+  });
+
+  it("leaves the symbol out where the vendor hides it, and a total of several currencies as text", async () => {
+    const hidden = await workbookOf([day("2024-05-01", "MYR", 1, 1_250)], true);
+    expect(body(hidden, GROSS)[0]?.numFmt).toBe("#,##0.00");
+
+    const mixed = await workbookOf([day("2024-05-01", "MYR", 1, 1_250), day("2024-05-01", "THB", 1, 40)]);
+    expect(body(mixed, GROSS).map((c) => c.value)).toEqual([12.5, 40]);
+    expect(totalOf(mixed, GROSS).value).toBe(`${formatMoney(1_250, "MYR")} · ${formatMoney(40, "THB")}`);
+    expect(totalOf(mixed, ORDERS).value).toBe(2);
   });
 });

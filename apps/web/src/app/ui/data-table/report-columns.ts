@@ -1,4 +1,4 @@
-import type { ColumnSpec, TableFormat } from "@washboard/shared";
+import { type CellValue, type ColumnSpec, type ExportCell, exportCell, type TableFormat } from "@washboard/shared";
 import type { DataColumn } from "./types";
 
 /** A report column: a list column that can sort, sits right when it holds figures, and has a total. */
@@ -8,6 +8,8 @@ export interface ReportColumn<Row> extends DataColumn<Row> {
   numeric?: boolean;
   /** The totals row's text for this column. */
   total?: string;
+  /** The totals row's figure, for Excel; none where the total joins currencies. */
+  totalCell?: CellValue;
 }
 
 /**
@@ -21,7 +23,23 @@ export function reportColumns<Row>(specs: ColumnSpec<Row>[], rows: Row[], format
     titleKey: spec.titleKey,
     numeric: spec.numeric,
     text: (row: Row) => spec.text(row, format),
+    cell: spec.cell,
     sortValue: spec.sortValue,
     total: spec.total?.(rows, format),
+    totalCell: spec.totalCell?.(rows),
   }));
+}
+
+/**
+ * The totals row: the label first, then each column's total — a figure where it is one, so the
+ * export writes a number where the screen writes its text.
+ */
+export function totalsRow<Row>(
+  columns: ReportColumn<Row>[],
+  label: string,
+  format: { hideSymbol: boolean },
+): ExportCell[] {
+  return columns.map((c, i) =>
+    i === 0 ? label : exportCell(c.total ?? "", c.total ? c.totalCell : undefined, format),
+  );
 }

@@ -1,4 +1,4 @@
-import type { EndpointContract, ListPage, ListPaging } from "@washboard/shared";
+import type { CellValue, EndpointContract, ListPage, ListPaging } from "@washboard/shared";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 
@@ -22,6 +22,8 @@ export interface DataColumn<Row> {
   dataIndex?: keyof Row & string;
   /** The cell as plain text: what exports write, and what the table shows without `render`. */
   text?: (row: Row) => string;
+  /** The cell as a figure, which Excel writes as a number (CSV and HTML write `text`). */
+  cell?: (row: Row) => CellValue | undefined;
   /** The cell as shown in the table, when it is more than its text (a tag, a link). */
   render?: (row: Row) => ReactNode;
   width?: number;

@@ -1,15 +1,16 @@
-import { localDate, nowSeconds } from "@washboard/shared";
+import { type ExportCell, localDate, nowSeconds } from "@washboard/shared";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toastError, toastSuccess, toastWarning } from "../../feedback/toast";
+import { useMoneyDisplay } from "../../session/useMoneyDisplay";
 import { useTimeZone } from "../../session/useTimeZone";
 import { buildFile } from "./build-file";
 import { downloadBlob } from "./download";
 import type { ExportFormat, ExportTable } from "./export";
-import { exportFileName } from "./export";
+import { exportFileName, exportRows } from "./export";
 import type { ExportJob, ExportJobAnswer } from "./export-worker";
 import { ExportCancelled } from "./fetch-all";
-import { cellText, type DataColumn } from "./types";
+import type { DataColumn } from "./types";
 
 export interface ExportProgress {
   format: ExportFormat;
@@ -66,11 +67,12 @@ export function useExport<Row>(options: {
   title: string;
   /** The total the table shows, so progress starts from it before the first page answers. */
   knownTotal?: number;
-  /** Rows written after the data, as text (a report's totals). */
-  trailingRows?: string[][];
+  /** Rows written after the data (a report's totals). */
+  trailingRows?: ExportCell[][];
 }) {
   const { t, i18n } = useTranslation();
   const timeZone = useTimeZone();
+  const { hideSymbol } = useMoneyDisplay();
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
 
@@ -101,7 +103,7 @@ export function useExport<Row>(options: {
       const table: ExportTable = {
         title: options.title,
         headers: options.columns.map((c) => c.title ?? t(c.titleKey)),
-        rows: [...rows.map((row) => options.columns.map((c) => cellText(c, row))), ...(options.trailingRows ?? [])],
+        rows: [...exportRows(options.columns, rows, { hideSymbol }), ...(options.trailingRows ?? [])],
       };
       const blob = await buildOffPage({ format, table, lang: i18n.language }, abort.signal);
       if (abort.signal.aborted) return;
