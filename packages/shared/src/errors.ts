@@ -56,6 +56,10 @@ export const ERROR_STATUS = {
   PUBLIC_URL_NOT_SET: 409,
   /** The machine cannot take a paid start now (offline, busy, faulted). */
   DEVICE_UNAVAILABLE: 409,
+  /** Another customer is paying for this machine: it is held for them until they pay, cancel or the hold lapses. */
+  DEVICE_RESERVED: 409,
+  /** The payment was cancelled or lapsed unpaid: it can no longer be paid (the machine's hold is over). */
+  PAYMENT_EXPIRED: 409,
   /** Spec §8 "card number error": a card number or UUID that names no card of the vendor. */
   CARD_NUMBER_ERROR: 404,
   /** Spec §8 "card does not support modification": a free or admin card's balance cannot be rewritten. */

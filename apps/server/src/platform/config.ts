@@ -18,6 +18,15 @@ export interface Config {
   loginMaxFailuresPerAddress: number;
   loginFailureWindowMinutes: number;
   registrationsPerAddressPerHour: number;
+  /**
+   * How long a machine is held for a customer who started paying for it; the provider is told the
+   * same expiry, and an unpaid payment is closed after it (PAYMENT_HOLD_SECONDS, default 300).
+   */
+  paymentHoldSeconds: number;
+  /** Payments a customer's address may start per ten minutes (PAYMENTS_PER_ADDRESS, default 10). */
+  paymentsPerAddress: number;
+  /** Payments that may be started for one machine per ten minutes (PAYMENTS_PER_MACHINE, default 10). */
+  paymentsPerMachine: number;
   /** Where the built console lives; served at / when present. */
   webDist: string | undefined;
   /**
@@ -111,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailuresPerAddress: int(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 30),
     loginFailureWindowMinutes: int(env.LOGIN_FAILURE_WINDOW_MINUTES, 15),
     registrationsPerAddressPerHour: int(env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, 5),
+    paymentHoldSeconds: int(env.PAYMENT_HOLD_SECONDS, 300),
+    paymentsPerAddress: int(env.PAYMENTS_PER_ADDRESS, 10),
+    paymentsPerMachine: int(env.PAYMENTS_PER_MACHINE, 10),
     webDist: env.WEB_DIST === "none" ? undefined : path.resolve(root, env.WEB_DIST ?? "apps/web/dist"),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     logLevel: env.LOG_LEVEL ?? "info",

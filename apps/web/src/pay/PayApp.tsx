@@ -1,5 +1,6 @@
 import {
   API,
+  discountedPrice,
   formatMoney,
   type OrderProviderId,
   type PayMachine,
@@ -53,6 +54,9 @@ function errorText(t: Translate, error: unknown): string {
   const code = error instanceof PayCallError ? error.code : "";
   if (code === "NOT_FOUND") return t("notFound");
   if (code === "DEVICE_UNAVAILABLE") return t("machineUnavailable");
+  if (code === "DEVICE_RESERVED") return t("machineReserved");
+  if (code === "PAYMENT_EXPIRED") return t("expired");
+  if (code === "RATE_LIMITED") return t("rateLimited");
   if (code === "PROVIDER_FAILED" || code === "PROVIDER_NOT_CONFIGURED") return t("providerFailed");
   return t("error");
 }
@@ -94,6 +98,8 @@ function ChoosePage({ t, place }: { t: Translate; place: Place }) {
   const program = machine?.programs.find((p) => p.option === option) ?? machine?.programs[0];
   const chosenProvider = provider ?? (page.providers.length === 1 ? (page.providers[0] ?? null) : null);
   const money = (minor: number) => formatMoney(minor, page.currency);
+  // What the chosen provider charges: the program's price less the vendor's pay discount for it.
+  const charged = program ? discountedPrice(program.price, chosenProvider ? page.discounts[chosenProvider] : null) : 0;
 
   async function pay() {
     if (!machine || !program || !chosenProvider) return;
@@ -128,7 +134,7 @@ function ChoosePage({ t, place }: { t: Translate; place: Place }) {
       <section className="pay-card" data-testid="pay-qr">
         <p>{t("scanWith", { provider: providerName(t, chosenProvider) })}</p>
         <img className="pay-qr" src={qr.image} alt={qr.content} />
-        <StatusBlock t={t} orderNo={qr.orderNo} />
+        <StatusBlock t={t} orderNo={qr.orderNo} onCancelled={() => setQr(null)} />
       </section>
     );
   }
@@ -209,6 +215,11 @@ function ChoosePage({ t, place }: { t: Translate; place: Place }) {
                       onChange={() => setProvider(id)}
                     />
                     <span className="pay-choice-name">{providerName(t, id)}</span>
+                    {page.discounts[id] !== undefined && (
+                      <span className="pay-state pay-state-idle" data-testid={`pay-discount-${id}`}>
+                        {t("discount", { percent: page.discounts[id] ?? 0 })}
+                      </span>
+                    )}
                   </label>
                 </li>
               ))}
@@ -229,7 +240,7 @@ function ChoosePage({ t, place }: { t: Translate; place: Place }) {
           onClick={() => void pay()}
           data-testid="pay-submit"
         >
-          {t("pay", { amount: money(program.price) })}
+          {t("pay", { amount: money(charged) })}
         </button>
       )}
     </>
@@ -243,6 +254,7 @@ function SandboxPage({ t, orderNo }: { t: Translate; orderNo: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   if (!status) return <p className="pay-note">{error ? errorText(t, error) : t("loading")}</p>;
+  if (status.closed && status.pay_status === "unpaid") return <StatusPage t={t} orderNo={orderNo} />;
   async function pay() {
     setPaying(true);
     try {
@@ -287,32 +299,88 @@ function StatusPage({ t, orderNo }: { t: Translate; orderNo: string }) {
   );
 }
 
+/** Settled: nothing more will change without someone acting (the page stops asking). */
 const isSettled = (s: PaymentStatus | undefined) =>
-  s !== undefined && (s.start === "started" || (s.start === "failed" && s.refund_status === "refunded"));
+  s !== undefined &&
+  ((s.pay_status === "unpaid" && s.closed) ||
+    s.refund_status === "refunded" ||
+    (s.start === "started" && s.refund_status === "none"));
 
-/** How the payment and the machine's start stand, asked again until they are settled. */
-function StatusBlock({ t, orderNo }: { t: Translate; orderNo: string }) {
+/** What the customer reads first: the money's fate before the machine's, once money went back. */
+function statusText(t: Translate, status: PaymentStatus): string {
+  if (status.pay_status === "unpaid") return status.closed ? t("expired") : t("waiting");
+  if (status.refund_status === "refunded") return status.start === "failed" ? t("failedRefunded") : t("refundDone");
+  if (status.refund_status === "refunding") return status.start === "failed" ? t("failed") : t("refunding");
+  if (status.start === "started") return t("started");
+  return status.start === "failed" ? t("failed") : t("paid");
+}
+
+/** Seconds left until `expiresAt` (epoch seconds), counted down every second. */
+function useSecondsLeft(expiresAt: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (expiresAt === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [expiresAt]);
+  return expiresAt === null ? null : Math.max(0, Math.ceil(expiresAt - now / 1000));
+}
+
+const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+
+/**
+ * How the payment and the machine's start stand, asked again until they are settled. While it is
+ * unpaid the machine is held for the customer: how long is shown, and they may give it up.
+ */
+function StatusBlock({ t, orderNo, onCancelled }: { t: Translate; orderNo: string; onCancelled?: () => void }) {
   const [settled, setSettled] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const { data: status, error } = usePolling(() => payCall(API.pay.status, { order_no: orderNo }), !settled, [orderNo]);
   useEffect(() => setSettled(isSettled(status)), [status]);
+  const open = status?.pay_status === "unpaid" && !status.closed;
+  const secondsLeft = useSecondsLeft(open ? (status?.expires_at ?? null) : null);
   if (!status) return <p className="pay-note">{error ? errorText(t, error) : t("loading")}</p>;
-  const text =
-    status.pay_status === "unpaid"
-      ? t("waiting")
-      : status.start === "started"
-        ? t("started")
-        : status.start === "failed"
-          ? t("failed")
-          : t("paid");
+  async function cancel() {
+    setCancelling(true);
+    try {
+      await payCall(API.pay.cancel, { order_no: orderNo });
+      if (onCancelled) onCancelled();
+      else setSettled(false);
+    } finally {
+      setCancelling(false);
+    }
+  }
+  const state = status.pay_status === "unpaid" && status.closed ? "closed" : status.start;
   return (
-    <div className={`pay-status pay-status-${status.start}`} data-testid="pay-status" data-start={status.start}>
-      <p className="pay-status-text">{text}</p>
+    <div
+      className={`pay-status pay-status-${state}`}
+      data-testid="pay-status"
+      data-start={status.start}
+      data-state={state}
+    >
+      <p className="pay-status-text">{statusText(t, status)}</p>
       <p className="pay-amount">{formatMoney(status.amount, status.currency)}</p>
       <p className="pay-muted">
         {status.machine_name} · {status.program}
       </p>
       {status.refund_amount > 0 && (
         <p>{t("refunded", { amount: formatMoney(status.refund_amount, status.currency) })}</p>
+      )}
+      {open && secondsLeft !== null && (
+        <p className="pay-muted" data-testid="pay-held">
+          {t("heldFor", { time: minutesAndSeconds(secondsLeft) })}
+        </p>
+      )}
+      {open && (
+        <button
+          type="button"
+          className="pay-button pay-button-secondary"
+          disabled={cancelling}
+          onClick={() => void cancel()}
+          data-testid="pay-cancel"
+        >
+          {t("cancel")}
+        </button>
       )}
       <p className="pay-muted">{t("orderNo", { order: status.order_no })}</p>
     </div>

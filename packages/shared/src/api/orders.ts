@@ -33,6 +33,11 @@ export const orderItem = z.object({
   currency: z.string(),
   pay_status: z.enum(PAY_STATUSES),
   paid_at: z.number().int().nullable(),
+  /**
+   * When an unpaid payment was closed (the customer cancelled, or it lapsed): it can no longer be
+   * paid here nor at the provider. Null for every other order.
+   */
+  closed_at: z.number().int().nullable(),
   refund_status: z.enum(REFUND_STATUSES),
   refund_result: z.enum(REFUND_RESULTS).nullable(),
   refund_type: z.enum(REFUND_TYPES).nullable(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ORDER_PROVIDER_IDS, type OrderProviderId } from "../payments/providers.js";
 import { endpoint } from "./contract.js";
-import { recordId } from "./fields.js";
+import { epochSeconds, recordId } from "./fields.js";
 import { PAY_STATUSES, REFUND_STATUSES } from "./orders.js";
 
 /**
@@ -29,7 +29,8 @@ export const payProgram = z.object({
 });
 export type PayProgram = z.infer<typeof payProgram>;
 
-export const MACHINE_STATES = ["idle", "busy", "offline", "fault"] as const;
+/** `reserved`: another customer is paying for it right now (the machine is held for their payment). */
+export const MACHINE_STATES = ["idle", "reserved", "busy", "offline", "fault"] as const;
 
 export const payMachine = z.object({
   id: z.number().int(),
@@ -46,6 +47,8 @@ export const payPage = z.object({
   shop_address: z.string(),
   currency: z.string(),
   providers: z.array(z.enum(ORDER_PROVIDER_IDS as [OrderProviderId, ...OrderProviderId[]])),
+  /** Percent off a payment through a provider (the vendor's pay discounts), by provider; absent: none. */
+  discounts: z.record(z.string(), z.number().int()),
   machines: z.array(payMachine),
 });
 export type PayPage = z.infer<typeof payPage>;
@@ -79,6 +82,10 @@ export const paymentStatus = z.object({
   start: z.enum(START_STATES),
   refund_status: z.enum(REFUND_STATUSES),
   refund_amount: z.number().int(),
+  /** Until when the machine is held for this payment and the provider takes it (null: no expiry). */
+  expires_at: epochSeconds.nullable(),
+  /** The payment was cancelled or lapsed unpaid: it can no longer be paid. */
+  closed: z.boolean(),
 });
 export type PaymentStatus = z.infer<typeof paymentStatus>;
 
@@ -112,6 +119,16 @@ export const payEndpoints = {
     body: orderNoRequest,
     result: paymentStatus,
     mutates: false,
+  }),
+  cancel: endpoint({
+    method: "POST",
+    path: "/api/Pay/cancel_payment",
+    summary:
+      "The customer gives up an unpaid payment: it is closed here and at the provider, and the machine is free again (public)",
+    access: PUBLIC,
+    body: orderNoRequest,
+    result: paymentStatus,
+    mutates: true,
   }),
   sandboxPay: endpoint({
     method: "POST",

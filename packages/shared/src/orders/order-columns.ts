@@ -2,9 +2,10 @@ import type { OrderItem } from "../api/orders.js";
 import { formatTimestamp } from "../format/time.js";
 import { moneyCell, type TableFormat, type TextColumn } from "../reports/table-columns.js";
 
-/** Spec §4 payment state as the reader reads it. */
-export function payStatusText(order: Pick<OrderItem, "pay_status">, t: TableFormat["t"]): string {
-  return t(order.pay_status === "paid" ? "orders.payStatus.paid" : "orders.payStatus.unpaid");
+/** Spec §4 payment state as the reader reads it; an unpaid payment that was closed says so. */
+export function payStatusText(order: Pick<OrderItem, "pay_status" | "closed_at">, t: TableFormat["t"]): string {
+  if (order.pay_status === "paid") return t("orders.payStatus.paid");
+  return t(order.closed_at === null ? "orders.payStatus.unpaid" : "orders.payStatus.closed");
 }
 
 /** Spec §4 refund state, with its result once it has one. */

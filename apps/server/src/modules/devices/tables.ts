@@ -209,3 +209,23 @@ export const deviceMoneyLimits = pgTable("device_money_limits", {
   maxCycleAmount: bigint("max_cycle_amount", { mode: "number" }),
   maxTopUpAmount: bigint("max_top_up_amount", { mode: "number" }),
 });
+
+/**
+ * A machine held for the customer who is paying for it, so that two customers are never both charged
+ * for one start: one row per machine, taken by a conditional upsert (only a lapsed hold is replaced).
+ * A hold ends at `expiresAt` — the payment's expiry at the provider too —, when its payment is
+ * cancelled or closed, and once the start it paid for has gone one way or the other.
+ */
+export const machineHolds = pgTable(
+  "machine_holds",
+  {
+    deviceId: integer("device_id")
+      .primaryKey()
+      .references(() => devices.id, { onDelete: "cascade" }),
+    vendorId: integer("vendor_id").notNull(),
+    /** The order the customer is paying (our order number). */
+    orderNo: varchar("order_no", { length: 32 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("machine_holds_order_idx").on(t.orderNo)],
+);

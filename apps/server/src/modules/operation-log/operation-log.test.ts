@@ -847,6 +847,11 @@ const SUCCESSFUL_CALLS: Record<
       expected: { accountId: null, target: expect.stringMatching(/^order:W/) },
     };
   },
+  "pay.cancel": async () => {
+    const { deviceId } = await klPayableMachine("Logged cancel");
+    const order = await klOrder("sandbox", false, deviceId);
+    return { body: { order_no: order.orderNo }, expected: { accountId: null, target: `order:${order.orderNo}` } };
+  },
   "pay.sandboxPay": async () => {
     const { deviceId } = await klPayableMachine("Logged sandbox");
     const order = await klOrder("sandbox", false, deviceId);

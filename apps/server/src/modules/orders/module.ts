@@ -2,6 +2,7 @@ import { defineModule } from "../../platform/module.js";
 import { DEMO_VENDOR_NAMES } from "../../seed/demo.js";
 import { seedDemoOrders } from "./demo-orders.js";
 import { paidStartDelivery, START_SWEEP_MS, sweepPaidStarts } from "./paid-starts.js";
+import { closeLapsedPayments, EXPIRY_SWEEP_MS, PAYMENT_CLOSE, paymentCloseDelivery } from "./payment-expiry.js";
 import { PAID_START } from "./payments.js";
 import { refundDelivery } from "./refunds/refund-delivery.js";
 import { REFUND_DELIVERY } from "./refunds/refund-service.js";
@@ -11,19 +12,33 @@ import * as tables from "./tables.js";
 /**
  * Orders of every payment source (spec §3 Orders): what machines sell, what providers notify, the
  * machine a payment starts (refunded automatically when it does not), and refunds delivered through
- * the outbox exactly once.
+ * the outbox exactly once. A customer's unpaid payment lapses with its machine's hold and is closed
+ * at the provider.
  */
 export const ordersModule = defineModule({
   name: "orders",
   tables,
   routes: orderRoutes,
   seedDemo: (db, { tenantOnly }) => (tenantOnly ? Promise.resolve(false) : seedDemoOrders(db, DEMO_VENDOR_NAMES)),
-  outbox: (deps) => ({ [REFUND_DELIVERY]: refundDelivery(deps), [PAID_START]: paidStartDelivery(deps) }),
+  outbox: (deps) => ({
+    [REFUND_DELIVERY]: refundDelivery(deps),
+    [PAID_START]: paidStartDelivery(deps),
+    [PAYMENT_CLOSE]: paymentCloseDelivery(deps),
+  }),
   async start({ db, log }) {
     const sweeper = setInterval(() => {
       sweepPaidStarts(db).catch((error: unknown) => log.error({ err: error }, "paid start sweep failed"));
     }, START_SWEEP_MS);
+    const expiry = setInterval(() => {
+      closeLapsedPayments(db).catch((error: unknown) => log.error({ err: error }, "payment expiry sweep failed"));
+    }, EXPIRY_SWEEP_MS);
     sweeper.unref();
-    return { stop: async () => clearInterval(sweeper) };
+    expiry.unref();
+    return {
+      stop: async () => {
+        clearInterval(sweeper);
+        clearInterval(expiry);
+      },
+    };
   },
 });

@@ -42,6 +42,7 @@ export function orderView({ order, shopName, deviceName, serialNumber }: OrderVi
     currency: order.currency,
     pay_status: payStatusName(order.payStatus),
     paid_at: toSeconds(order.paidAt),
+    closed_at: toSeconds(order.closedAt),
     refund_status: refundStatusName(order.refundStatus),
     refund_result: refundResultName(order.refundResult),
     refund_type: order.refundType === "manual" || order.refundType === "automatic" ? order.refundType : null,

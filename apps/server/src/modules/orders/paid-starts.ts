@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import type { AppDeps } from "../../platform/module.js";
 import { type OutboxHandler, PermanentFailure } from "../../platform/outbox/outbox.js";
+import { releaseMachineHold } from "../devices/holds.js";
 import { commandOutcomes } from "../devices/queries.js";
 import { deviceRuntime } from "../devices/runtime.js";
 import { tenantOfVendor } from "../tenancy/scope.js";
@@ -60,7 +61,8 @@ export function paidStartDelivery(deps: AppDeps): OutboxHandler {
 
 /**
  * Gives the money back for an order whose paid start failed, once: under the order's row lock, only
- * while nothing was refunded, with the reason the operator sees on the order.
+ * while nothing was refunded, with the reason the operator sees on the order. The machine is free
+ * for the next customer.
  */
 export async function refundFailedStart(db: Db, orderId: number, why: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -68,6 +70,7 @@ export async function refundFailedStart(db: Db, orderId: number, why: string): P
     if (!order || order.payStatus !== PAY_STATUS.paid || order.refundStatus !== REFUND_STATUS.none) return false;
     const reason = `The machine did not start: ${why}`.slice(0, 255);
     await tx.update(orders).set({ failureReason: reason, startState: "failed" }).where(eq(orders.id, order.id));
+    await releaseMachineHold(tx, order.orderNo);
     await startRefund(tx, order, {
       amount: order.amount - order.refundedAmount,
       type: "automatic",
@@ -84,7 +87,7 @@ export async function refundFailedStart(db: Db, orderId: number, why: string): P
  */
 export async function sweepPaidStarts(db: Db): Promise<number> {
   const waiting = await db
-    .select({ id: orders.id, commandId: orders.startCommandId })
+    .select({ id: orders.id, orderNo: orders.orderNo, commandId: orders.startCommandId })
     .from(orders)
     .where(eq(orders.startState, "starting"));
   const outcomes = await commandOutcomes(
@@ -99,6 +102,8 @@ export async function sweepPaidStarts(db: Db): Promise<number> {
         .update(orders)
         .set({ startState: "started" })
         .where(and(eq(orders.id, order.id), eq(orders.startState, "starting")));
+      // The machine is running the customer's cycle: its own state (busy) speaks for it now.
+      await releaseMachineHold(db, order.orderNo);
     } else if (outcome && ["failed", "timed_out", "expired"].includes(outcome.state)) {
       const why = outcome.state === "failed" ? (outcome.reason ?? "refused") : outcome.state.replace("_", " ");
       if (await refundFailedStart(db, order.id, why)) refunded++;

@@ -83,6 +83,7 @@ async function pending(provider: "wechatpay" | "alipay", deviceId: number, amoun
     amount,
     program: "standard",
     minutes: 30,
+    expiresAt: new Date(Date.now() + 300_000),
   });
 }
 

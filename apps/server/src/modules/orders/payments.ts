@@ -1,14 +1,22 @@
 import { formatMoney, isCurrencyCode, type OrderProviderId } from "@washboard/shared";
 import { and, eq, or } from "drizzle-orm";
-import type { Db, Tx } from "../../platform/db/client.js";
+import type { Tx } from "../../platform/db/client.js";
 import { enqueue } from "../../platform/outbox/outbox.js";
+import { extendMachineHold } from "../devices/holds.js";
 import { tenantOfVendor } from "../tenancy/scope.js";
 import type { ProviderNotice } from "./providers/adapter.js";
 import { finishRefund } from "./refunds/refund-delivery.js";
+import { startRefund } from "./refunds/refund-service.js";
 import { orderRefunds, orders, PAY_STATUS } from "./tables.js";
 
 /** The outbox kind that starts the machine a payment bought. */
 export const PAID_START = "order.start";
+
+/** How long a paid order's machine stays held for its start (a payment just before the hold's end). */
+const START_HOLD_SECONDS = 120;
+
+const PAID_AFTER_CLOSE =
+  "Paid after the payment was closed (cancelled or expired): the machine was not started and the money is refunded";
 
 type PaymentNotice = Extract<ProviderNotice, { kind: "payment" }>;
 
@@ -16,9 +24,11 @@ type PaymentNotice = Extract<ProviderNotice, { kind: "payment" }>;
  * A provider says an order of ours is paid. The order turns paid once (a conditional update: a
  * repeated or late notification changes nothing), with the provider's numbers; if it bought a
  * machine's cycle, the start is queued in the same transaction. An amount or a currency that is not
- * the order's is not a payment of it: the order stays unpaid and says why.
+ * the order's is not a payment of it: the order stays unpaid and says why. A payment of an order
+ * that was closed (the customer cancelled, or it lapsed and its machine's hold ended) is kept — the
+ * money moved — but starts nothing: it is refunded at once.
  */
-export async function recordPayment(tx: Db | Tx, vendorId: number, provider: OrderProviderId, notice: PaymentNotice) {
+export async function recordPayment(tx: Tx, vendorId: number, provider: OrderProviderId, notice: PaymentNotice) {
   const [order] = await tx
     .select()
     .from(orders)
@@ -46,8 +56,15 @@ export async function recordPayment(tx: Db | Tx, vendorId: number, provider: Ord
       transactionId: notice.transactionId?.slice(0, 64) ?? order.transactionId,
     })
     .where(and(eq(orders.id, order.id), eq(orders.payStatus, PAY_STATUS.unpaid)))
-    .returning({ id: orders.id, deviceId: orders.deviceId, orderNo: orders.orderNo });
-  if (paid?.deviceId) {
+    .returning();
+  if (!paid) return;
+  if (paid.closedAt !== null) {
+    await tx.update(orders).set({ failureReason: PAID_AFTER_CLOSE }).where(eq(orders.id, paid.id));
+    await startRefund(tx, paid, { amount: paid.amount, type: "automatic", reason: PAID_AFTER_CLOSE, accountId: null });
+    return;
+  }
+  if (paid.deviceId) {
+    await extendMachineHold(tx, paid.orderNo, START_HOLD_SECONDS);
     await enqueue(tx, { kind: PAID_START, key: `start:${paid.orderNo}`, vendorId, payload: { orderId: paid.id } });
   }
 }
@@ -73,7 +90,7 @@ function paymentMismatch(notice: PaymentNotice, order: { amount: number; currenc
 
 /** A provider says how a refund of ours ended (a refund it had accepted as processing). */
 export async function recordRefundNotice(
-  tx: Db | Tx,
+  tx: Tx,
   vendorId: number,
   notice: Extract<ProviderNotice, { kind: "refund" }>,
 ): Promise<void> {

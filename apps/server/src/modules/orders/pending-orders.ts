@@ -14,6 +14,8 @@ export interface PendingOrder {
   amount: number;
   program: string;
   minutes: number;
+  /** After this it can no longer be paid: the provider's expiry and the end of the machine's hold. */
+  expiresAt: Date;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function createPendingOrder(db: Db | Tx, pending: PendingOrder) {
       program: pending.program,
       minutes: pending.minutes,
       purchase: { program: pending.program, minutes: pending.minutes },
+      expiresAt: pending.expiresAt,
     })
     .returning();
   if (!row) throw new AppError("INTERNAL_ERROR");

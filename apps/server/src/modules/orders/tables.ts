@@ -75,6 +75,13 @@ export const orders = pgTable(
     startCommandId: varchar("start_command_id", { length: 64 }),
     /** Of that start: starting (waiting for the machine), started, failed (and refunded). */
     startState: varchar("start_state", { length: 12 }),
+    /**
+     * Until when a customer's payment may be paid: the provider is told the same expiry, and the
+     * machine is held for the customer until then. Null for orders no customer pays online.
+     */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** When an unpaid payment was closed (cancelled, or past `expiresAt`); it is closed at the provider too. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
     /** When the order was made (a machine's event time for its own sales). */
     createdAt: createdAt(),
   },
@@ -95,6 +102,10 @@ export const orders = pgTable(
     uniqueIndex("orders_start_command_uq").on(t.startCommandId),
     // The sweep of paid starts looks only at those still waiting for their machine.
     index("orders_starting_idx").on(t.id).where(sql`${t.startState} = 'starting'`),
+    // The sweep that closes lapsed payments looks only at open unpaid ones.
+    index("orders_open_payment_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.payStatus} = 0 and ${t.closedAt} is null and ${t.expiresAt} is not null`),
     check("orders_refunded_within_amount", sql`${t.refundedAmount} between 0 and ${t.amount}`),
   ],
 );

@@ -23,7 +23,12 @@ export async function paidOrder(
   },
   paidAt = new Date(),
 ) {
-  const row = await createPendingOrder(db, { ...order, program: "standard", minutes: 30 });
+  const row = await createPendingOrder(db, {
+    ...order,
+    program: "standard",
+    minutes: 30,
+    expiresAt: new Date(Date.now() + 300_000),
+  });
   const [paid] = await db
     .update(orders)
     .set({ payStatus: PAY_STATUS.paid, paidAt, createdAt: paidAt, tradeNo: `T${row.orderNo}` })

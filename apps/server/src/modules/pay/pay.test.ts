@@ -171,6 +171,8 @@ describe("the pay page", () => {
     expect(started.http, JSON.stringify(started.body)).toBe(200);
     const order = wechat.orders.get(started.body.result.order_no);
     expect(order?.notifyUrl).toMatch(/^https:\/\/pay\.laundry\.test\/webhooks\/wechatpay\/\d+$/);
+    // The customer gives it up: the machine is free for the next attempt.
+    await server.send(API.pay.cancel, { order_no: started.body.result.order_no });
 
     const { db } = server.database;
     await db.update(systemConfig).set({ value: "" }).where(eq(systemConfig.name, "website"));

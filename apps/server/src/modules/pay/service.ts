@@ -1,5 +1,6 @@
 import {
   type createPaymentRequest,
+  discountedPrice,
   type OrderProviderId,
   type PayMachine,
   type PaymentStatus,
@@ -13,9 +14,12 @@ import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { AppDeps } from "../../platform/module.js";
+import { takeAttempt } from "../accounts/throttle.js";
+import { heldMachineIds, holdMachine } from "../devices/holds.js";
 import { deviceBySerial, payableDevices } from "../devices/queries.js";
 import { noteProviderRef, orderByNumber } from "../orders/order-lookup.js";
 import { payStatusName, refundStatusName } from "../orders/order-view.js";
+import { cancelPayment } from "../orders/payment-expiry.js";
 import { recordPayment } from "../orders/payments.js";
 import { createPendingOrder } from "../orders/pending-orders.js";
 import { ProviderError } from "../orders/providers/adapter.js";
@@ -28,7 +32,7 @@ import { findVendorShop } from "../shops/queries.js";
 import { publicAddress } from "../system-config/queries.js";
 import { findVendor } from "../tenancy/queries.js";
 import { tenantOfVendor } from "../tenancy/scope.js";
-import { providerCredentials } from "../vendor-profile/service.js";
+import { payDiscountsOf, providerCredentials } from "../vendor-profile/service.js";
 
 type Place = z.output<typeof payPlace>;
 
@@ -71,13 +75,27 @@ type PayDeps = Pick<AppDeps, "db" | "secrets" | "config">;
 
 async function machinesAt(db: Db, vendorId: number, place: { shopId: number; deviceId: number | null }) {
   const rows = await payableDevices(db, tenantOfVendor(vendorId), place);
-  const templates = await templatesWithOptions(
-    db,
-    rows.flatMap((r) => (r.priceTemplateId ? [r.priceTemplateId] : [])),
-  );
+  const [templates, held] = await Promise.all([
+    templatesWithOptions(
+      db,
+      rows.flatMap((r) => (r.priceTemplateId ? [r.priceTemplateId] : [])),
+    ),
+    heldMachineIds(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
   return rows.map((row): PayMachine => {
     const template = row.priceTemplateId ? templates.get(row.priceTemplateId) : undefined;
-    const state = !row.online ? "offline" : row.faultCode ? "fault" : row.busy ? "busy" : "idle";
+    const state = !row.online
+      ? "offline"
+      : row.faultCode
+        ? "fault"
+        : row.busy
+          ? "busy"
+          : held.has(row.id)
+            ? "reserved"
+            : "idle";
     const programs = template
       ? [
           { option: "", name: template.name, price: template.price, minutes: template.minutes },
@@ -110,6 +128,7 @@ export async function chosenProgram(db: Db, place: Place, deviceId: number | nul
   if (!vendor) throw new AppError("NOT_FOUND", { field: "code" });
   const machine = (await machinesAt(db, where.vendorId, where)).find((m) => m.id === (deviceId ?? where.deviceId));
   if (!machine) throw new AppError("NOT_FOUND", { field: "device_id" });
+  if (machine.state === "reserved") throw new AppError("DEVICE_RESERVED", { field: "device_id" });
   if (machine.state !== "idle") throw new AppError("DEVICE_UNAVAILABLE", { field: "device_id" });
   const program = machine.programs.find((p) => p.option === option);
   if (!program) throw new AppError("VALIDATION_FAILED", { field: "option", messageKey: "validation.invalid" });
@@ -132,20 +151,46 @@ export async function payPage(deps: PayDeps, place: Place): Promise<PayPage> {
     findVendorShop(db, tenantOfVendor(where.vendorId), where.shopId),
   ]);
   if (!vendor || !shop) throw new AppError("NOT_FOUND", { field: "code" });
+  const providers = await payableProviders(deps, vendor.id, vendor.enabledProviders, vendor.currency);
+  const discounts = await payDiscountsOf(db, vendor.id);
   return {
     shop_name: shop.name,
     shop_address: shop.address,
     currency: vendor.currency,
-    providers: await payableProviders(deps, vendor.id, vendor.enabledProviders, vendor.currency),
+    providers,
+    discounts: Object.fromEntries(
+      providers.flatMap((id) => {
+        const discount = discounts.get(id);
+        return discount ? [[id, discount]] : [];
+      }),
+    ),
     machines: await machinesAt(db, where.vendorId, where),
   };
 }
 
+/** Payments started per address and per machine are counted over this window. */
+const PAYMENT_LIMIT_WINDOW_MS = 10 * 60_000;
+
 /**
- * A customer pays for a program of a free machine: an unpaid order, then the provider's checkout
- * (a page or a QR code). The machine starts when the provider says the order is paid.
+ * Each payment start costs an order and a call to the provider, and anyone may ask: a customer's
+ * address and a machine may start only so many in a window (counted in the database, so every
+ * instance counts together).
  */
-export async function createPayment(deps: AppDeps, input: z.output<typeof createPaymentRequest>) {
+async function assertPaymentAllowed(deps: AppDeps, ip: string, deviceId: number): Promise<void> {
+  const { db, config } = deps;
+  const byAddress = await takeAttempt(db, `pay:ip:${ip}`, config.paymentsPerAddress, PAYMENT_LIMIT_WINDOW_MS);
+  if (!byAddress) throw new AppError("RATE_LIMITED");
+  const byMachine = await takeAttempt(db, `pay:device:${deviceId}`, config.paymentsPerMachine, PAYMENT_LIMIT_WINDOW_MS);
+  if (!byMachine) throw new AppError("RATE_LIMITED", { field: "device_id" });
+}
+
+/**
+ * A customer pays for a program of a free machine: an unpaid order that holds the machine for them
+ * (no one else can start paying for it until they pay, cancel or the hold lapses), then the
+ * provider's checkout (a page or a QR code) with the same expiry. The machine starts when the
+ * provider says the order is paid.
+ */
+export async function createPayment(deps: AppDeps, input: z.output<typeof createPaymentRequest>, ip: string) {
   const { db } = deps;
   const { vendor, where, machine, program } = await chosenProgram(db, input.place, input.device_id, input.option);
   // A provider must be told where to notify: a placeholder address would leave the order unpaid
@@ -160,15 +205,31 @@ export async function createPayment(deps: AppDeps, input: z.output<typeof create
     : undefined;
   const call = adapter ? await providerCall(deps, adapter, vendor.id) : undefined;
   if (!adapter?.startPayment || !call) throw new AppError("PROVIDER_NOT_CONFIGURED", { field: "provider" });
-  const order = await createPendingOrder(db, {
-    vendorId: vendor.id,
-    currency: vendor.currency,
-    provider: adapter.id,
-    shopId: where.shopId,
-    deviceId: machine.id,
-    amount: program.price,
-    program: program.name,
-    minutes: program.minutes,
+  await assertPaymentAllowed(deps, ip, machine.id);
+  // The vendor's pay discount for this provider, as the pay page showed it.
+  const amount = discountedPrice(program.price, (await payDiscountsOf(db, vendor.id)).get(adapter.id));
+  const expiresAt = new Date(Date.now() + deps.config.paymentHoldSeconds * 1000);
+  const order = await db.transaction(async (tx) => {
+    const pending = await createPendingOrder(tx, {
+      vendorId: vendor.id,
+      currency: vendor.currency,
+      provider: adapter.id,
+      shopId: where.shopId,
+      deviceId: machine.id,
+      amount,
+      program: program.name,
+      minutes: program.minutes,
+      expiresAt,
+    });
+    const held = await holdMachine(tx, {
+      deviceId: machine.id,
+      vendorId: vendor.id,
+      orderNo: pending.orderNo,
+      expiresAt,
+    });
+    // Another customer's payment holds it: this order is undone with the transaction.
+    if (!held) throw new AppError("DEVICE_RESERVED", { field: "device_id" });
+    return pending;
   });
   try {
     const start = await adapter.startPayment(call, {
@@ -178,6 +239,7 @@ export async function createPayment(deps: AppDeps, input: z.output<typeof create
       description: `${machine.name || machine.machine_number} · ${program.name}`.slice(0, 120),
       notifyUrl: `${call.publicUrl}${notifyPath(adapter.id, vendor.id)}`,
       returnUrl: `${call.publicUrl}${PAY_ORDER_PATH}${order.orderNo}`,
+      expiresAt,
     });
     if (start.providerRef) await noteProviderRef(db, order.id, start.providerRef);
     return {
@@ -186,10 +248,17 @@ export async function createPayment(deps: AppDeps, input: z.output<typeof create
       target: start.kind === "redirect" ? start.url : start.content,
     };
   } catch (error) {
+    // Nothing the customer can pay: the machine is free again (and the provider told, in case it
+    // made the payment before failing to answer).
+    await cancelPayment(db, order.orderNo);
     if (error instanceof ProviderError) throw new AppError("PROVIDER_FAILED", { message: error.message });
     throw error;
   }
 }
+
+/** An order that can no longer be paid: closed, or past its expiry (the sweep closes it soon). */
+const paymentLapsed = (order: { closedAt: Date | null; expiresAt: Date | null }) =>
+  order.closedAt !== null || (order.expiresAt !== null && order.expiresAt.getTime() <= Date.now());
 
 /**
  * The customer is back from PayPal's approval page: PayPal takes the money only when we capture the
@@ -200,6 +269,8 @@ export async function settlePayPalReturn(deps: PayDeps, orderNo: string): Promis
   const found = await orderByNumber(deps.db, orderNo);
   const order = found?.order;
   if (order?.source !== "paypal" || payStatusName(order.payStatus) !== "unpaid" || !order.transactionId) return;
+  // The machine's hold is over: the customer approved too late, and PayPal takes nothing uncaptured.
+  if (paymentLapsed(order)) return;
   const call = await providerCall(deps, paypalAdapter, order.vendorId);
   if (!call) return;
   const capture = await capturePayPalOrder(call, order.transactionId).catch(() => undefined);
@@ -242,7 +313,17 @@ export async function paymentStatus(db: Db, orderNo: string): Promise<PaymentSta
     start,
     refund_status: refundStatusName(order.refundStatus),
     refund_amount: order.refundedAmount,
+    expires_at: order.expiresAt === null ? null : Math.floor(order.expiresAt.getTime() / 1000),
+    closed: order.closedAt !== null,
   };
+}
+
+/** The customer gives up their unpaid payment: closed here and at the provider, the machine freed. */
+export async function cancelCustomerPayment(db: Db, orderNo: string): Promise<PaymentStatus> {
+  const found = await orderByNumber(db, orderNo);
+  if (found?.order.startType !== "online_payment") throw new AppError("NOT_FOUND", { field: "order_no" });
+  await cancelPayment(db, orderNo);
+  return paymentStatus(db, orderNo);
 }
 
 /**
@@ -255,6 +336,7 @@ export async function sandboxPay(db: Db, orderNo: string): Promise<PaymentStatus
   const { order } = found;
   const vendor = await findVendor(db, order.vendorId);
   if (!vendor?.enabledProviders.includes("sandbox")) throw new AppError("PROVIDER_NOT_CONFIGURED");
+  if (payStatusName(order.payStatus) === "unpaid" && paymentLapsed(order)) throw new AppError("PAYMENT_EXPIRED");
   await db.transaction((tx) =>
     recordPayment(tx, order.vendorId, "sandbox", {
       kind: "payment",

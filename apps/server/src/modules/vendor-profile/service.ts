@@ -101,6 +101,15 @@ async function settingsOf(db: Db, vendorId: number): Promise<Map<string, Setting
   return new Map(rows.map((r) => [r.provider, r]));
 }
 
+/** The vendor's pay discounts (percent off) by provider, for the providers that have one. */
+export async function payDiscountsOf(db: Db, vendorId: number): Promise<Map<string, number>> {
+  const discounts = new Map<string, number>();
+  for (const [provider, row] of await settingsOf(db, vendorId)) {
+    if (row.discount) discounts.set(provider, row.discount);
+  }
+  return discounts;
+}
+
 export async function paymentInfo(
   db: Db,
   secrets: SecretBox,

@@ -196,6 +196,7 @@ const MATRIX: Record<string, MatrixEntry> = {
   "pay.create": {},
   "pay.status": {},
   "pay.sandboxPay": {},
+  "pay.cancel": {},
   "payqr.list": {},
   "payqr.bindDevices": { crossTenant: () => ({ shop_id: klRecords.shop }) },
   "payqr.create": {},

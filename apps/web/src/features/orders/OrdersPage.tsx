@@ -8,6 +8,7 @@ import {
   ORDER_SCREENS,
   type OrderItem,
   orderScreenTitleKey,
+  refundableToday,
 } from "@washboard/shared";
 import { Card, Statistic } from "antd";
 import { useState } from "react";
@@ -68,7 +69,12 @@ export default function OrdersPage() {
         testId: "order-refund",
         danger: true,
         allowed: isRefundable(source),
-        hidden: (o) => o.pay_status !== "paid" || o.refund_amount >= o.amount || o.refund_status === "refunding",
+        // The server refuses what is not refundable (another day's payment, nothing left): not offered.
+        hidden: (o) =>
+          o.pay_status !== "paid" ||
+          o.refund_amount >= o.amount ||
+          o.refund_status === "refunding" ||
+          !refundableToday(o.paid_at, timeZone),
         onClick: setRefunding,
       },
       {

@@ -36,7 +36,26 @@ export interface PaymentRequest {
   notifyUrl: string;
   /** Where the customer's browser is sent back to after paying. */
   returnUrl: string;
+  /**
+   * After this the provider must not take the payment (time_expire, timeout_express, …): the
+   * machine is held for the customer until then, and a customer who walked away is never charged.
+   */
+  expiresAt: Date;
 }
+
+/** An unpaid payment we close at the provider (the customer cancelled it, or it lapsed). */
+export interface CloseRequest {
+  orderNo: string;
+  /** What the provider answered when the payment started (Stripe's Checkout Session id), if anything. */
+  providerRef: string | null;
+  currency: string;
+}
+
+/**
+ * `closed`: the provider will take no payment for it (or never knew it); `paid`: it was paid before
+ * the close arrived, so its payment must be recorded (and given back, the machine's hold being over).
+ */
+export type CloseOutcome = "closed" | "paid";
 
 /** How the customer pays: a page to go to, or a QR code to scan with the provider's app. */
 export type PaymentStart =
@@ -132,6 +151,8 @@ export interface ProviderAdapter {
   defaultBaseUrl: string;
   startPayment?(call: ProviderCall, request: PaymentRequest): Promise<PaymentStart>;
   refund?(call: ProviderCall, request: RefundRequest): Promise<RefundOutcome>;
+  /** Closes an unpaid payment so it can no longer be paid; a provider without such a call lets it lapse. */
+  close?(call: ProviderCall, request: CloseRequest): Promise<CloseOutcome>;
   /** How the order stands; `currency` is the order's (it chooses the provider's API where it has several). */
   query?(call: ProviderCall, orderNo: string, currency: string): Promise<OrderQueryAnswer>;
   /** Checks the signature by the provider's documented scheme; throws WebhookRefused when it fails. */

@@ -22,6 +22,7 @@ const payment = (orderNo: string, amount: number) => ({
   description: "Shop 1 · Washer 3 · 标准洗",
   notifyUrl: NOTIFY_URL,
   returnUrl: "https://console.example.com/orders/done",
+  expiresAt: new Date(Date.now() + 300_000),
 });
 
 const refundOf = (refundNo: string, overrides: Partial<RefundRequest> = {}): RefundRequest => ({
@@ -92,7 +93,13 @@ describe("alipay startPayment", () => {
       notify_url: NOTIFY_URL,
     });
     expect(sent?.params.timestamp).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(sent?.biz).toEqual({ out_trade_no: "A1", total_amount: "19.99", subject: "Shop 1 · Washer 3 · 标准洗" });
+    // The trade lapses with the machine's hold (five minutes here, in Alipay's whole minutes).
+    expect(sent?.biz).toEqual({
+      out_trade_no: "A1",
+      total_amount: "19.99",
+      subject: "Shop 1 · Washer 3 · 标准洗",
+      timeout_express: expect.stringMatching(/^[45]m$/),
+    });
   });
 
   it("sends the timestamp in Asia/Shanghai time", async () => {

@@ -2,6 +2,8 @@ import type { KeyObject } from "node:crypto";
 import { fromProviderAmount, merchantModelOf, ProviderAmountError, toProviderDecimal } from "@washboard/shared";
 import { WebhookRefused } from "../../../platform/http/webhook.js";
 import {
+  type CloseOutcome,
+  type CloseRequest,
   type Credentials,
   type NotificationRequest,
   type OrderQueryAnswer,
@@ -14,6 +16,7 @@ import {
   type RefundOutcome,
   type RefundRequest,
 } from "./adapter.js";
+import { shanghaiTimestamp } from "./china-time.js";
 import { requiredCredential } from "./credentials.js";
 import { fetchAnswer, type HttpRequest, isRetryable, textOf } from "./http.js";
 import { isRecord, type Json, text } from "./json.js";
@@ -28,7 +31,6 @@ import { privateKeyCredential, publicKeyCredential, rsaSign, rsaSignatureValid }
  */
 
 /** China keeps UTC+8 all year: Alipay's local times convert with a fixed offset. */
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 const SUBJECT_MAX_CHARS = 256;
 const REASON_MAX_CHARS = 256;
 const PAID_STATUSES = new Set(["TRADE_SUCCESS", "TRADE_FINISHED"]);
@@ -75,17 +77,7 @@ function currencyFields(currency: string, field: "trans_currency" | "refund_curr
 }
 
 // ---------------------------------------------------------------------------------------------
-// Times: "yyyy-MM-dd HH:mm:ss" in Asia/Shanghai.
-
-const two = (value: number) => String(value).padStart(2, "0");
-
-function shanghaiTimestamp(date: Date): string {
-  const d = new Date(date.getTime() + SHANGHAI_OFFSET_MS);
-  return (
-    `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ` +
-    `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`
-  );
-}
+// Times: "yyyy-MM-dd HH:mm:ss" in Asia/Shanghai (UTC+8 all year).
 
 function shanghaiDate(value: string | null | undefined): Date | null {
   const match = value ? /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(value) : null;
@@ -270,6 +262,7 @@ async function startPayment(call: ProviderCall, request: PaymentRequest): Promis
       total_amount: alipayAmount(request.amount, request.currency),
       ...currencyFields(request.currency, "trans_currency"),
       subject: clip(request.description, SUBJECT_MAX_CHARS),
+      timeout_express: timeoutExpress(request.expiresAt),
     },
     request.notifyUrl,
   );
@@ -277,6 +270,28 @@ async function startPayment(call: ProviderCall, request: PaymentRequest): Promis
   const qrCode = text(answer.body, "qr_code");
   if (!qrCode) throw new ProviderError("alipay answered a payment without qr_code", false);
   return { kind: "qr", content: qrCode, providerRef: null };
+}
+
+/**
+ * Alipay's relative expiry ("5m"), counted from when it creates the trade: whole minutes, at least
+ * one, rounded down so the trade never outlives the machine's hold.
+ */
+function timeoutExpress(expiresAt: Date): string {
+  return `${Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 60_000))}m`;
+}
+
+/**
+ * alipay.trade.close. A trade no customer scanned does not exist at Alipay yet (precreate creates
+ * it on the scan): nothing can pay it, which is what closing wants. One already paid cannot close.
+ */
+async function close(call: ProviderCall, request: CloseRequest): Promise<CloseOutcome> {
+  const answer = await invoke(call, "alipay.trade.close", { out_trade_no: request.orderNo });
+  if (answer.ok || answer.subCode === "ACQ.TRADE_NOT_EXIST") return "closed";
+  if (answer.subCode === "ACQ.TRADE_STATUS_ERROR") {
+    // Closed already, or paid: the trade's own state tells which.
+    return (await query(call, request.orderNo)).paid ? "paid" : "closed";
+  }
+  throw failure(answer, "close");
 }
 
 async function refund(call: ProviderCall, request: RefundRequest): Promise<RefundOutcome> {
@@ -396,6 +411,7 @@ export const alipay: ProviderAdapter = {
   id: "alipay",
   defaultBaseUrl: "https://openapi.alipay.com/gateway.do",
   startPayment,
+  close,
   refund,
   query,
   verifyNotification,

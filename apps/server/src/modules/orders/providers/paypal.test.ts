@@ -16,6 +16,7 @@ const payment = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
   description: "Shop 12 — dryer 2, 30 minutes",
   notifyUrl: "https://console.example.com/webhooks/paypal/7",
   returnUrl: "https://console.example.com/pay/done",
+  expiresAt: new Date(Date.now() + 300_000),
   ...overrides,
 });
 

@@ -38,6 +38,7 @@ describe.each<[string, ProviderAdapter, string, string, number]>([
     description: "Shop 12 — washer 3",
     notifyUrl: `https://console.example.com/webhooks/${id}/7`,
     returnUrl: "https://console.example.com/pay/done",
+    expiresAt: new Date(Date.now() + 300_000),
     ...overrides,
   });
 
@@ -74,6 +75,7 @@ describe.each<[string, ProviderAdapter, string, string, number]>([
       description: request.description,
       notify_url: request.notifyUrl,
       return_url: request.returnUrl,
+      expires_at: request.expiresAt.toISOString(),
     });
     const order = fake.orders.get(request.orderNo);
     expect(started).toEqual({ kind: "qr", content: order?.qr_content, providerRef: order?.trade_no });

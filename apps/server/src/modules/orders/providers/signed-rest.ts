@@ -2,6 +2,8 @@ import { createHmac, randomBytes } from "node:crypto";
 import { fromProviderAmount, type OrderProviderId, ProviderAmountError, toProviderInteger } from "@washboard/shared";
 import { z } from "zod";
 import {
+  type CloseOutcome,
+  type CloseRequest,
   type OrderQueryAnswer,
   type PaymentRequest,
   type PaymentStart,
@@ -17,8 +19,9 @@ import { dateOf } from "./json.js";
  * documentation is not at hand, so this is our own documented scheme, which the providers' (or a
  * bridge's) endpoints are expected to speak:
  *
- *   POST {base}/api/orders             create a QR payment
- *   GET  {base}/api/orders/{orderNo}   an order's state (check_order); orderNo percent-encoded
+ *   POST {base}/api/orders                   create a QR payment
+ *   GET  {base}/api/orders/{orderNo}         an order's state (check_order); orderNo percent-encoded
+ *   POST {base}/api/orders/{orderNo}/close   close an unpaid order (body ""): it can no longer be paid
  *
  * Every request carries these headers:
  *   X-Merchant-Id   the merchant_id credential
@@ -29,15 +32,17 @@ import { dateOf } from "./json.js";
  *                   case, path is as sent (percent-encoded, no query string) and body is the exact
  *                   JSON text sent ("" for GET)
  *
- * POST body: { order_no, amount, currency, description, notify_url, return_url }, amount an
- * integer in minor units of currency as our currency table counts them (IDR in rupiah, SGD in cents).
+ * POST body: { order_no, amount, currency, description, notify_url, return_url, expires_at }, amount
+ * an integer in minor units of currency as our currency table counts them (IDR in rupiah, SGD in
+ * cents); expires_at ISO 8601: the provider takes no payment for the order after it.
  *
  * Answer (200, both calls):
  *   { order_no, status: "PAID" | "PENDING" | "FAILED", trade_no, amount, currency, paid_at, qr_content }
  *   trade_no: the provider's transaction number or null; amount: minor units as above, of currency;
  *   paid_at: ISO 8601 or null; qr_content: the text to show as a QR code (the create answer).
  * Errors: non-2xx with { code, message }; 404 on GET means the provider does not know the order.
- * Creating an order_no that exists answers the existing order (a retry is harmless).
+ * Creating an order_no that exists answers the existing order (a retry is harmless). Closing answers
+ * the order (status "CLOSED", or "PAID" when it was paid first); 404 when it was never created.
  */
 
 export interface SignedParts {
@@ -130,6 +135,7 @@ export function signedRestAdapter(provider: SignedRestProvider): ProviderAdapter
       description: request.description,
       notify_url: request.notifyUrl,
       return_url: request.returnUrl,
+      expires_at: request.expiresAt.toISOString(),
     });
     const order = orderOf(id, await signedCall(id, call, "POST", "/api/orders", body));
     if (!order.qr_content) throw new ProviderError(`${id}: the order answer has no qr_content`, false);
@@ -151,5 +157,11 @@ export function signedRestAdapter(provider: SignedRestProvider): ProviderAdapter
     };
   }
 
-  return { id, defaultBaseUrl: provider.defaultBaseUrl, startPayment, query };
+  async function close(call: ProviderCall, request: CloseRequest): Promise<CloseOutcome> {
+    const answer = await signedCall(id, call, "POST", `/api/orders/${encodeURIComponent(request.orderNo)}/close`);
+    if (answer.status === 404) return "closed";
+    return orderOf(id, answer).status === "PAID" ? "paid" : "closed";
+  }
+
+  return { id, defaultBaseUrl: provider.defaultBaseUrl, startPayment, close, query };
 }

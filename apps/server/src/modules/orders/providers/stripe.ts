@@ -4,6 +4,8 @@ import { fromProviderAmount, ProviderAmountError, toProviderInteger } from "@was
 import { z } from "zod";
 import { WebhookRefused } from "../../../platform/http/webhook.js";
 import {
+  type CloseOutcome,
+  type CloseRequest,
   type NotificationRequest,
   type PaymentRequest,
   type PaymentStart,
@@ -103,6 +105,9 @@ async function startPayment(call: ProviderCall, request: PaymentRequest): Promis
     "payment_intent_data[metadata][order_no]": request.orderNo,
     success_url: request.returnUrl,
     cancel_url: request.returnUrl,
+    // Stripe lets a session expire no sooner than 30 minutes after it is made; the machine's hold is
+    // shorter, so we expire the session ourselves when the hold ends (close below).
+    expires_at: String(Math.max(Math.ceil(request.expiresAt.getTime() / 1000), stripeEarliestExpiry())),
   });
   // The same order asked twice (a double click, a retry) gets the same session back.
   const answer = await post(call, "/v1/checkout/sessions", form, request.orderNo);
@@ -110,6 +115,30 @@ async function startPayment(call: ProviderCall, request: PaymentRequest): Promis
   const session = CheckoutSessionCreated.safeParse(answer.body);
   if (!session.success) throw new ProviderError("stripe: the checkout session answer has no id or url", false);
   return { kind: "redirect", url: session.data.url, providerRef: session.data.id };
+}
+
+/** Stripe's earliest expires_at (30 minutes from now), with a minute's room for clocks and the trip there. */
+const stripeEarliestExpiry = () => Math.ceil(Date.now() / 1000) + 31 * 60;
+
+const SessionState = z.object({ status: z.string().nullish(), payment_status: z.string().nullish() });
+
+/**
+ * Expires the Checkout Session so it can no longer be paid. Stripe refuses to expire one that is not
+ * open (complete or expired already): the session itself then says whether it was paid.
+ */
+async function close(call: ProviderCall, request: CloseRequest): Promise<CloseOutcome> {
+  if (!request.providerRef) return "closed";
+  const path = `/v1/checkout/sessions/${encodeURIComponent(request.providerRef)}`;
+  const expired = await post(call, `${path}/expire`, new URLSearchParams(), `expire:${request.orderNo}`);
+  if (isSuccess(expired.status)) return "closed";
+  if (isRetryableAtStripe(expired.status)) throw new ProviderError(errorMessage(expired), true);
+  const secretKey = call.credentials.secret_key ?? "";
+  const answer = await fetchJson("stripe", call, "GET", path, { authorization: `Bearer ${secretKey}` });
+  const session = SessionState.safeParse(answer.body);
+  if (!isSuccess(answer.status) || !session.success) {
+    throw new ProviderError(errorMessage(expired), isRetryableAtStripe(answer.status));
+  }
+  return session.data.payment_status === "paid" ? "paid" : "closed";
 }
 
 const Metadata = z.record(z.string(), z.string());
@@ -323,6 +352,7 @@ export const stripe: ProviderAdapter = {
   id: "stripe",
   defaultBaseUrl: "https://api.stripe.com",
   startPayment,
+  close,
   refund,
   verifyNotification,
   // Stripe stops retrying on any 2xx.

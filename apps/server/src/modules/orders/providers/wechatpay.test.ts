@@ -19,6 +19,7 @@ const payment = (orderNo: string, amount: number) => ({
   description: "Shop 1 · Washer 3 · Cotton 40°",
   notifyUrl: "https://console.example.com/webhooks/wechatpay/7",
   returnUrl: "https://console.example.com/orders/done",
+  expiresAt: new Date(Date.now() + 300_000),
 });
 
 const refundOf = (refundNo: string, overrides: Partial<RefundRequest> = {}): RefundRequest => ({

@@ -3,6 +3,8 @@ import type { IncomingHttpHeaders } from "node:http";
 import { fromProviderAmount, merchantModelOf, ProviderAmountError, toProviderInteger } from "@washboard/shared";
 import { WebhookRefused } from "../../../platform/http/webhook.js";
 import {
+  type CloseOutcome,
+  type CloseRequest,
   type Credentials,
   type NotificationRequest,
   type OrderQueryAnswer,
@@ -15,6 +17,7 @@ import {
   type RefundOutcome,
   type RefundRequest,
 } from "./adapter.js";
+import { shanghaiRfc3339 } from "./china-time.js";
 import { requiredCredential } from "./credentials.js";
 import { fetchAnswer } from "./http.js";
 import { dateOf, integer, isRecord, type Json, parseJson, record, text } from "./json.js";
@@ -131,6 +134,8 @@ async function send(
   if ((status < 300 || signed) && !answerVerified(credentials, answerHeaders, raw)) {
     throw new ProviderError(`wechatpay answer (HTTP ${status}) has no valid platform signature`, false);
   }
+  // A close answers 204 with no body (signed all the same).
+  if (status === 204) return { ok: true, body: {} };
   const parsed = parseJson(raw.toString("utf8"));
   if (status >= 300) {
     const error = isRecord(parsed) ? parsed : {};
@@ -194,6 +199,8 @@ async function startPayment(call: ProviderCall, request: PaymentRequest): Promis
     description: truncateUtf8(request.description, DESCRIPTION_MAX_BYTES),
     out_trade_no: request.orderNo,
     notify_url: request.notifyUrl,
+    // After this WeChat Pay takes no payment for it: the machine's hold is over.
+    time_expire: shanghaiRfc3339(request.expiresAt),
     amount: { total: units(request.amount, request.currency, "amount"), currency: request.currency },
   };
   const answer =
@@ -208,6 +215,20 @@ async function startPayment(call: ProviderCall, request: PaymentRequest): Promis
   const codeUrl = text(answer.body, "code_url");
   if (!codeUrl) throw new ProviderError("wechatpay answered a payment without code_url", false);
   return { kind: "qr", content: codeUrl, providerRef: null };
+}
+
+/**
+ * Closes an unpaid order (204, no body) through the API it was placed with. One already paid answers
+ * ORDERPAID; one WeChat Pay does not know was never placed, so nothing can pay it.
+ */
+async function close(call: ProviderCall, request: CloseRequest): Promise<CloseOutcome> {
+  const model = modelOf(request.currency);
+  const path = `/v3/${model === "domestic" ? "pay" : "global"}/transactions/out-trade-no/${encodeURIComponent(request.orderNo)}/close`;
+  const answer = await send(callFor(call, model), "POST", path, { mchid: credential(call.credentials, "mch_id") });
+  if (answer.ok) return "closed";
+  if (answer.code === "ORDERPAID") return "paid";
+  if (answer.code === "ORDER_NOT_EXIST" || answer.code === "ORDER_CLOSED") return "closed";
+  throw failureOf(answer, "close");
 }
 
 async function refund(call: ProviderCall, request: RefundRequest): Promise<RefundOutcome> {
@@ -389,6 +410,7 @@ export const wechatPay: ProviderAdapter = {
   id: "wechatpay",
   defaultBaseUrl: DOMESTIC_BASE_URL,
   startPayment,
+  close,
   refund,
   query,
   verifyNotification,

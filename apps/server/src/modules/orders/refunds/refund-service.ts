@@ -1,4 +1,4 @@
-import { localDate, type OrderSource, type RefundItem, type refundRequest } from "@washboard/shared";
+import { type OrderSource, type RefundItem, refundableToday, type refundRequest } from "@washboard/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../../platform/db/client.js";
@@ -58,8 +58,7 @@ export async function requestRefund(db: Db, ask: RefundAsk): Promise<{ refund: R
       .for("update");
     if (!order) throw new AppError("NOT_FOUND", { field: "order_id" });
     if (order.payStatus !== PAY_STATUS.paid || !order.paidAt) throw new AppError("ORDER_NOT_PAID");
-    const now = Date.now() / 1000;
-    if (localDate(toSeconds(order.paidAt), vendor.timeZone) !== localDate(now, vendor.timeZone)) {
+    if (!refundableToday(toSeconds(order.paidAt), vendor.timeZone)) {
       throw new AppError("REFUND_NOT_SAME_DAY");
     }
     const key = input.idempotency_key;

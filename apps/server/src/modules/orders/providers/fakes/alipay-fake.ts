@@ -66,6 +66,8 @@ export interface AlipayOrder {
   tradeStatus: "WAIT_BUYER_PAY" | "TRADE_SUCCESS" | "TRADE_FINISHED" | "TRADE_CLOSED";
   /** "yyyy-MM-dd HH:mm:ss" (Asia/Shanghai). */
   sendPayDate: string | null;
+  /** From timeout_express, when it was sent: no payment is taken after it (epoch ms). */
+  expiresAt: number | null;
 }
 
 export interface AlipayRefund {
@@ -160,7 +162,11 @@ const signingContent = (params: Record<string, string>, excluded: readonly strin
     .join("&");
 
 const responseKey = (method: string) => `${method.replaceAll(".", "_")}_response`;
-const METHODS = new Set(["alipay.trade.precreate", "alipay.trade.refund", "alipay.trade.query"]);
+const METHODS = new Set(["alipay.trade.precreate", "alipay.trade.refund", "alipay.trade.query", "alipay.trade.close"]);
+
+/** timeout_express: 1m to 15d, as a number and one of m (minutes), h, d, or 1c (until the day ends). */
+const TIMEOUT_EXPRESS = /^(\d+)([mhd])$|^1c$/;
+const TIMEOUT_UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 type Result = Record<string, unknown>;
 const success = (fields: Result): Result => ({ code: "10000", msg: "Success", ...fields });
@@ -226,6 +232,10 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
     if (fen === null || fen <= 0 || !fitsCurrency(totalAmount, currency)) {
       return businessError("ACQ.INVALID_PARAMETER", "total_amount 参数无效");
     }
+    const timeout = typeof biz.timeout_express === "string" ? TIMEOUT_EXPRESS.exec(biz.timeout_express) : null;
+    if (biz.timeout_express !== undefined && (!timeout || (timeout[1] !== undefined && Number(timeout[1]) < 1))) {
+      return businessError("ACQ.INVALID_PARAMETER", "timeout_express 参数无效");
+    }
     const existing = state.orders.get(outTradeNo);
     if (existing && existing.tradeStatus !== "WAIT_BUYER_PAY") {
       return businessError("ACQ.TRADE_HAS_SUCCESS", "交易已被支付");
@@ -240,6 +250,10 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
       qrCode: `https://qr.alipay.com/bax0${randomBytes(10).toString("hex")}`,
       tradeStatus: "WAIT_BUYER_PAY",
       sendPayDate: null,
+      expiresAt:
+        timeout?.[1] !== undefined && timeout[2] !== undefined
+          ? Date.now() + Number(timeout[1]) * (TIMEOUT_UNIT_MS[timeout[2]] ?? 0)
+          : null,
     };
     state.orders.set(outTradeNo, order);
     return success({ out_trade_no: outTradeNo, qr_code: order.qrCode });
@@ -310,8 +324,18 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
     });
   }
 
+  /** A trade waiting for its buyer closes; a paid or closed one cannot (ACQ.TRADE_STATUS_ERROR). */
+  function tradeClose(biz: Result): Result {
+    const order = state.orders.get(typeof biz.out_trade_no === "string" ? biz.out_trade_no : "");
+    if (!order) return businessError("ACQ.TRADE_NOT_EXIST", "交易不存在");
+    if (order.tradeStatus !== "WAIT_BUYER_PAY") return businessError("ACQ.TRADE_STATUS_ERROR", "交易状态不合法");
+    order.tradeStatus = "TRADE_CLOSED";
+    return success({ trade_no: order.tradeNo, out_trade_no: order.outTradeNo });
+  }
+
   function carryOut(method: string, biz: Result, params: Record<string, string>): Result {
     if (method === "alipay.trade.precreate") return precreate(biz, params);
+    if (method === "alipay.trade.close") return tradeClose(biz);
     if (method === "alipay.trade.refund") return tradeRefund(biz);
     return tradeQuery(biz);
   }
@@ -383,6 +407,15 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
     const tradeNo = event.tradeNo ?? order?.tradeNo ?? `2024${digits(24)}`;
     const now = new Date();
     const gmtPayment = shanghaiTime(event.gmtPayment ?? now);
+    // Alipay takes no payment for a closed trade, nor after its timeout_express.
+    if (
+      order &&
+      paid &&
+      !event.refund &&
+      (order.tradeStatus === "TRADE_CLOSED" || (order.expiresAt ?? Infinity) <= now.getTime())
+    ) {
+      throw new Error(`alipay fake: trade ${event.orderNo} is closed or expired and takes no payment`);
+    }
     if (order && paid && !event.refund) {
       order.tradeStatus = status;
       order.sendPayDate = gmtPayment;

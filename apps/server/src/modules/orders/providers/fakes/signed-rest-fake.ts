@@ -18,6 +18,7 @@ import { type NetworkFailure, type Reply, startRestFake } from "./rest-fake.js";
  *     { status: 422, code, message } for a business error; { network: true } drops the connection
  *   fake.markPaid(orderNo, { tradeNo?, paidAt? })   the customer paid
  *   fake.markFailed(orderNo)     the payment failed
+ *   (a closed order, or one past its expires_at, cannot be paid: markPaid throws, as the provider would refuse)
  *   await fake.close()
  */
 
@@ -34,13 +35,14 @@ export type SignedRestFakeFailure = { status: number; code?: string; message?: s
 
 export interface SignedRestFakeOrder {
   order_no: string;
-  status: "PAID" | "PENDING" | "FAILED";
+  status: "PAID" | "PENDING" | "FAILED" | "CLOSED";
   trade_no: string;
   amount: number;
   currency: string;
   description: string;
   paid_at: string | null;
   qr_content: string;
+  expires_at: string;
 }
 
 export interface SignedRestFake {
@@ -106,6 +108,10 @@ export async function startSignedRestFake(
     if (typeof json.amount !== "number" || !Number.isSafeInteger(json.amount) || json.amount <= 0) {
       return problem(400, "INVALID_REQUEST", "amount must be a positive integer in minor units");
     }
+    const expiresAt = typeof json.expires_at === "string" ? Date.parse(json.expires_at) : Number.NaN;
+    if (Number.isNaN(expiresAt) || expiresAt <= Date.now()) {
+      return problem(400, "INVALID_REQUEST", "expires_at must be an ISO 8601 time in the future");
+    }
     const existing = orders.get(json.order_no);
     if (existing) {
       const same = existing.amount === json.amount && existing.currency === json.currency;
@@ -121,6 +127,7 @@ export async function startSignedRestFake(
       currency: json.currency,
       description: typeof json.description === "string" ? json.description : "",
       paid_at: null,
+      expires_at: new Date(expiresAt).toISOString(),
       qr_content: `00020101021226${credentials.merchant_id}${json.order_no}54${json.amount}6304${randomBytes(2).toString("hex").toUpperCase()}`,
     };
     orders.set(order.order_no, order);
@@ -129,6 +136,13 @@ export async function startSignedRestFake(
 
   function route(call: SignedRestFakeCall): Reply {
     if (call.method === "POST" && call.path === "/api/orders") return create(call.body);
+    const closing = /^\/api\/orders\/([^/]+)\/close$/.exec(call.path);
+    if (call.method === "POST" && closing?.[1]) {
+      const order = orders.get(decodeURIComponent(closing[1]));
+      if (!order) return problem(404, "ORDER_NOT_FOUND", "no such order");
+      if (order.status === "PENDING") order.status = "CLOSED";
+      return { status: 200, body: order };
+    }
     const match = /^\/api\/orders\/([^/]+)$/.exec(call.path);
     if (call.method === "GET" && match?.[1]) {
       const order = orders.get(decodeURIComponent(match[1]));
@@ -168,6 +182,9 @@ export async function startSignedRestFake(
     failNext: server.failNext,
     markPaid: (orderNo, payment = {}) => {
       const order = orderOf(orderNo);
+      if (order.status === "CLOSED" || Date.parse(order.expires_at) <= Date.now()) {
+        throw new Error(`signed-rest fake: order ${orderNo} is closed or expired and takes no payment`);
+      }
       order.status = "PAID";
       if (payment.tradeNo) order.trade_no = payment.tradeNo;
       order.paid_at = (payment.paidAt ?? new Date()).toISOString();

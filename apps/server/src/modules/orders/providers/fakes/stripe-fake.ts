@@ -44,7 +44,7 @@ export interface StripeFakeSession {
   object: "checkout.session";
   url: string;
   mode: string;
-  status: "open" | "complete";
+  status: "open" | "complete" | "expired";
   payment_status: "unpaid" | "paid";
   amount_total: number;
   currency: string;
@@ -54,6 +54,8 @@ export interface StripeFakeSession {
   success_url: string;
   cancel_url: string;
   created: number;
+  /** Unix seconds; no payment is taken after it. */
+  expires_at: number;
 }
 
 export interface StripeFakeIntent {
@@ -169,6 +171,16 @@ export async function startStripeFake(
       );
     }
     if (!form.success_url) return stripeError(400, "invalid_request_error", "Missing required param: success_url.");
+    // Stripe: expires_at must be 30 minutes to 24 hours after the session is created.
+    const expiresAt = form.expires_at === undefined ? nowSeconds() + 86_400 : Number(form.expires_at);
+    if (!Number.isInteger(expiresAt) || expiresAt < nowSeconds() + 1800 || expiresAt > nowSeconds() + 86_400) {
+      return stripeError(
+        400,
+        "invalid_request_error",
+        "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+        "parameter_invalid_integer",
+      );
+    }
     const session: StripeFakeSession = {
       id: id("cs_test"),
       object: "checkout.session",
@@ -184,6 +196,7 @@ export async function startStripeFake(
       success_url: form.success_url,
       cancel_url: form.cancel_url ?? form.success_url,
       created: nowSeconds(),
+      expires_at: expiresAt,
     };
     session.url = `${baseUrl}/c/pay/${session.id}`;
     sessions.set(session.id, session);
@@ -243,8 +256,32 @@ export async function startStripeFake(
     return { status: 200, body: refund };
   }
 
+  /** Only an open session can be expired; the answer is the session, status "expired". */
+  function expireSession(sessionId: string): Reply {
+    const session = sessions.get(sessionId);
+    if (!session)
+      return stripeError(404, "invalid_request_error", `No such checkout.session: '${sessionId}'`, "resource_missing");
+    if (session.status !== "open") {
+      return stripeError(
+        400,
+        "invalid_request_error",
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      );
+    }
+    session.status = "expired";
+    return { status: 200, body: session };
+  }
+
   function route(call: StripeFakeCall): Reply {
     if (call.method === "POST" && call.path === "/v1/checkout/sessions") return createSession(call.form);
+    const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(call.path);
+    if (session?.[1] && call.method === "POST" && session[2]) return expireSession(decodeURIComponent(session[1]));
+    if (session?.[1] && call.method === "GET" && !session[2]) {
+      const found = sessions.get(decodeURIComponent(session[1]));
+      return found
+        ? { status: 200, body: found }
+        : stripeError(404, "invalid_request_error", `No such checkout.session: '${session[1]}'`, "resource_missing");
+    }
     if (call.method === "POST" && call.path === "/v1/refunds") return createRefund(call.form);
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${call.method}: ${call.path}).`);
   }
@@ -326,6 +363,10 @@ export async function startStripeFake(
   function completeCheckout(sessionId: string): StripeEventJson {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`stripe fake: no session ${sessionId}`);
+    // An expired session takes no payment, nor one past its expires_at.
+    if (session.status === "expired" || session.expires_at <= nowSeconds()) {
+      throw new Error(`stripe fake: session ${sessionId} has expired and takes no payment`);
+    }
     if (!session.payment_intent) {
       const metadata = { ...(sessionIntentMetadata.get(sessionId) ?? {}) };
       session.payment_intent = createIntent(session.amount_total, session.currency, metadata);

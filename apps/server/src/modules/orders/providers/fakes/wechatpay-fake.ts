@@ -39,6 +39,9 @@ import { rsaKeyPair } from "./rsa-key-pair.js";
  *   fake.close(): Promise<void>
  */
 
+/** WeChat Pay's time format: RFC 3339 with the offset written out ("2018-06-08T10:34:56+08:00"). */
+const RFC3339_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/;
+
 export interface WechatPayFakeOptions {
   appId?: string;
   mchId?: string;
@@ -71,6 +74,8 @@ export interface WechatPayOrder {
   codeUrl: string;
   tradeState: "NOTPAY" | "SUCCESS" | "CLOSED" | "REFUND";
   successTime: string | null;
+  /** time_expire as sent (RFC 3339), if it was: no payment is taken after it. */
+  timeExpire: string | null;
 }
 
 export interface WechatPayRefund {
@@ -260,6 +265,13 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
       return [400, error("PARAM_ERROR", "参数错误")];
     }
     if (Buffer.byteLength(description, "utf8") > 127) return [400, error("PARAM_ERROR", "description 超出长度")];
+    const timeExpire = body.time_expire;
+    if (
+      timeExpire !== undefined &&
+      (typeof timeExpire !== "string" || !RFC3339_WITH_OFFSET.test(timeExpire) || Date.parse(timeExpire) <= Date.now())
+    ) {
+      return [400, error("PARAM_ERROR", "time_expire 参数错误")];
+    }
     const existing = state.orders.get(outTradeNo);
     if (existing?.tradeState === "SUCCESS") return [400, error("ORDERPAID", "该订单已支付")];
     if (existing) return [200, { code_url: existing.codeUrl }];
@@ -274,6 +286,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
       codeUrl: `weixin://wxpay/bizpayurl?pr=${alphanumeric(7)}`,
       tradeState: "NOTPAY",
       successTime: null,
+      timeExpire: typeof timeExpire === "string" ? timeExpire : null,
     };
     state.orders.set(outTradeNo, order);
     return [200, { code_url: order.codeUrl }];
@@ -362,6 +375,23 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     return [200, answerOf(refund)];
   }
 
+  /** Close order: 204 with no body; a paid order cannot close (ORDERPAID). */
+  function closeOrder(
+    url: URL,
+    prefix: string,
+    api: "domestic" | "global",
+    body: Record<string, unknown>,
+  ): [number, unknown] {
+    const outTradeNo = decodeURIComponent(url.pathname.slice(prefix.length, -"/close".length));
+    if (body.mchid !== credentials.mch_id) return [400, error("PARAM_ERROR", "mchid 参数错误")];
+    const order = state.orders.get(outTradeNo);
+    if (!order || order.api !== api) return [404, error("ORDER_NOT_EXIST", "订单不存在")];
+    if (order.tradeState === "SUCCESS" || order.tradeState === "REFUND")
+      return [400, error("ORDERPAID", "该订单已支付")];
+    order.tradeState = "CLOSED";
+    return [204, undefined];
+  }
+
   function orderQuery(url: URL, prefix: string, api: "domestic" | "global"): [number, unknown] {
     const outTradeNo = decodeURIComponent(url.pathname.slice(prefix.length));
     if (url.searchParams.get("mchid") !== credentials.mch_id) return [400, error("PARAM_ERROR", "mchid 参数错误")];
@@ -397,6 +427,10 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     if (method === "POST" && url.pathname === "/v3/global/transactions/native") return nativePay(json, "global");
     if (method === "POST" && url.pathname === "/v3/refund/domestic/refunds") return refundOf(json, "domestic");
     if (method === "POST" && url.pathname === "/v3/global/refunds") return refundOf(json, "global");
+    if (method === "POST" && url.pathname.endsWith("/close")) {
+      if (url.pathname.startsWith(domesticQuery)) return closeOrder(url, domesticQuery, "domestic", json);
+      if (url.pathname.startsWith(globalQuery)) return closeOrder(url, globalQuery, "global", json);
+    }
     if (method === "GET" && url.pathname.startsWith(domesticQuery)) return orderQuery(url, domesticQuery, "domestic");
     if (method === "GET" && url.pathname.startsWith(globalQuery)) return orderQuery(url, globalQuery, "global");
     return [404, error("NOT_FOUND", "请求的资源不存在")];
@@ -454,6 +488,10 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
 
   function transactionResource(event: Extract<WechatPayEvent, { type: "TRANSACTION.SUCCESS" }>) {
     const order = state.orders.get(event.orderNo);
+    // WeChat Pay takes no payment for a closed order, nor after its time_expire.
+    if (order && (order.tradeState === "CLOSED" || (order.timeExpire && Date.parse(order.timeExpire) <= Date.now()))) {
+      throw new Error(`wechatpay fake: order ${event.orderNo} is closed or expired and takes no payment`);
+    }
     const tradeState = event.tradeState ?? "SUCCESS";
     const successTime = event.successTime ?? rfc3339(new Date());
     const transactionId = event.transactionId ?? order?.transactionId ?? `4200${digits(24)}`;
