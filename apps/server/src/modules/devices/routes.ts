@@ -4,6 +4,7 @@ import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
 import { vendorTenant } from "../tenancy/scope.js";
 import { registerAdminProvision } from "./admin-provision.js";
+import { hookThrottle } from "./broker/hook-throttle.js";
 import { registerBrokerHooks } from "./broker/http-hooks.js";
 import type { CommandRequest } from "./commands/device-commands.js";
 import { listDeviceLog } from "./device-log.js";
@@ -19,7 +20,9 @@ export function deviceRoutes(r: Routes, deps: AppDeps) {
   const { db, config } = deps;
   const runtime = deviceRuntime(deps);
   registerProtocolSchemas(r.app);
-  registerBrokerHooks(r.app, runtime.hookAccess, config.mqttHookToken, (serial) => runtime.brokerSaysGone(serial));
+  registerBrokerHooks(r.app, runtime.hookAccess, config.mqttHookToken, hookThrottle(db, config), (serial) =>
+    runtime.brokerSaysGone(serial),
+  );
 
   /** The devices the operator chose (the selection, or every device of the shop), named in the log. */
   function targetIds(ctx: SignedInContext, targets: Targets) {

@@ -1,4 +1,5 @@
 import { deviceTopic } from "@washboard/device-protocol";
+import Fastify from "fastify";
 import mqtt from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors } from "../../../test/fixtures.js";
@@ -6,15 +7,18 @@ import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { provisionDevice } from "../provision.js";
 import { BrokerAccess, GATEWAY_CLIENT_PREFIX } from "./broker-access.js";
 import { type EmbeddedBroker, startEmbeddedBroker } from "./embedded-broker.js";
+import { registerBrokerHooks } from "./http-hooks.js";
 
 const GATEWAY = { username: "washboard-gateway", password: "gateway-secret" };
+const HOOK_TOKEN = "hook-token-of-this-test";
 
 let server: TestServer;
 let a: { serial: string; secret: string };
 let b: { serial: string; secret: string };
+let c: { serial: string; secret: string };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ mqttHookToken: HOOK_TOKEN });
   const { kl } = await demoVendors(server.database);
   const suffix = Math.random().toString(36).slice(2, 8);
   a = await provisionDevice(server.database.db, {
@@ -27,17 +31,26 @@ beforeAll(async () => {
     serialNumber: `ACL-B-${suffix}`,
     machineType: "dryer",
   });
+  c = await provisionDevice(server.database.db, {
+    vendorId: kl.id,
+    serialNumber: `ACL-C-${suffix}`,
+    machineType: "washer",
+  });
 });
 afterAll(() => server.close());
 
 describe("the broker's HTTP hooks (EMQX and mosquitto-go-auth)", () => {
-  const post = (url: string, payload: Record<string, unknown>, form = false) =>
+  const post = (url: string, payload: Record<string, unknown>, form = false, token: string | null = HOOK_TOKEN) =>
     server.app.inject({
       method: "POST",
       url,
+      ...(token === null ? {} : { headers: { authorization: `Bearer ${token}` } }),
       ...(form
         ? {
-            headers: { "content-type": "application/x-www-form-urlencoded" },
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+            },
             payload: new URLSearchParams(
               Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])),
             ).toString(),
@@ -61,6 +74,57 @@ describe("the broker's HTTP hooks (EMQX and mosquitto-go-auth)", () => {
     }
     const form = await post("/mqtt/auth", { username: a.serial, password: a.secret, clientid: a.serial }, true);
     expect(form.statusCode).toBe(200);
+  });
+
+  it("answer only the broker that sends the hook token", async () => {
+    const login = { username: a.serial, password: a.secret, clientid: a.serial };
+    expect((await post("/mqtt/auth", login, false, null)).statusCode).toBe(403);
+    expect((await post("/mqtt/auth", login, false, "a guess")).statusCode).toBe(403);
+    // A plugin that takes only a URI (mosquitto-go-auth) names the token in the query.
+    expect((await post(`/mqtt/auth?token=${HOOK_TOKEN}`, login, false, null)).statusCode).toBe(200);
+    expect((await post("/mqtt/auth?token=wrong", login, false, null)).statusCode).toBe(403);
+    expect(
+      (await post("/mqtt/acl", { ...login, topic: deviceTopic(a.serial, "status"), action: "publish" }, false, null))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it("stop checking a username after its failures, per connecting address when the broker says it", async () => {
+    const { loginMaxFailuresPerUser: limit } = server.config;
+    const attacker = { username: c.serial, clientid: c.serial, peerhost: "203.0.113.66" };
+    for (let n = 0; n < limit; n++) {
+      expect((await post("/mqtt/auth", { ...attacker, password: `guess-${n}` })).statusCode).toBe(403);
+    }
+    // From the attacker's address even the right secret is no longer checked…
+    expect((await post("/mqtt/auth", { ...attacker, password: c.secret })).statusCode).toBe(403);
+    // …while the machine itself, from its own address, still gets in.
+    const machine = { username: c.serial, clientid: c.serial, password: c.secret, peerhost: "192.0.2.10" };
+    expect((await post("/mqtt/auth", machine)).statusCode).toBe(200);
+    // A broker that does not say the address: the username's failures count alone.
+    for (let n = 0; n < limit; n++) {
+      await post("/mqtt/auth", { username: b.serial, clientid: b.serial, password: `guess-${n}` });
+    }
+    expect((await post("/mqtt/auth", { username: b.serial, clientid: b.serial, password: b.secret })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it("do not exist without a hook token (the embedded broker asks in-process)", async () => {
+    const bare = Fastify();
+    registerBrokerHooks(
+      bare,
+      new BrokerAccess(server.database.db, GATEWAY),
+      undefined,
+      { take: async () => true, succeeded: async () => undefined },
+      async () => undefined,
+    );
+    const answer = await bare.inject({
+      method: "POST",
+      url: "/mqtt/auth",
+      payload: { username: a.serial, password: a.secret },
+    });
+    expect(answer.statusCode).toBe(404);
+    await bare.close();
   });
 
   it("admit the gateway with its configured login and a gateway client id", async () => {

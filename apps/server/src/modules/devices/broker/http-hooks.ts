@@ -23,7 +23,16 @@ export const BROKER_HOOK_PATHS = {
 } as const;
 
 const text = z.string().max(256);
-const authBody = z.object({ username: text.optional(), password: text.optional(), clientid: text.optional() });
+/**
+ * EMQX can send the connecting client's address (`peerhost`), mosquitto-go-auth not: failures are
+ * then counted per username alone.
+ */
+const authBody = z.object({
+  username: text.optional(),
+  password: text.optional(),
+  clientid: text.optional(),
+  peerhost: text.optional(),
+});
 /**
  * EMQX names the action ("publish" / "subscribe"); go-auth sends `acc`: 1 read, 2 write, 3 both,
  * 4 subscribe. Reading a topic is receiving it, which a device may only do by subscribing.
@@ -66,17 +75,34 @@ const answer = (reply: FastifyReply, yes: boolean) =>
     .code(yes ? 200 : 403)
     .send(yes ? { result: "allow", ok: true } : { result: "deny", ok: false, error: "denied" });
 
+/** Counts a failed login of a broker client and answers whether it may still be checked (see hook-throttle.ts). */
+export interface HookThrottle {
+  /** Takes a place for this attempt; false: too many failures, refuse without checking. */
+  take(username: string, peer: string | undefined): Promise<boolean>;
+  /** The attempt succeeded: its place is given back, only failures add up. */
+  succeeded(username: string, peer: string | undefined): Promise<void>;
+}
+
+/**
+ * Registers the hooks, which exist only with a token: a broker that uses them must send it
+ * (MQTT_HOOK_TOKEN), so no one else can ask them to check passwords, and an install on the embedded
+ * broker (which asks in-process) has none on its public port.
+ */
 export function registerBrokerHooks(
   app: FastifyInstance,
   access: BrokerAccess,
   hookToken: string | undefined,
+  throttle: HookThrottle,
   /** A device's connection ended, as the broker says (its clean disconnect discards its will). */
   deviceGone: (serial: string) => Promise<void>,
 ): void {
+  if (hookToken === undefined) return;
+  // A bearer header (EMQX), or the `token` query parameter for plugins that take only a URI (go-auth).
   const trusted = (request: FastifyRequest) => {
-    if (hookToken === undefined) return true;
     const header = request.headers.authorization ?? "";
-    return header.startsWith("Bearer ") && sameText(header.slice(7), hookToken);
+    const query = (request.query as Record<string, unknown> | undefined)?.token;
+    const given = header.startsWith("Bearer ") ? header.slice(7) : typeof query === "string" ? query : "";
+    return given !== "" && sameText(given, hookToken);
   };
   // Brokers send JSON or a form; both are read into the same fields.
   app.register(async (scope) => {
@@ -86,8 +112,11 @@ export function registerBrokerHooks(
     scope.post(BROKER_HOOK_PATHS.auth, { schema: { hide: true } }, async (request, reply) => {
       const body = authBody.safeParse(request.body);
       if (!trusted(request) || !body.success) return answer(reply, false);
-      const { username, password, clientid } = body.data;
-      return answer(reply, (await access.authenticate(clientid ?? "", username, password)) !== null);
+      const { username, password, clientid, peerhost } = body.data;
+      if (username === undefined || !(await throttle.take(username, peerhost))) return answer(reply, false);
+      const admitted = (await access.authenticate(clientid ?? "", username, password)) !== null;
+      if (admitted) await throttle.succeeded(username, peerhost);
+      return answer(reply, admitted);
     });
     scope.post(BROKER_HOOK_PATHS.acl, { schema: { hide: true } }, async (request, reply) => {
       const body = aclBody.safeParse(request.body);
