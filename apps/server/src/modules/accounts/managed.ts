@@ -9,6 +9,8 @@ import { countOf, listPage, type RowOf, rowsFrom } from "../../platform/db/list-
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { RequestContext } from "../../platform/http/context.js";
+import type { LiveBus } from "../../platform/live/bus.js";
+import { announceEndedSessions } from "../../platform/live/ended-sessions.js";
 import { roleKeysOf, roleNameOf } from "../roles/queries.js";
 import { vendorNameOf } from "../tenancy/queries.js";
 import { tenantOfGroup, tenantOfVendor, vendorOfGroup } from "../tenancy/scope.js";
@@ -163,10 +165,12 @@ export interface AccountChanges {
 
 /**
  * Changes one of the owner's accounts. A new password, a new role or disabling ends every session
- * of the account at once, in the same transaction (its holder signs in again under the new terms).
+ * of the account at once, in the same transaction (its holder signs in again under the new terms),
+ * and once committed tells every instance, so the account's open live streams end at once too.
  */
 export async function changeAccount(
   db: Db,
+  live: LiveBus,
   owner: AccountOwner,
   current: AccountRow,
   changes: AccountChanges,
@@ -182,7 +186,7 @@ export async function changeAccount(
     changes.password !== undefined ||
     (changes.roleId !== undefined && changes.roleId !== current.roleId) ||
     (changes.status === "disabled" && current.status !== ACCOUNT_STATUS.disabled);
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(accounts)
       .set(patch)
@@ -192,11 +196,17 @@ export async function changeAccount(
     if (endsSessions) await revokeAccountSessions(tx, row.id);
     return row;
   });
+  if (endsSessions) await announceEndedSessions(live, { accountId: changed.id });
+  return changed;
 }
 
-/** Removes one of the owner's accounts; its sessions go with it (ON DELETE CASCADE). */
+/**
+ * Removes one of the owner's accounts; its sessions go with it (ON DELETE CASCADE), and its open
+ * live streams on every instance are told to end.
+ */
 export async function removeAccount(
   db: Db,
+  live: LiveBus,
   ctx: RequestContext,
   owner: AccountOwner,
   accountId: number,
@@ -213,5 +223,6 @@ export async function removeAccount(
   }
   if (!removed) throw new AppError("NOT_FOUND");
   ctx.audit.target = `account:${removed.username}`;
+  await announceEndedSessions(live, { accountId: removed.id });
   return removed;
 }

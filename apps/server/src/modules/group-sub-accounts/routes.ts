@@ -22,7 +22,7 @@ function groupSubAdmins(ctx: SignedInContext): AccountOwner {
   return { level: 7, groupId: groupTenant(ctx.scope).groupId };
 }
 
-export function groupSubAccountRoutes(r: Routes, { db }: AppDeps) {
+export function groupSubAccountRoutes(r: Routes, { db, live }: AppDeps) {
   r.call(API.groupSubAccounts.list, async (input, ctx) => {
     const page = await pageAccounts(db, groupSubAdmins(ctx), { ...input, keywordInEmail: true }, input);
     return {
@@ -41,11 +41,11 @@ export function groupSubAccountRoutes(r: Routes, { db }: AppDeps) {
     const owner = groupSubAdmins(ctx);
     const current = await findOwnedAccount(db, owner, input.account_id);
     ctx.audit.target = `account:${current.account.username}`;
-    return toManagedAccountItem(await changeAccount(db, owner, current.account, input));
+    return toManagedAccountItem(await changeAccount(db, live, owner, current.account, input));
   });
 
   r.call(API.groupSubAccounts.remove, async (input, ctx) => {
-    const removed = await removeAccount(db, ctx, groupSubAdmins(ctx), input.account_id);
+    const removed = await removeAccount(db, live, ctx, groupSubAdmins(ctx), input.account_id);
     return { account_id: removed.id };
   });
 }

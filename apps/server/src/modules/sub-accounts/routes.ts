@@ -9,10 +9,10 @@ import {
   subAccountPermissions,
 } from "./service.js";
 
-export function subAccountRoutes(r: Routes, { db }: AppDeps) {
+export function subAccountRoutes(r: Routes, { db, live }: AppDeps) {
   r.call(API.subAccounts.list, (input, ctx) => listSubAccounts(db, ctx, input));
   r.call(API.subAccounts.create, (input, ctx) => createSubAccount(db, ctx, input));
-  r.call(API.subAccounts.modify, (input, ctx) => modifySubAccount(db, ctx, input));
-  r.call(API.subAccounts.remove, (input, ctx) => removeSubAccount(db, ctx, input.id));
+  r.call(API.subAccounts.modify, (input, ctx) => modifySubAccount(db, live, ctx, input));
+  r.call(API.subAccounts.remove, (input, ctx) => removeSubAccount(db, live, ctx, input.id));
   r.call(API.subAccounts.permissions, (input, ctx) => subAccountPermissions(db, ctx, input.id));
 }

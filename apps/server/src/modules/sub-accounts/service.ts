@@ -10,6 +10,7 @@ import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
+import type { LiveBus } from "../../platform/live/bus.js";
 import {
   type AccountOwner,
   changeAccount,
@@ -79,24 +80,29 @@ export async function createSubAccount(db: Db, ctx: SignedInContext, input: z.ou
   return toItem(await findOwnedAccount(db, owner, created.id));
 }
 
-export async function modifySubAccount(db: Db, ctx: SignedInContext, input: z.output<typeof modifySubAccountRequest>) {
+export async function modifySubAccount(
+  db: Db,
+  live: LiveBus,
+  ctx: SignedInContext,
+  input: z.output<typeof modifySubAccountRequest>,
+) {
   const owner = subAdmins(ctx);
   ctx.audit.target = `account:${input.id}`;
   const current = await findOwnedAccount(db, owner, input.id);
   ctx.audit.target = `account:${current.account.id} ${current.account.username}`;
   assertMayManage(ctx, current);
   const roleId = input.role_id === undefined ? undefined : (await assignableRole(db, ctx, input.role_id)).id;
-  await changeAccount(db, owner, current.account, { ...input, roleId });
+  await changeAccount(db, live, owner, current.account, { ...input, roleId });
   return toItem(await findOwnedAccount(db, owner, current.account.id));
 }
 
-export async function removeSubAccount(db: Db, ctx: SignedInContext, id: number) {
+export async function removeSubAccount(db: Db, live: LiveBus, ctx: SignedInContext, id: number) {
   const owner = subAdmins(ctx);
   ctx.audit.target = `account:${id}`;
   const current = await findOwnedAccount(db, owner, id);
   ctx.audit.target = `account:${current.account.id} ${current.account.username}`;
   assertMayManage(ctx, current);
-  await removeAccount(db, ctx, owner, current.account.id);
+  await removeAccount(db, live, ctx, owner, current.account.id);
   // The log keeps the id beside the username (removeAccount names the username alone).
   ctx.audit.target = `account:${current.account.id} ${current.account.username}`;
   return { id: current.account.id };

@@ -30,7 +30,7 @@ function toItem({ account, vendorName }: Pick<ManagedAccount, "account" | "vendo
   return { ...toManagedAccountItem(account), vendor_id: account.vendorId ?? 0, vendor_name: vendorName ?? "" };
 }
 
-export function vendorAccountRoutes(r: Routes, { db }: AppDeps) {
+export function vendorAccountRoutes(r: Routes, { db, live }: AppDeps) {
   r.call(API.vendorAccounts.list, async (input, ctx) => {
     const owner = vendorAdmins(ctx.scope, { chosenVendor: true });
     const page = await pageAccounts(db, owner, { ...input, keywordInEmail: true }, input);
@@ -49,12 +49,18 @@ export function vendorAccountRoutes(r: Routes, { db }: AppDeps) {
     const owner = vendorAdmins(ctx.scope, { chosenVendor: false });
     const current = await findOwnedAccount(db, owner, input.account_id);
     ctx.audit.target = `account:${current.account.username}`;
-    const row = await changeAccount(db, owner, current.account, input);
+    const row = await changeAccount(db, live, owner, current.account, input);
     return toItem({ account: row, vendorName: current.vendorName });
   });
 
   r.call(API.vendorAccounts.remove, async (input, ctx) => {
-    const removed = await removeAccount(db, ctx, vendorAdmins(ctx.scope, { chosenVendor: false }), input.account_id);
+    const removed = await removeAccount(
+      db,
+      live,
+      ctx,
+      vendorAdmins(ctx.scope, { chosenVendor: false }),
+      input.account_id,
+    );
     return { account_id: removed.id };
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { LiveBus, LiveEvent } from "../live/bus.js";
+import { endedSessionsOf, namesSession, SESSIONS_ENDED_TOPIC } from "../live/ended-sessions.js";
 import type { SignedInContext } from "./context.js";
 
 export interface StreamOptions {
@@ -7,7 +8,11 @@ export interface StreamOptions {
   select(event: LiveEvent, ctx: SignedInContext): boolean;
   /** A comment line this often keeps proxies from closing an idle stream; the session is checked then too. */
   heartbeatMs: number;
-  /** Whether the session is still valid; the stream ends when it is not (logout, revocation, disabling). */
+  /**
+   * Whether the session is still valid; the stream ends when it is not (logout, revocation,
+   * disabling). Checked at every heartbeat, and at once when the bus announces that sessions of the
+   * stream's account ended (`ended-sessions.ts`), on whichever instance the stream is held.
+   */
   stillSignedIn(ctx: SignedInContext): Promise<boolean>;
   /** Keeps the stream's `end` so that shutting the server down ends every open stream first. */
   track(end: () => void): () => void;
@@ -22,7 +27,7 @@ function frame(event: LiveEvent): string {
  * Serves one browser's stream once the access pipeline has let the request through: first what it
  * missed since `Last-Event-ID` (or a `reset` event when that is no longer known), then every event
  * the bus delivers that `select` lets through, with heartbeats, until the browser leaves, the
- * session ends, or the server shuts down.
+ * session ends (announced on the bus, or found at a heartbeat), or the server shuts down.
  */
 export async function serveStream(
   request: FastifyRequest,
@@ -48,9 +53,16 @@ export async function serveStream(
   const held: LiveEvent[] = [];
   const replayed = new Set<string>();
   const send = (event: LiveEvent) => {
-    if (options.select(event, ctx)) raw.write(frame(event));
+    // The bus's own announcements are never a browser's (a replay reads them too).
+    if (event.topic !== SESSIONS_ENDED_TOPIC && options.select(event, ctx)) raw.write(frame(event));
   };
   const unsubscribe = bus.subscribe((event) => {
+    const endedSessions = endedSessionsOf(event);
+    if (endedSessions) {
+      // Checked rather than believed: the announcement may be older than this session.
+      if (namesSession(endedSessions, ctx.actor)) checkSession();
+      return;
+    }
     if (replaying) held.push(event);
     // The replay read an event whose live copy comes only now (its notification was still on the
     // way): each replayed id is skipped once, so it is sent once.
@@ -67,14 +79,17 @@ export async function serveStream(
     raw.end();
   };
   const untrack = options.track(end);
-  const heartbeat = setInterval(() => {
-    raw.write(": heartbeat\n\n");
+  function checkSession() {
     void options.stillSignedIn(ctx).then((valid) => {
-      if (!valid) {
+      if (!valid && !ended) {
         raw.write("event: session-ended\ndata: {}\n\n");
         end();
       }
     });
+  }
+  const heartbeat = setInterval(() => {
+    raw.write(": heartbeat\n\n");
+    checkSession();
   }, options.heartbeatMs);
   request.raw.on("close", end);
 

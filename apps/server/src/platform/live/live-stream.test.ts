@@ -3,7 +3,8 @@ import { API, type RecentOperation } from "@washboard/shared";
 import { and, lt, max } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listening, openEventStream } from "../../test/event-stream.js";
+import { DEMO_PASSWORD } from "../../seed/demo.js";
+import { type EventStream, listening, openEventStream } from "../../test/event-stream.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { liveEvents } from "./tables.js";
 
@@ -125,5 +126,107 @@ describe.each(buses)("live events over $name", ({ redisUrl }) => {
     const refused = await fetch(`${viaSecond}${PATH}`, { headers: { "api-key": server.config.apiKey } });
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
+
+/**
+ * Revocation ends a session's open streams at once on every instance: the heartbeat here is a
+ * minute, so only the announcement on the bus (`ended-sessions.ts`) can end them within a second.
+ */
+describe.each(buses)("revoked sessions over $name", ({ redisUrl }) => {
+  let server: TestServer;
+  let viaFirst = "";
+  let viaSecond = "";
+  const ENDS_WITHIN_MS = 1_000;
+  const sessionEnded = (e: { event: string }) => e.event === "session-ended";
+
+  beforeAll(async () => {
+    const redis = redisUrl ? { redisUrl, redisLiveStream: `test:${randomBytes(6).toString("hex")}` } : {};
+    server = await startTestServer({ liveHeartbeatMs: 60_000, ...redis });
+    const second = await server.secondInstance();
+    await server.app.ready();
+    viaFirst = await listening(server.app);
+    viaSecond = await listening(second);
+  });
+  afterAll(() => server.close());
+
+  /** A stream of this session on each instance. */
+  const onBoth = (token: string) =>
+    Promise.all([openEventStream(viaFirst, PATH, { token }), openEventStream(viaSecond, PATH, { token })]);
+
+  async function endsAtOnce(stream: EventStream, since: number) {
+    await stream.next(sessionEnded, ENDS_WITHIN_MS);
+    await stream.ended;
+    expect(Date.now() - since).toBeLessThan(ENDS_WITHIN_MS + 500);
+  }
+
+  /** A stream that is still served: a change of its tenant reaches it, and it was not told its session ended. */
+  async function stillOpen(stream: EventStream, token: string, name: string) {
+    const before = stream.events.length;
+    await server.send(API.locations.create, { name, address: "7 Jalan" }, { token });
+    await stream.next((e) => recorded("locations.create")(e) && stream.events.indexOf(e) >= before);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stream.events.some(sessionEnded)).toBe(false);
+  }
+
+  it("a sign-out ends that session's streams on both instances at once, and no other session's", async () => {
+    const token = await server.login("vendor_admin");
+    const other = await server.login("vendor_admin");
+    const streams = await onBoth(token);
+    const bystander = await openEventStream(viaSecond, PATH, { token: other });
+    const since = Date.now();
+    expect((await server.send(API.auth.logout, {}, { token })).http).toBe(200);
+    for (const stream of streams) await endsAtOnce(stream, since);
+    await stillOpen(bystander, other, "After sign-out");
+    bystander.close();
+  });
+
+  it("disabling or removing an account from another admin ends its streams on both instances at once", async () => {
+    const admin = { as: "vendor_admin" };
+    const listed = await server.send(API.subAccounts.list, { keyword: "vendor_sub" }, admin);
+    const sub = listed.body.result.items.find((a) => a.username === "vendor_sub");
+    if (!sub?.role_id) throw new Error("vendor_sub not found");
+
+    const disabledStreams = await onBoth(await server.login("vendor_sub"));
+    const disabling = Date.now();
+    const disabled = await server.send(API.subAccounts.modify, { id: sub.id, status: "disabled" }, admin);
+    expect(disabled.http, JSON.stringify(disabled.body)).toBe(200);
+    for (const stream of disabledStreams) await endsAtOnce(stream, disabling);
+    await server.send(API.subAccounts.modify, { id: sub.id, status: "enabled" }, admin);
+
+    const created = await server.send(
+      API.subAccounts.create,
+      {
+        username: "live_gone",
+        email: "live_gone@demo.test",
+        nickname: "Live gone",
+        password: "secret12",
+        confirm_password: "secret12",
+        role_id: sub.role_id,
+      },
+      admin,
+    );
+    expect(created.http, JSON.stringify(created.body)).toBe(200);
+    const removedStreams = await onBoth(await server.login("live_gone", "secret12"));
+    const removing = Date.now();
+    expect((await server.send(API.subAccounts.remove, { id: created.body.result.id }, admin)).http).toBe(200);
+    for (const stream of removedStreams) await endsAtOnce(stream, removing);
+  });
+
+  it("a new password ends the account's other sessions' streams at once, and not the changing session's", async () => {
+    const changing = await server.login("vendor2_admin");
+    const other = await server.login("vendor2_admin");
+    const own = await openEventStream(viaSecond, PATH, { token: changing });
+    const others = await onBoth(other);
+    const since = Date.now();
+    const changed = await server.send(
+      API.auth.modifyOwn,
+      { old_pwd: DEMO_PASSWORD, new_pwd: "changed123", confirm_new_pwd: "changed123" },
+      { token: changing },
+    );
+    expect(changed.body.result).toMatchObject({ password_changed: true });
+    for (const stream of others) await endsAtOnce(stream, since);
+    await stillOpen(own, changing, "After password");
+    own.close();
   });
 });
