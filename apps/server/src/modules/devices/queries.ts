@@ -3,7 +3,8 @@ import { and, asc, count, eq, inArray, isNotNull, type SQL, sql } from "drizzle-
 import type { Db, Tx } from "../../platform/db/client.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
 import type { AppDeps } from "../../platform/module.js";
-import { shopNameOf } from "../shops/queries.js";
+import { AppError } from "../../platform/http/app-error.js";
+import { findVendorShop, shopNameOf } from "../shops/queries.js";
 import { tenantOfVendor, type VendorTenant } from "../tenancy/scope.js";
 import type { CommandView } from "./commands/command-view.js";
 import { deviceRuntime } from "./runtime.js";
@@ -117,9 +118,14 @@ async function idsOfDevicesWhere(
   return rows.map((r) => r.id);
 }
 
-/** The ids of the tenant's devices in one of its shops (a bulk call to a whole shop). */
-export const deviceIdsOfShop = (db: Db | Tx, tenant: VendorTenant, shopId: number) =>
-  idsOfDevicesWhere(db, tenant, devices.shopId, shopId);
+/**
+ * The ids of the tenant's devices in one of its shops (a bulk call to a whole shop). A shop that is
+ * not the tenant's is not found — as an id-taking call answers — rather than a shop of no machines.
+ */
+export async function deviceIdsOfShop(db: Db | Tx, tenant: VendorTenant, shopId: number): Promise<number[]> {
+  if (!(await findVendorShop(db, tenant, shopId))) throw new AppError("NOT_FOUND", { field: "shop_id" });
+  return idsOfDevicesWhere(db, tenant, devices.shopId, shopId);
+}
 
 /** The ids of the tenant's devices running a price template. */
 export const deviceIdsOfPriceTemplate = (db: Db, tenant: VendorTenant, templateId: number) =>

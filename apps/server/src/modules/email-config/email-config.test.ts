@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer } from "node:net";
 import { API, type BodyOf } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
@@ -170,7 +170,7 @@ describe("group email configuration", () => {
     expect(received).toHaveLength(0);
   });
 
-  it("answers MAIL_SEND_FAILED when nothing listens on the port", async () => {
+  it("answers one MAIL_SEND_FAILED, 'cannot reach the mail server', whether nothing listens or something else does", async () => {
     const closed = await new Promise<number>((resolve) => {
       const probe = new SMTPServer({ logger: false });
       probe.listen(0, "127.0.0.1", () => {
@@ -178,11 +178,24 @@ describe("group email configuration", () => {
         probe.close(() => resolve(port));
       });
     });
-    await update({ port: closed, password: SMTP_PASS });
-    const { http, body } = await sendTest("owner@example.com");
-    expect(http).toBe(502);
-    expect(body.code).toBe("MAIL_SEND_FAILED");
-    expect(body.message).toMatch(/ECONNREFUSED|ECONNECTION|ESOCKET/);
+    // An open port of another service: it answers, but not in SMTP.
+    const other = createServer((socket) => socket.end("HTTP/1.1 400 Bad Request\r\n\r\n"));
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    const open = (other.address() as AddressInfo).port;
+    try {
+      const answers = [];
+      for (const port of [closed, open]) {
+        await update({ port, password: SMTP_PASS });
+        const { http, body } = await sendTest("owner@example.com");
+        expect(http).toBe(502);
+        answers.push({ code: body.code, key: body.message_key, params: body.message_params, message: body.message });
+      }
+      expect(answers[0]).toMatchObject({ code: "MAIL_SEND_FAILED", key: "emailConfig.unreachable" });
+      // The probe learns nothing of the port from the answer.
+      expect(answers[1]).toEqual(answers[0]);
+    } finally {
+      other.close();
+    }
   });
 
   it("refuses to connect to a mail server on a private network unless the server allows it", async () => {

@@ -165,6 +165,12 @@ export async function sendTestEmail(
         params: { host: row.smtpServer },
       });
     }
+    if (error instanceof MailSendError && error.unreachable) {
+      throw new AppError("MAIL_SEND_FAILED", {
+        messageKey: "emailConfig.unreachable",
+        params: { host: row.smtpServer },
+      });
+    }
     if (error instanceof MailSendError) {
       throw new AppError("MAIL_SEND_FAILED", { message: `The test email could not be sent: ${error.reason}` });
     }

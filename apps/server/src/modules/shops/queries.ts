@@ -23,7 +23,7 @@ export const shopCountOfLocation = (ref: Ref) => countReferring(shops.locationId
 export const shopCountOfBrand = (ref: Ref) => countReferring(shops.brandId, ref);
 
 /** The vendor's shop with that id, or undefined (another vendor's shop is not there). */
-export async function findVendorShop(db: Db, tenant: VendorTenant, id: number) {
+export async function findVendorShop(db: Db | Tx, tenant: VendorTenant, id: number) {
   const [row] = await db
     .select({ id: shops.id, name: shops.name, address: shops.address, allianceId: shops.allianceId })
     .from(shops)

@@ -26,6 +26,7 @@ const HOSTILE: Record<string, unknown> = {
   "wrong type (boolean)": true,
   null: null,
   "NUL byte": "a\u0000b",
+  "lone surrogate": "a\ud800b",
   "1 MB string": "x".repeat(1_048_000),
   "2^31": 2 ** 31,
   "-1": -1,

@@ -12,6 +12,7 @@ const webDist = fs.mkdtempSync(path.join(os.tmpdir(), "wb-headers-"));
 
 beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, "index.html"), '<!doctype html><meta name="api-key" content="%API_KEY%">');
+  fs.writeFileSync(path.join(webDist, "pay.html"), '<!doctype html><meta name="api-key" content="%API_KEY%">');
   server = await startTestServer({ webDist });
 });
 afterAll(async () => {
@@ -62,5 +63,33 @@ describe("security headers", () => {
     expect(tools.statusCode).toBe(200);
     expect(String(tools.headers["permissions-policy"])).toContain("bluetooth=(self)");
     expect(String(tools.headers["permissions-policy"])).toContain("camera=()");
+  });
+
+  it("give the pay page its own minimal policy: no card reader, no inline styles", async () => {
+    const pay = await server.app.inject({ method: "GET", url: "/pay/qr/abc" });
+    expect(pay.statusCode).toBe(200);
+    const csp = String(pay.headers["content-security-policy"]);
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toContain("ws://");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const console = String((await server.app.inject({ method: "GET", url: "/" })).headers["content-security-policy"]);
+    expect(console).toContain("ws://127.0.0.1:");
+  });
+
+  it("say Strict-Transport-Security only over HTTPS", async () => {
+    const plain = await server.app.inject({ method: "GET", url: "/" });
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
+    // Behind a proxy that ends TLS and says so.
+    process.env.TRUST_PROXY = "1";
+    const proxied = await startTestServer({ webDist }).finally(() => {
+      delete process.env.TRUST_PROXY;
+    });
+    try {
+      const answer = await proxied.app.inject({ method: "GET", url: "/", headers: { "x-forwarded-proto": "https" } });
+      expect(String(answer.headers["strict-transport-security"])).toContain("max-age=");
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -22,6 +22,26 @@ export const CONTENT_SECURITY_POLICY = {
   "frame-ancestors": ["'none'"],
 };
 
+/**
+ * The customer's pay page: its own files, its QR codes as data URLs, calls to our API — and nothing
+ * the console needs besides (no card reader, no workers, no inline styles).
+ */
+export const PAY_PAGE_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** A year, sub-domains included: what browsers keep once they have seen the site over HTTPS. */
+const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
 /** Powerful features no page of the console uses. */
 const DENIED_FEATURES = ["camera", "microphone", "geolocation", "payment", "usb", "serial", "hid", "bluetooth"];
 
@@ -45,11 +65,16 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
     // Our images and files are same-origin; nothing needs cross-origin isolation.
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // Said below only over HTTPS: over plain HTTP browsers ignore it, and a test or a LAN install
+    // that is reached over HTTP must not be told it is an HTTPS site.
+    strictTransportSecurity: false,
   });
   // helmet does not write Permissions-Policy.
   const deniedFeatures = permissionsPolicy();
   app.addHook("onRequest", (request, reply, done) => {
     reply.raw.setHeader("permissions-policy", deniedFeatures);
+    // request.protocol follows X-Forwarded-Proto from a trusted proxy that ends TLS in front of us.
+    if (request.protocol === "https") reply.raw.setHeader("strict-transport-security", STRICT_TRANSPORT_SECURITY);
     applyHelmet(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
 }

@@ -26,15 +26,24 @@ export interface SentMail {
   accepted: string[];
 }
 
-/** A refusal by the mail server, or no server at all: `reason` is the server's (English) words. */
+/**
+ * A refusal by the mail server, in its (English) words; or no mail server reached at all, said the
+ * same way whatever the cause (`unreachable`), so the check cannot tell an open port from a closed one.
+ */
 export class MailSendError extends Error {
   constructor(
     readonly reason: string,
     readonly smtpCode: string | undefined,
+    readonly unreachable = false,
   ) {
     super(reason);
   }
 }
+
+export const MAIL_SERVER_UNREACHABLE = "cannot reach the mail server";
+
+/** nodemailer's codes for a refusal by a mail server that spoke SMTP. */
+const SMTP_REFUSALS = new Set(["EAUTH", "EENVELOPE", "EMESSAGE"]);
 
 /** Short enough that a failure answers well within the console's 70 s timeout. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
@@ -42,12 +51,12 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 function reasonOf(error: unknown): MailSendError {
   const e = error as { code?: unknown; response?: unknown; message?: unknown };
   const code = typeof e.code === "string" ? e.code : undefined;
-  const text =
-    typeof e.response === "string" && e.response !== ""
-      ? e.response
-      : typeof e.message === "string"
-        ? e.message
-        : "unknown error";
+  // Only a mail server that took part in SMTP refuses a sign-in, an address or a message; anything
+  // else — refused, timed out, no such name, not TLS, something other than SMTP answering — is one.
+  if (!SMTP_REFUSALS.has(code ?? "") || typeof e.response !== "string" || e.response === "") {
+    return new MailSendError(MAIL_SERVER_UNREACHABLE, undefined, true);
+  }
+  const text = e.response;
   // One line, no stack, bounded.
   const oneLine = text.replace(/\s+/g, " ").trim().slice(0, 300);
   return new MailSendError(code ? `${code}: ${oneLine}` : oneLine, code);

@@ -1,3 +1,4 @@
+import { networkInterfaces } from "node:os";
 import { describe, expect, it } from "vitest";
 import { isPrivateAddress, PrivateHostError, publicAddressOf } from "./public-host.js";
 
@@ -18,6 +19,13 @@ describe("mail server addresses", () => {
     "fe80::1",
     "::ffff:127.0.0.1",
     "::ffff:10.0.0.1",
+    // The documentation ranges, and IPv6 forms that reach IPv4.
+    "192.0.2.25",
+    "198.51.100.25",
+    "203.0.113.25",
+    "2001:db8::25",
+    "64:ff9b::a00:1",
+    "2002:a00:1::1",
   ])("%s is private", (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
@@ -28,6 +36,14 @@ describe("mail server addresses", () => {
       expect(isPrivateAddress(address)).toBe(false);
     },
   );
+
+  it("counts the host's own addresses as its own, whatever their range", () => {
+    const own = Object.values(networkInterfaces())
+      .flat()
+      .flatMap((entry) => (entry ? [entry.address] : []));
+    expect(own.length).toBeGreaterThan(0);
+    for (const address of own) expect(isPrivateAddress(address), address).toBe(true);
+  });
 
   it("refuses a name that resolves to loopback, and lets it through when allowed", async () => {
     await expect(publicAddressOf("localhost", false)).rejects.toBeInstanceOf(PrivateHostError);

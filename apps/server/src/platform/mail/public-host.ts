@@ -1,10 +1,12 @@
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
+import { networkInterfaces } from "node:os";
 
 /**
- * Addresses a group's mail settings may not make this server connect to: loopback, private,
- * link-local, shared (CGNAT), benchmark, multicast and reserved ranges. Without this, a group admin
- * could use "send test email" to probe the server's own network.
+ * Addresses a group's mail settings may not make this server connect to: every range that is not
+ * the public internet — loopback, private, link-local, shared (CGNAT), the IETF's and the
+ * documentation ranges, benchmark, multicast and reserved — and the host's own addresses. Without
+ * this, a group admin could use "send test email" to probe the server's own network.
  */
 const PRIVATE = new BlockList();
 for (const [net, prefix] of [
@@ -15,8 +17,12 @@ for (const [net, prefix] of [
   ["169.254.0.0", 16],
   ["172.16.0.0", 12],
   ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.88.99.0", 24],
   ["192.168.0.0", 16],
   ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
 ] as const) {
@@ -25,6 +31,12 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ["::", 128],
   ["::1", 128],
+  // IPv4-translated forms (NAT64, 6to4) could reach any IPv4 address, private ones too.
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["2002::", 16],
+  ["100::", 64],
+  ["2001:db8::", 32],
   ["fc00::", 7],
   ["fe80::", 10],
   ["ff00::", 8],
@@ -32,11 +44,21 @@ for (const [net, prefix] of [
   PRIVATE.addSubnet(net, prefix, "ipv6");
 }
 
+/** This host's own addresses, public ones included (its own services are no mail server of a group's). */
+function ownAddresses(): Set<string> {
+  return new Set(
+    Object.values(networkInterfaces())
+      .flat()
+      .flatMap((entry) => (entry ? [entry.address.toLowerCase()] : [])),
+  );
+}
+
 export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return PRIVATE.check(mapped[1], "ipv4");
+  if (mapped?.[1]) return isPrivateAddress(mapped[1]);
   const family = isIP(address);
   if (family === 0) return true;
+  if (ownAddresses().has(address.toLowerCase())) return true;
   return PRIVATE.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { permissionsPolicy } from "../http/security-headers.js";
+import { PAY_PAGE_CONTENT_SECURITY_POLICY, permissionsPolicy } from "../http/security-headers.js";
 
 /** The document the public tools open in (see sendIndex). */
 export const PUBLIC_TOOLS_PATH = "/tools";
@@ -55,6 +55,7 @@ export async function installConsole(app: FastifyInstance, webDist: string | und
         .type("text/html")
         .header("cache-control", "no-cache")
         .header("permissions-policy", permissionsPolicy([]))
+        .header("content-security-policy", PAY_PAGE_CONTENT_SECURITY_POLICY)
         .send(pay),
     );
   }
