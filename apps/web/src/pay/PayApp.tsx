@@ -307,7 +307,7 @@ const isSettled = (s: PaymentStatus | undefined) =>
     (s.start === "started" && s.refund_status === "none"));
 
 /** What the customer reads first: the money's fate before the machine's, once money went back. */
-function statusText(t: Translate, status: PaymentStatus): string {
+export function statusText(t: Translate, status: PaymentStatus): string {
   if (status.pay_status === "unpaid") return status.closed ? t("expired") : t("waiting");
   if (status.refund_status === "refunded") return status.start === "failed" ? t("failedRefunded") : t("refundDone");
   if (status.refund_status === "refunding") return status.start === "failed" ? t("failed") : t("refunding");
