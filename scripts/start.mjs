@@ -1,5 +1,6 @@
 // `npm start`: build the console when its sources are newer than the build, then run the server
-// (which migrates, seeds the demo tenant once and serves API and console on one port).
+// (which migrates, seeds what of the demo is missing — never in production — and serves API and
+// console on one port).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -38,14 +39,16 @@ server.on("exit", (code) => {
 });
 
 // The demo fleet: once the server is ready (migrated, seeded, listening: DATA_DIR/admin.json names its
-// pid and port) and has seeded a fleet (DATA_DIR/demo-fleet.json), the simulator runs its machines
-// against the server's broker, so the console shows machines that really answer. It waits as long as
-// the first seeding takes; if the server exits first, so does this script (above).
-// DEMO_FLEET=0 leaves it out; DEMO_TIME_SCALE makes the machines' day pass faster (default 10).
+// pid and port) and says it wrote the fleet file at this start (DATA_DIR/demo-fleet.json, named by
+// admin.json's demo_fleet), the simulator runs its machines against the server's broker, so the
+// console shows machines that really answer. It waits as long as the first seeding takes; if the
+// server exits first, so does this script (above). DEMO_FLEET=0 leaves it out, and production
+// (NODE_ENV=production) has no demo; DEMO_TIME_SCALE makes the machines' day pass faster (default 10).
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? "./data");
 const fleetFile = path.join(dataDir, "demo-fleet.json");
 const broker = process.env.MQTT_URL || `mqtt://127.0.0.1:${process.env.MQTT_EMBEDDED_PORT || 1884}`;
-if (process.env.DEMO_FLEET !== "0" && process.env.SEED_DEMO !== "0") {
+const demo = process.env.NODE_ENV !== "production" && process.env.SEED_DEMO !== "0";
+if (demo && process.env.DEMO_FLEET !== "0") {
   void startFleetWhenReady({
     readyFile: path.join(dataDir, "admin.json"),
     pid: server.pid,

@@ -2,17 +2,33 @@
 // (apps/server/src/modules/devices/admin-provision.ts) with its pid and `port: null` before it opens
 // the database, and again with its port once it listens — after migrating and seeding. So the file
 // says "ready" only when it names this server's pid and a port: one left by an earlier run names
-// another pid, and the demo fleet file it may have left beside it is not trusted before then.
+// another pid. The ready file also names the demo fleet file the server wrote at this start
+// (`demo_fleet`, its name in DATA_DIR): a fleet file an earlier run left, with another run's
+// machines or secrets, is never run.
 import fs from "node:fs";
+import path from "node:path";
 
-/** The port the server with this pid listens on, as `readyFile` says; null while it does not say so. */
-export function readyPort(readyFile, pid) {
+/** What the server with this pid says once ready: its port and the fleet file it wrote, or null. */
+function readyState(readyFile, pid) {
   try {
     const ready = JSON.parse(fs.readFileSync(readyFile, "utf8"));
-    return ready.pid === pid && Number.isInteger(ready.port) ? ready.port : null;
+    if (ready.pid !== pid || !Number.isInteger(ready.port)) return null;
+    return { port: ready.port, demoFleet: typeof ready.demo_fleet === "string" ? ready.demo_fleet : null };
   } catch {
     return null;
   }
+}
+
+/** The port the server with this pid listens on, as `readyFile` says; null while it does not say so. */
+export function readyPort(readyFile, pid) {
+  return readyState(readyFile, pid)?.port ?? null;
+}
+
+/** Whether the ready server with this pid wrote `fleetFile` at this start (its ready file names it). */
+export function fleetOfThisStart(readyFile, pid, fleetFile) {
+  const named = readyState(readyFile, pid)?.demoFleet;
+  if (!named) return false;
+  return path.resolve(path.dirname(readyFile), named) === path.resolve(fleetFile);
 }
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -31,12 +47,14 @@ export async function waitForServer({ readyFile, pid, alive, intervalMs = 500, s
 }
 
 /**
- * Starts the demo fleet once the server is ready, if it seeded one (`fleetFile`, written while
- * seeding, so before the server listens). Answers whether it started.
+ * Starts the demo fleet once the server is ready, if it wrote one at this start (`fleetFile`,
+ * written after seeding, before the server listens, and named by its ready file). Answers whether
+ * it started.
  */
 export async function startFleetWhenReady({ fleetFile, start, ...server }) {
   const port = await waitForServer(server);
-  if (port === null || !server.alive() || !fs.existsSync(fleetFile)) return false;
+  if (port === null || !server.alive()) return false;
+  if (!fleetOfThisStart(server.readyFile, server.pid, fleetFile) || !fs.existsSync(fleetFile)) return false;
   start();
   return true;
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { readyPort, startFleetWhenReady, waitForServer } from "./wait-for-server.mjs";
+import { fleetOfThisStart, readyPort, startFleetWhenReady, waitForServer } from "./wait-for-server.mjs";
 
 /** `npm start` starts the demo fleet once the server it spawned is ready, however long seeding takes. */
 const SERVER_PID = 4242;
@@ -60,7 +60,13 @@ describe("starting the demo fleet", () => {
     write(readyFile, { pid: 1111, port: 8080, token: "old" });
     const server = simulatedServer([
       { at: 1_000, happen: () => write(readyFile, { pid: SERVER_PID, port: null }) },
-      { at: 600_000, happen: () => write(readyFile, { pid: SERVER_PID, port: 8080, token: "t" }) },
+      {
+        at: 600_000,
+        happen: () => {
+          write(fleetFile, []);
+          write(readyFile, { pid: SERVER_PID, port: 8080, token: "t", demo_fleet: "demo-fleet.json" });
+        },
+      },
     ]);
     const start = vi.fn(() => expect(server.clock.now).toBeGreaterThanOrEqual(600_000));
     const started = await startFleetWhenReady({
@@ -96,6 +102,22 @@ describe("starting the demo fleet", () => {
     expect(server.clock.now).toBe(300_000);
   });
 
+  it("does not start on an earlier run's fleet file when the ready server wrote none at this start", async () => {
+    // The file is there, with another start's machines: the ready server does not name it.
+    write(fleetFile, [{ serial: "WB-OLD", secret: "stale", machine_type: "washer" }]);
+    const server = simulatedServer([
+      { at: 2_000, happen: () => write(readyFile, { pid: SERVER_PID, port: 8080, token: "t" }) },
+    ]);
+    const start = vi.fn();
+    const options = { readyFile, fleetFile, pid: SERVER_PID, alive: server.alive, sleep: server.sleep, start };
+    expect(await startFleetWhenReady(options)).toBe(false);
+    expect(start).not.toHaveBeenCalled();
+    expect(fleetOfThisStart(readyFile, SERVER_PID, fleetFile)).toBe(false);
+    write(readyFile, { pid: SERVER_PID, port: 8080, token: "t", demo_fleet: "demo-fleet.json" });
+    expect(fleetOfThisStart(readyFile, SERVER_PID, fleetFile)).toBe(true);
+    expect(fleetOfThisStart(readyFile, 1111, fleetFile)).toBe(false);
+  });
+
   it("does not start when the ready server seeded no fleet", async () => {
     const server = simulatedServer([
       { at: 2_000, happen: () => write(readyFile, { pid: SERVER_PID, port: 8080, token: "t" }) },
@@ -119,8 +141,8 @@ describe("starting the demo fleet", () => {
     await vi.advanceTimersByTimeAsync(180_000);
     expect(settled).toBe(false);
     // Seeding finishes: the fleet file, then the server listens and says so.
-    write(fleetFile, { devices: [] });
-    write(readyFile, { pid: SERVER_PID, port: 8080, token: "t" });
+    write(fleetFile, []);
+    write(readyFile, { pid: SERVER_PID, port: 8080, token: "t", demo_fleet: "demo-fleet.json" });
     await vi.advanceTimersByTimeAsync(500);
     expect(await waiting).toBe(true);
     expect(start).toHaveBeenCalledOnce();

@@ -1,23 +1,21 @@
 import { buildApp } from "./app.js";
 import { announceServerListening, announceServerStarting } from "./modules/devices/admin-provision.js";
-import { MODULES } from "./modules.js";
 import { loadConfig } from "./platform/config.js";
 import { openDatabase } from "./platform/db/client.js";
-import { uploadStore } from "./platform/storage/file-store.js";
 import { DEMO_LOGINS, DEMO_PASSWORD } from "./seed/demo.js";
-import { seedDemoData } from "./seed/demo-seed.js";
+import { prepareDatabase, StartRefused, startModeOf } from "./startup.js";
 
 async function main() {
   const config = loadConfig();
+  const mode = startModeOf();
   announceServerStarting(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  if (process.env.SEED_DEMO !== "0") {
-    await seedDemoData(MODULES, database.db, {
-      tenantOnly: process.env.SEED_DEMO_SHOPS === "0",
-      files: uploadStore(config),
-      dataDir: config.dataDir,
-    });
+  let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
+  try {
+    prepared = await prepareDatabase(config, database, mode);
+  } catch (error) {
+    await database.close();
+    throw error;
   }
   const app = await buildApp(config, database);
   // Modules stop in reverse order (streams end, the broker and listeners close, timers stop), then
@@ -36,20 +34,35 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  announceServerListening(app, config, port);
+  if (prepared.demoFleet && prepared.demoFleet.leftOut.length > 0) {
+    app.log.warn(
+      { serials: prepared.demoFleet.leftOut },
+      "demo machines whose secret was changed are left out of the demo fleet (their secrets are not reissued)",
+    );
+  }
+  // The fleet file named here is the one this start wrote: `npm start` runs the simulator from it.
+  announceServerListening(app, config, port, prepared.demoFleet ? { demoFleet: prepared.demoFleet.file } : {});
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
   const lines = [
     "",
     `Washboard console: http://localhost:${port}/`,
     `Database: ${where}`,
-    `Demo logins (password ${DEMO_PASSWORD}):`,
-    ...DEMO_LOGINS.map((l) => `  ${l.username.padEnd(14)} level ${l.level}  ${l.note}`),
+    ...(mode.production
+      ? ["Mode: production (NODE_ENV=production): no demo data is seeded."]
+      : mode.seedDemo
+        ? [
+            "Mode: demo — demonstration data, not for real money (NODE_ENV=production for an install of your own).",
+            `Demo logins (password ${DEMO_PASSWORD}):`,
+            ...DEMO_LOGINS.map((l) => `  ${l.username.padEnd(14)} level ${l.level}  ${l.note}`),
+          ]
+        : []),
     "",
   ];
   console.log(lines.join("\n"));
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A refused start says why in plain words; anything else is a crash, with its stack.
+  console.error(error instanceof StartRefused ? error.message : error);
   process.exit(1);
 });

@@ -48,6 +48,8 @@ export const ERROR_STATUS = {
   ORDER_NOT_PAID: 409,
   /** The vendor has not set this provider's credentials (or switched it off). */
   PROVIDER_NOT_CONFIGURED: 409,
+  /** A member top-up through the sandbox (the demo's provider, no real money) above its cap of about USD 500. */
+  SANDBOX_TOP_UP_LIMIT: 409,
   /** The provider could not be reached or refused the call; the message carries its reason. */
   PROVIDER_FAILED: 502,
   /** The provider does not take the vendor's currency (WeChat Pay's domestic API takes CNY only, …). */

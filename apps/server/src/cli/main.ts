@@ -17,13 +17,23 @@ import { MODULES } from "../modules.js";
 import { hashPassword } from "../platform/auth/passwords.js";
 import { loadConfig, publicUrlOf } from "../platform/config.js";
 import { openDatabase } from "../platform/db/client.js";
+import { loadSecretKey } from "../platform/secrets/secret-box.js";
 import { uploadStore } from "../platform/storage/file-store.js";
+import { writeDemoFleetFile } from "../seed/demo-fleet.js";
 import { seedDemoData } from "../seed/demo-seed.js";
+import { startModeOf } from "../startup.js";
+import { createAdministrator } from "./create-admin.js";
 
 const USAGE = `Platform administration until an admin portal exists.
 
   npm run cli -- migrate
   npm run cli -- seed
+                 Seeds what of the demo is missing (refused with NODE_ENV=production).
+  npm run cli -- create-admin --username NAME --password PASS --group ORGANIZATION
+                 [--nickname TEXT] [--email ADDRESS]
+                 The first administrator of an install: a group (organization) and its main
+                 administrator (level 6), who then adds merchants and their accounts in the
+                 console. A production start (NODE_ENV=production) refuses until one exists.
   npm run cli -- create-account --username NAME --password PASS --level 3|4|6|7|2
                  [--vendor-id N] [--group-id N] [--nickname TEXT] [--email ADDRESS]
   npm run cli -- rebuild-rollups [--vendor-id N]
@@ -92,12 +102,17 @@ async function main() {
       return;
     }
   }
-  if (command === "set-public-url") {
-    // Only the provision call goes through a running server; this one needs the database itself.
+  if (command === "seed" && startModeOf().production) {
+    throw new Error("NODE_ENV=production never seeds the demo: its logins and password are published.");
+  }
+  if (command === "set-public-url" || command === "create-admin") {
+    // Only the provision call goes through a running server; these need the database itself.
     const route = await provisionRoute(config);
     if (route.via !== "database") {
       throw new Error(
-        "The server holds the embedded database: stop it first, or set PUBLIC_URL in its environment and restart it.",
+        command === "set-public-url"
+          ? "The server holds the embedded database: stop it first, or set PUBLIC_URL in its environment and restart it."
+          : "The server holds the embedded database: stop it first.",
       );
     }
   }
@@ -107,14 +122,38 @@ async function main() {
     if (command === "migrate") {
       console.log("Migrations applied.");
     } else if (command === "seed") {
-      const wrote = await seedDemoData(MODULES, database.db, {
-        tenantOnly: process.env.SEED_DEMO_SHOPS === "0",
-        files: uploadStore(config),
-        dataDir: config.dataDir,
-      });
+      const tenantOnly = process.env.SEED_DEMO_SHOPS === "0";
+      const secretKey = loadSecretKey(config.secretKey, config.dataDir);
+      const wrote = await seedDemoData(MODULES, database.db, { tenantOnly, files: uploadStore(config), secretKey });
       console.log(wrote.includes("tenancy") ? "Demo tenant seeded." : "Demo tenant already present.");
       const more = wrote.filter((name) => name !== "tenancy");
       if (more.length > 0) console.log(`Demo data seeded by: ${more.join(", ")}.`);
+      const fleet = tenantOnly ? null : await writeDemoFleetFile(database.db, config.dataDir, secretKey);
+      if (fleet) console.log(`Demo fleet: ${fleet.machines} machines in ${fleet.file}.`);
+    } else if (command === "create-admin") {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          username: { type: "string" },
+          password: { type: "string" },
+          group: { type: "string" },
+          nickname: { type: "string" },
+          email: { type: "string" },
+        },
+      });
+      if (!values.username || !values.password || !values.group) {
+        throw new Error(`create-admin needs --username, --password and --group.\n\n${USAGE}`);
+      }
+      const created = await createAdministrator(database.db, {
+        username: values.username,
+        password: values.password,
+        group: values.group,
+        nickname: values.nickname,
+        email: values.email,
+      });
+      console.log(
+        `Administrator ${created.username} created (account ${created.accountId}, level 6, group main administrator of "${created.group}", group ${created.groupId}).`,
+      );
     } else if (command === "create-account") {
       const { values } = parseArgs({
         args: rest,
@@ -171,6 +210,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  // A refusal (CreateAdminRefused) and a usage error alike: the message, no stack.
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

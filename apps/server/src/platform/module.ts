@@ -34,8 +34,8 @@ export interface DemoSeedOptions {
   tenantOnly: boolean;
   /** Where the demo's images are stored: the server's own upload store (DATA_DIR/uploads). */
   files: FileStore;
-  /** DATA_DIR: where the demo fleet's credentials are written for the simulator. */
-  dataDir: string;
+  /** The install's secret key: the demo machines' broker secrets are derived from it (seed/demo-fleet.ts). */
+  secretKey: Buffer;
 }
 
 /**
@@ -57,7 +57,11 @@ export interface ServerModule {
   start?(deps: AppDeps): Promise<Running | undefined>;
   /** Delivers the outbox messages of its kinds (a provider refund, an e-mail): kind → handler. */
   outbox?(deps: AppDeps): Record<string, OutboxHandler>;
-  /** Fills the demo tenant once (`npm start`, `cli seed`); true when it wrote anything. */
+  /**
+   * Fills the demo tenant once (`npm start`, `cli seed`; never in production); true when it wrote
+   * anything. It runs at every demo start, so it must be idempotent: create what is missing once,
+   * never change what exists (a machine's secret above all), never add to an operator's records.
+   */
   seedDemo?(db: Db, options: DemoSeedOptions): Promise<boolean>;
 }
 

@@ -1,16 +1,20 @@
+import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { asc, inArray } from "drizzle-orm";
-import { hashDeviceSecret, newDeviceSecret } from "../modules/devices/broker/device-secrets.js";
+import { hashDeviceSecret, secretMatches } from "../modules/devices/broker/device-secrets.js";
 import { devices } from "../modules/devices/tables.js";
 import { priceTemplates } from "../modules/price-templates/tables.js";
 import { shops } from "../modules/shops/tables.js";
-import { vendors } from "../modules/tenancy/tables.js";
+import { systemConfig } from "../modules/system-config/tables.js";
 import type { Db } from "../platform/db/client.js";
-import { DEMO_VENDOR_NAMES } from "./demo.js";
+import { demoShopIds } from "./demo-shops.js";
 
 /** The file the simulator reads the demo machines' credentials from (`npm start` runs it). */
 export const DEMO_FLEET_FILE = "demo-fleet.json";
+
+/** Claimed once, by the one seeding that creates the demo's machines. */
+const MARKER = "seed.demo.fleet";
 
 /** What each demo shop has standing in it, by machine type. */
 const SHOP_FLOOR: { type: string; count: number; label: string }[] = [
@@ -32,26 +36,32 @@ export interface FleetEntry {
 }
 
 /**
- * About thirty machines across the demo shops, each with its own broker secret, written to
- * DATA_DIR/demo-fleet.json for the simulator. Run once: a device register that already holds the
- * demo serials is left alone — unless the file was lost, when new secrets are issued and written.
+ * A demo machine's broker password, derived from the install's secret key (SECRET_KEY or
+ * DATA_DIR/secret.key) and its serial: the same at every start, so the fleet file can be written
+ * again at each start — or after it was lost — without ever issuing a machine a new secret. Only
+ * its hash is stored, as for every machine. See docs/decisions.md.
  */
-export async function seedDemoFleet(db: Db, dataDir: string): Promise<boolean> {
-  const demoVendors = await db.select({ id: vendors.id }).from(vendors).where(inArray(vendors.name, DEMO_VENDOR_NAMES));
-  if (demoVendors.length === 0) return false;
-  const demoShops = await db
+export function demoMachineSecret(secretKey: Buffer, serial: string): string {
+  return createHmac("sha256", secretKey).update(`washboard demo fleet\0${serial}`).digest("base64url");
+}
+
+interface PlannedMachine {
+  shop: { id: number; vendorId: number };
+  type: string;
+  serial: string;
+  name: string;
+}
+
+/** The machines the demo puts in its own shops (never in a shop an operator added). */
+async function plannedFleet(db: Db): Promise<PlannedMachine[]> {
+  const ids = await demoShopIds(db);
+  if (ids.length === 0) return [];
+  const own = await db
     .select({ id: shops.id, vendorId: shops.vendorId })
     .from(shops)
-    .where(
-      inArray(
-        shops.vendorId,
-        demoVendors.map((v) => v.id),
-      ),
-    )
+    .where(inArray(shops.id, ids))
     .orderBy(asc(shops.id));
-  if (demoShops.length === 0) return false;
-  const file = path.join(dataDir, DEMO_FLEET_FILE);
-  const planned = demoShops.flatMap((shop, index) =>
+  return own.flatMap((shop, index) =>
     [...SHOP_FLOOR, ...(index === 0 ? EXTRA_IN_FIRST_SHOP : [])].flatMap(({ type, count, label }) =>
       Array.from({ length: count }, (_, n) => ({
         shop,
@@ -61,36 +71,40 @@ export async function seedDemoFleet(db: Db, dataDir: string): Promise<boolean> {
       })),
     ),
   );
-  const serials = planned.map((p) => p.serial);
-  const existing = await db
-    .select({ serial: devices.serialNumber })
-    .from(devices)
-    .where(inArray(devices.serialNumber, serials));
-  if (existing.length === planned.length && fs.existsSync(file)) return false;
+}
 
-  // Washers and combos run the vendor's wash template, dryers its dry one: the pay page shows their prices.
-  const templates = await db
-    .select({ id: priceTemplates.id, vendorId: priceTemplates.vendorId, name: priceTemplates.modelName })
-    .from(priceTemplates)
-    .where(
-      inArray(
-        priceTemplates.vendorId,
-        demoVendors.map((v) => v.id),
-      ),
-    )
-    .orderBy(asc(priceTemplates.id));
-  const templateFor = (vendorId: number, type: string) => {
-    const own = templates.filter((t) => t.vendorId === vendorId);
-    const dry = own.find((t) => /dry/i.test(t.name));
-    if (type === "dryer") return (dry ?? own[0])?.id ?? null;
-    if (type === "washer" || type === "combo") return own.find((t) => t !== dry)?.id ?? null;
-    return null;
-  };
-  const fleet: FleetEntry[] = [];
-  const inAYear = new Date(Date.now() + 365 * 86_400_000);
-  for (const [index, p] of planned.entries()) {
-    const secret = newDeviceSecret();
-    const values = {
+/**
+ * About thirty machines across the demo's own shops, each with its broker secret derived from the
+ * install's key. Once: the first seeding claims a marker and adds the machines that are missing
+ * (an install seeded before the marker keeps the ones it has, with their secrets); every later
+ * start finds the marker and adds, changes and rotates nothing.
+ */
+export async function seedDemoFleet(db: Db, secretKey: Buffer): Promise<boolean> {
+  const planned = await plannedFleet(db);
+  if (planned.length === 0) return false;
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(systemConfig)
+      .values({ name: MARKER, value: "1" })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) return false;
+    const vendorIds = [...new Set(planned.map((p) => p.shop.vendorId))];
+    // Washers and combos run the vendor's wash template, dryers its dry one: the pay page shows their prices.
+    const templates = await tx
+      .select({ id: priceTemplates.id, vendorId: priceTemplates.vendorId, name: priceTemplates.modelName })
+      .from(priceTemplates)
+      .where(inArray(priceTemplates.vendorId, vendorIds))
+      .orderBy(asc(priceTemplates.id));
+    const templateFor = (vendorId: number, type: string) => {
+      const own = templates.filter((t) => t.vendorId === vendorId);
+      const dry = own.find((t) => /dry/i.test(t.name));
+      if (type === "dryer") return (dry ?? own[0])?.id ?? null;
+      if (type === "washer" || type === "combo") return own.find((t) => t !== dry)?.id ?? null;
+      return null;
+    };
+    const inAYear = new Date(Date.now() + 365 * 86_400_000);
+    const rows = planned.map((p, index) => ({
       vendorId: p.shop.vendorId,
       shopId: p.shop.id,
       serialNumber: p.serial,
@@ -98,17 +112,76 @@ export async function seedDemoFleet(db: Db, dataDir: string): Promise<boolean> {
       machineNumber: String(index + 1).padStart(2, "0"),
       machineType: p.type,
       priceTemplateId: templateFor(p.shop.vendorId, p.type),
-      secretHash: hashDeviceSecret(secret),
+      secretHash: hashDeviceSecret(demoMachineSecret(secretKey, p.serial)),
       // A year ahead: the sign-in warning about expiring subscriptions stays quiet in the demo.
       subscriptionExpiresAt: inAYear,
-    };
-    await db
-      .insert(devices)
-      .values(values)
-      .onConflictDoUpdate({ target: devices.serialNumber, set: { secretHash: values.secretHash } });
-    fleet.push({ serial: p.serial, secret, machine_type: p.type, firmware: "2.4.1" });
+    }));
+    // A machine already registered under a demo serial keeps everything, its secret above all.
+    await tx.insert(devices).values(rows).onConflictDoNothing({ target: devices.serialNumber });
+    return true;
+  });
+}
+
+export interface WrittenFleet {
+  /** The file written, DATA_DIR/demo-fleet.json. */
+  file: string;
+  machines: number;
+  /** Demo machines whose secret is not one this install can know (changed since): left out. */
+  leftOut: string[];
+}
+
+/**
+ * Writes DATA_DIR/demo-fleet.json for the simulator, at every start of the demo: each demo machine
+ * still in the register with the secret it was given — the derived one, or for an install seeded
+ * before secrets were derived, the one the previous fleet file holds when it still matches. A
+ * machine whose secret matches neither (rotated since) is left out, never given a new one. Nothing
+ * in the database is written. Answers null when the demo has no machines.
+ */
+export async function writeDemoFleetFile(db: Db, dataDir: string, secretKey: Buffer): Promise<WrittenFleet | null> {
+  const planned = await plannedFleet(db);
+  if (planned.length === 0) return null;
+  const registered = await db
+    .select({ serial: devices.serialNumber, type: devices.machineType, secretHash: devices.secretHash })
+    .from(devices)
+    .where(
+      inArray(
+        devices.serialNumber,
+        planned.map((p) => p.serial),
+      ),
+    )
+    .orderBy(asc(devices.id));
+  if (registered.length === 0) return null;
+  const file = path.join(dataDir, DEMO_FLEET_FILE);
+  const previous = previousSecrets(file);
+  const fleet: FleetEntry[] = [];
+  const leftOut: string[] = [];
+  for (const machine of registered) {
+    const candidates = [demoMachineSecret(secretKey, machine.serial), previous.get(machine.serial)];
+    const secret = candidates.find(
+      (s) => s !== undefined && machine.secretHash && secretMatches(s, machine.secretHash),
+    );
+    if (secret === undefined) leftOut.push(machine.serial);
+    else fleet.push({ serial: machine.serial, secret, machine_type: machine.type, firmware: "2.4.1" });
   }
   fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify(fleet, null, 2)}\n`, { mode: 0o600 });
-  return true;
+  // Whole or not at all: the simulator never reads half a file.
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, `${JSON.stringify(fleet, null, 2)}\n`, { mode: 0o600 });
+  fs.renameSync(temp, file);
+  return { file, machines: fleet.length, leftOut };
+}
+
+/** serial → secret of the fleet file an earlier start wrote (empty when there is none or it is unreadable). */
+function previousSecrets(file: string): Map<string, string> {
+  try {
+    const entries = JSON.parse(fs.readFileSync(file, "utf8")) as unknown;
+    if (!Array.isArray(entries)) return new Map();
+    return new Map(
+      entries
+        .filter((e): e is FleetEntry => typeof e?.serial === "string" && typeof e?.secret === "string")
+        .map((e) => [e.serial, e.secret]),
+    );
+  } catch {
+    return new Map();
+  }
 }

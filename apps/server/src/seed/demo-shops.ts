@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { alliances } from "../modules/alliances/tables.js";
 import { locations } from "../modules/locations/tables.js";
 import { newPayQrCode } from "../modules/payqr/service.js";
@@ -10,9 +10,14 @@ import { vendors } from "../modules/tenancy/tables.js";
 import { storeImage } from "../modules/uploads/service.js";
 import type { Db, Tx } from "../platform/db/client.js";
 import type { FileStore } from "../platform/storage/file-store.js";
+import { DEMO_VENDOR_NAMES } from "./demo.js";
 import { interiorPhoto, type ShopLook, storefrontPhoto, washerIcon } from "./demo-images.js";
 
+/** Claimed once by the seeding; its value then records the ids of the shops the demo created. */
 const MARKER = "seed.demo.shops";
+
+/** The demo's own shops, by name (how an install seeded before the marker recorded ids finds them). */
+export const DEMO_SHOP_NAMES = ["Bubbles Bangsar", "Bubbles Maarof", "Paws & Suds Cheras", "ซักสะอาด สุขุมวิท 24"] as const;
 
 /** Each demo shop's colours, for its icon and photos (and the price templates' icons). */
 const LOOKS = {
@@ -37,8 +42,8 @@ export async function seedDemoShops(db: Db, files: FileStore): Promise<boolean> 
       .onConflictDoNothing()
       .returning();
     if (claimed.length === 0) return false;
-    const [kl] = await tx.select().from(vendors).where(eq(vendors.name, "Demo Laundry Kuala Lumpur"));
-    const [bkk] = await tx.select().from(vendors).where(eq(vendors.name, "Demo Laundry Bangkok"));
+    const [kl] = await tx.select().from(vendors).where(eq(vendors.name, DEMO_VENDOR_NAMES[0]));
+    const [bkk] = await tx.select().from(vendors).where(eq(vendors.name, DEMO_VENDOR_NAMES[1]));
     if (!kl || !bkk) return false;
 
     const [bangsar, cheras, sukhumvit] = await tx
@@ -57,7 +62,7 @@ export async function seedDemoShops(db: Db, files: FileStore): Promise<boolean> 
         {
           vendorId: kl.id,
           locationId: bangsar.id,
-          name: "Bubbles Bangsar",
+          name: DEMO_SHOP_NAMES[0],
           address: "12 Jalan Telawi 3, Bangsar Baru",
           serviceType: 1,
           epayLaundryPoints: true,
@@ -66,7 +71,7 @@ export async function seedDemoShops(db: Db, files: FileStore): Promise<boolean> 
         {
           vendorId: kl.id,
           locationId: bangsar.id,
-          name: "Bubbles Maarof",
+          name: DEMO_SHOP_NAMES[1],
           address: "8 Jalan Maarof, Bangsar",
           serviceType: 3,
           epayLaundryPoints: true,
@@ -74,14 +79,14 @@ export async function seedDemoShops(db: Db, files: FileStore): Promise<boolean> 
         {
           vendorId: kl.id,
           locationId: cheras.id,
-          name: "Paws & Suds Cheras",
+          name: DEMO_SHOP_NAMES[2],
           address: "88 Jalan Cheras, Taman Connaught",
           serviceType: 2,
         },
         {
           vendorId: bkk.id,
           locationId: sukhumvit.id,
-          name: "ซักสะอาด สุขุมวิท 24",
+          name: DEMO_SHOP_NAMES[3],
           address: "24 ซอยสุขุมวิท 24 คลองเตย",
           serviceType: 1,
           epayMemberCards: true,
@@ -151,8 +156,56 @@ export async function seedDemoShops(db: Db, files: FileStore): Promise<boolean> 
     await tx
       .insert(payQrCodes)
       .values({ vendorId: kl.id, code: newPayQrCode(), name: "Bangsar counter", bindMode: 1, shopId: telawi.id });
+    // The marker remembers which shops are the demo's: the fleet fills these, never an operator's.
+    const own = [telawi, maarof, cheras1, sukhumvit24].map((shop) => shop.id);
+    await tx
+      .update(systemConfig)
+      .set({ value: JSON.stringify({ shops: own }) })
+      .where(eq(systemConfig.name, MARKER));
     return true;
   });
+}
+
+/**
+ * The ids of the shops the demo seeding created (oldest first), [] when it created none. Shops a
+ * demo vendor added later are the operator's, not the demo's. An install seeded before the marker
+ * recorded the ids finds them as the first shop of each demo name among the demo vendors' shops.
+ */
+export async function demoShopIds(db: Db): Promise<number[]> {
+  const [marker] = await db.select().from(systemConfig).where(eq(systemConfig.name, MARKER));
+  if (!marker) return [];
+  const recorded = recordedShops(marker.value);
+  if (recorded) return recorded;
+  const demoVendors = await db.select({ id: vendors.id }).from(vendors).where(inArray(vendors.name, DEMO_VENDOR_NAMES));
+  if (demoVendors.length === 0) return [];
+  const named = await db
+    .select({ id: shops.id, name: shops.name })
+    .from(shops)
+    .where(
+      inArray(
+        shops.vendorId,
+        demoVendors.map((v) => v.id),
+      ),
+    )
+    .orderBy(asc(shops.id));
+  const first = new Map<string, number>();
+  for (const shop of named) {
+    if ((DEMO_SHOP_NAMES as readonly string[]).includes(shop.name) && !first.has(shop.name)) {
+      first.set(shop.name, shop.id);
+    }
+  }
+  return [...first.values()].sort((a, b) => a - b);
+}
+
+function recordedShops(value: string): number[] | null {
+  try {
+    const parsed = JSON.parse(value) as { shops?: unknown };
+    const ids = parsed?.shops;
+    if (!Array.isArray(ids) || !ids.every((id) => Number.isInteger(id))) return null;
+    return [...(ids as number[])].sort((a, b) => a - b);
+  } catch {
+    return null;
+  }
 }
 
 /** Stores a picture as an upload of a vendor, as the upload call would; answers its key. */

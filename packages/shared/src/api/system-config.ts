@@ -8,7 +8,8 @@ export const systemConfigEndpoints = {
   config: endpoint({
     method: "POST",
     path: "/api/Admin/get_system_config",
-    summary: "Public system configuration (sitename, website, favicon)",
+    summary:
+      "Public system configuration (sitename, website, favicon; demo = 1 while the database holds the demo data, for the console's banner)",
     access: { kind: "public" },
     body: emptyBody,
     result: systemConfigResult,

@@ -86,17 +86,32 @@ export interface MoneyLimits {
 /** The largest amount the device protocol carries (a signed 32-bit register). */
 const WIRE_AMOUNT_MAX = 2_147_483_647;
 
-/** The default ceilings in a currency's minor units. */
-export function defaultMoneyLimits(currencyCode: string): MoneyLimits {
+/** About `usd` US dollars in a currency's minor units, rounded up to a number read at a glance. */
+function roughlyUsd(usd: number, currencyCode: string): number {
   const currency = getCurrency(currencyCode);
   const perUsd = ROUGH_UNITS_PER_USD[currency.code] ?? 1;
   const minor = currency.decimals ? 100 : 1;
   // A currency of many units with decimals (kip) would pass the wire's largest amount: it stops there.
-  const inMinorUnits = (usd: number) => Math.min(roundUpToNiceNumber(usd * perUsd) * minor, WIRE_AMOUNT_MAX);
+  return Math.min(roundUpToNiceNumber(usd * perUsd) * minor, WIRE_AMOUNT_MAX);
+}
+
+/** The default ceilings in a currency's minor units. */
+export function defaultMoneyLimits(currencyCode: string): MoneyLimits {
   return {
-    maxCycleAmount: inMinorUnits(DEFAULT_CEILINGS_USD.cycle),
-    maxTopUpAmount: inMinorUnits(DEFAULT_CEILINGS_USD.topUp),
+    maxCycleAmount: roughlyUsd(DEFAULT_CEILINGS_USD.cycle, currencyCode),
+    maxTopUpAmount: roughlyUsd(DEFAULT_CEILINGS_USD.topUp, currencyCode),
   };
+}
+
+/**
+ * The most one member top-up through the sandbox may be: about USD 500, in the vendor's currency's
+ * minor units (MYR 5,000.00, THB 20,000). The sandbox is the demo's provider and moves no money, so
+ * it must not mint balances no real top-up would (a member once topped up THB 1,000,000 with it).
+ */
+export const SANDBOX_TOP_UP_MAX_USD = 500;
+
+export function sandboxTopUpMax(currencyCode: string): number {
+  return roughlyUsd(SANDBOX_TOP_UP_MAX_USD, currencyCode);
 }
 
 /** Machine types that may credit money to a card (a kiosk sells balance); no other machine may. */

@@ -207,11 +207,13 @@ describe("POST /api/Vendor/get_vendor_info", () => {
 });
 
 describe("POST /api/Admin/get_system_config", () => {
-  it("is public and shows only the public keys", async () => {
+  it("is public and shows only the public keys, and demo while the database holds the demo", async () => {
     const { http, body } = await server.send(API.systemConfig.config, {});
     expect(http).toBe(200);
     expect(body.result).toContainEqual({ name: "sitename", value: "Washboard" });
-    expect(body.result.map((row) => row.name).sort()).toEqual(["favicon", "sitename", "website"]);
+    // The test server's database holds the demo tenant: the console shows its "demo data" banner.
+    expect(body.result.map((row) => row.name).sort()).toEqual(["demo", "favicon", "sitename", "website"]);
+    expect(body.result).toContainEqual({ name: "demo", value: "1" });
   });
 
   it("answers the stored site name, and the default one when the row is gone", async () => {

@@ -38,6 +38,12 @@ export interface AdminFile {
   port: number | null;
   host?: string;
   token?: string;
+  /**
+   * The demo fleet file (its name in DATA_DIR) this start wrote, absent when it wrote none: `npm
+   * start` runs the simulator only from the file the ready server names, never from one an
+   * earlier run left.
+   */
+  demo_fleet?: string;
 }
 
 const adminFile = z.object({
@@ -45,6 +51,7 @@ const adminFile = z.object({
   port: z.number().int().min(1).max(65_535).nullable(),
   host: z.string().optional(),
   token: z.string().min(1).optional(),
+  demo_fleet: z.string().optional(),
 });
 
 const SERIAL_RULE = "serial must be 4 to 64 letters, digits, '-' or '_'";
@@ -182,14 +189,23 @@ export function announceServerStarting(dataDir: string): void {
   }
 }
 
-/** main.ts, once the server listens (migrated and seeded): the token and port the CLI reaches it with. */
-export function announceServerListening(app: FastifyInstance, config: Pick<Config, "dataDir" | "host">, port: number) {
+/**
+ * main.ts, once the server listens (migrated and seeded): the token and port the CLI reaches it
+ * with, and the demo fleet file this start wrote (`demoFleet`, its path), if any.
+ */
+export function announceServerListening(
+  app: FastifyInstance,
+  config: Pick<Config, "dataDir" | "host">,
+  port: number,
+  written: { demoFleet?: string } = {},
+) {
   const token = adminTokenOf(app);
   try {
     if (token === undefined) throw new Error("the devices module registered no admin endpoint");
     writePrivate(path.join(config.dataDir, ADMIN_TOKEN_FILE), `${token}\n`);
+    const fleet = written.demoFleet ? { demo_fleet: path.relative(config.dataDir, written.demoFleet) } : {};
     // Last: the file `npm start` waits for.
-    writeAdminFile(config.dataDir, { pid: process.pid, port, host: config.host, token });
+    writeAdminFile(config.dataDir, { pid: process.pid, port, host: config.host, token, ...fleet });
   } catch (error) {
     app.log.warn({ err: error }, "admin token not written: provision-device cannot reach this server");
   }

@@ -14,5 +14,5 @@ export const devicesModule = defineModule({
   tables,
   routes: deviceRoutes,
   start: (deps) => deviceRuntime(deps).start(),
-  seedDemo: (db, { tenantOnly, dataDir }) => (tenantOnly ? Promise.resolve(false) : seedDemoFleet(db, dataDir)),
+  seedDemo: (db, { tenantOnly, secretKey }) => (tenantOnly ? Promise.resolve(false) : seedDemoFleet(db, secretKey)),
 });

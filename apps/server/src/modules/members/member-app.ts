@@ -1,4 +1,10 @@
-import type { memberPayRequest, memberTopUpRequest, payPlace } from "@washboard/shared";
+import {
+  formatMoney,
+  type memberPayRequest,
+  type memberTopUpRequest,
+  type payPlace,
+  sandboxTopUpMax,
+} from "@washboard/shared";
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { z } from "zod";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../../platform/auth/passwords.js";
@@ -134,7 +140,7 @@ export async function memberMovements(db: Db, session: MemberSession) {
 
 /**
  * A top-up the member pays for. Only a provider that completes at once can pay it here (the demo's
- * sandbox); the app's request id makes a retried top-up one top-up.
+ * sandbox, capped per top-up); the app's request id makes a retried top-up one top-up.
  */
 export async function topUp(deps: AppDeps, session: MemberSession, input: z.output<typeof memberTopUpRequest>) {
   const { db } = deps;
@@ -143,6 +149,11 @@ export async function topUp(deps: AppDeps, session: MemberSession, input: z.outp
   const payable = await payableProviders(deps, vendor.id, vendor.enabledProviders, vendor.currency);
   if (input.provider !== "sandbox" || !payable.includes("sandbox")) {
     throw new AppError("PROVIDER_NOT_CONFIGURED", { field: "provider" });
+  }
+  // The sandbox moves no money: it tops up no more than a real top-up would be (about USD 500).
+  const max = sandboxTopUpMax(vendor.currency);
+  if (input.amount > max) {
+    throw new AppError("SANDBOX_TOP_UP_LIMIT", { field: "amount", params: { max: formatMoney(max, vendor.currency) } });
   }
   await creditTopUp(db, session, input);
   return wallet(db, session);

@@ -5,12 +5,16 @@ import { systemConfig } from "./tables.js";
 
 /** Keys anyone may read before signing in. */
 const PUBLIC_KEYS = new Set(["sitename", "website", "favicon"]);
+/** Claimed when the demo tenant was seeded into this database (seed/demo.ts). */
+const DEMO_MARKER = "seed.demo";
 
 export function systemConfigRoutes(r: Routes, { db }: AppDeps) {
   r.call(API.systemConfig.config, async () => {
     const rows = await db.select().from(systemConfig);
     const visible = rows.filter((row) => PUBLIC_KEYS.has(row.name));
     if (!visible.some((row) => row.name === "sitename")) visible.push({ name: "sitename", value: DEFAULT_SITE_NAME });
+    // The console shows its "demo data" banner while this database holds the demo.
+    if (rows.some((row) => row.name === DEMO_MARKER)) visible.push({ name: "demo", value: "1" });
     return visible.map(({ name, value }) => ({ name, value }));
   });
 }

@@ -10,6 +10,7 @@ import { type SessionUser, useSettings } from "../session/store";
 import { useTimeZone } from "../session/useTimeZone";
 import { useMediaQuery } from "../ui/useMediaQuery";
 import { AccountDropdown } from "./AccountDropdown";
+import { DemoBanner } from "./DemoBanner";
 import { useDeviceStatusWarning } from "./DeviceWarning";
 import { FullscreenToggle } from "./FullscreenToggle";
 import { HeaderSearch } from "./HeaderSearch";
@@ -26,8 +27,21 @@ import { TagsView } from "./TagsView";
 const VendorSelector = lazy(() => import("./VendorSelector").then((m) => ({ default: m.VendorSelector })));
 const SettingsDrawer = lazy(() => import("./SettingsDrawer").then((m) => ({ default: m.SettingsDrawer })));
 
-/** The console's frame (spec §2 "Layout"): sidebar, top bar, breadcrumb, tags view and pages. */
-export function MainLayout({ user, route, siteName }: { user: SessionUser; route: RouteMeta; siteName: string }) {
+/**
+ * The console's frame (spec §2 "Layout"): sidebar, top bar, breadcrumb, tags view and pages; over
+ * them, while the server holds the demo's data, the "demo data" banner.
+ */
+export function MainLayout({
+  user,
+  route,
+  siteName,
+  demo = false,
+}: {
+  user: SessionUser;
+  route: RouteMeta;
+  siteName: string;
+  demo?: boolean;
+}) {
   const { t } = useTranslation();
   const settings = useSettings();
   const routes = useRoutes();
@@ -77,6 +91,7 @@ export function MainLayout({ user, route, siteName }: { user: SessionUser; route
       )}
       {mobile && <div data-testid="sidebar" data-collapsed={mobileMenu ? "0" : "1"} hidden />}
       <Layout>
+        {demo && <DemoBanner />}
         <Layout.Header className={`top-bar ${settings.fixedHeader ? "top-bar-fixed" : ""}`}>
           <Tooltip title={t("layout.toggleSidebar")}>
             <Button

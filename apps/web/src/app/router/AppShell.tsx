@@ -16,18 +16,28 @@ import { SCREENS } from "./screens";
 /** The frame loads only once someone is signed in, so the login page stays small. */
 const MainLayout = lazy(() => import("../layout/MainLayout").then((m) => ({ default: m.MainLayout })));
 
-let siteNameRequest: Promise<string> | undefined;
+interface PublicConfig {
+  siteName: string;
+  /** The server holds the demo's data: the layout shows the "demo data" banner. */
+  demo: boolean;
+}
+
+const DEFAULT_CONFIG: PublicConfig = { siteName: DEFAULT_SITE_NAME, demo: false };
+let configRequest: Promise<PublicConfig> | undefined;
 
 /** Spec §2: the system config is fetched at start; the site name titles every page. */
-function useSiteName(): string {
-  const [name, setName] = useState(DEFAULT_SITE_NAME);
+function usePublicConfig(): PublicConfig {
+  const [config, setConfig] = useState(DEFAULT_CONFIG);
   useEffect(() => {
-    siteNameRequest ??= call(API.systemConfig.config)
-      .then((rows) => rows.find((row) => row.name === "sitename")?.value || DEFAULT_SITE_NAME)
-      .catch(() => DEFAULT_SITE_NAME);
-    void siteNameRequest.then(setName);
+    configRequest ??= call(API.systemConfig.config)
+      .then((rows) => ({
+        siteName: rows.find((row) => row.name === "sitename")?.value || DEFAULT_SITE_NAME,
+        demo: rows.some((row) => row.name === "demo" && row.value === "1"),
+      }))
+      .catch(() => DEFAULT_CONFIG);
+    void configRequest.then(setConfig);
   }, []);
-  return name;
+  return config;
 }
 
 /** Everything under the router: the guard decides, then a bare page or the layout renders. */
@@ -37,7 +47,7 @@ export function AppShell() {
   const { t } = useTranslation();
   const user = useSession();
   useRoutes();
-  const siteName = useSiteName();
+  const { siteName, demo } = usePublicConfig();
   const decision = decide(location, user, routeRegistry.find, routeRegistry.hasScreen);
 
   useEffect(() => {
@@ -71,7 +81,7 @@ export function AppShell() {
   }
   return (
     <LazyConsole>
-      <MainLayout user={user} route={route} siteName={siteName} />
+      <MainLayout user={user} route={route} siteName={siteName} demo={demo} />
     </LazyConsole>
   );
 }

@@ -1,0 +1,257 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { SimulatedDevice } from "@washboard/device-sim";
+import { API, type EndpointContract } from "@washboard/shared";
+import { asc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildApp } from "../app.js";
+import { hashDeviceSecret, newDeviceSecret, secretMatches } from "../modules/devices/broker/device-secrets.js";
+import { devices } from "../modules/devices/tables.js";
+import { systemConfig } from "../modules/system-config/tables.js";
+import { MODULES } from "../modules.js";
+import { type Config, loadConfig } from "../platform/config.js";
+import { type Database, openDatabase } from "../platform/db/client.js";
+import { type Prepared, prepareDatabase, type StartMode } from "../startup.js";
+import { freePort, TEST_API_KEY } from "../test/harness.js";
+import { DEMO_PASSWORD } from "./demo.js";
+import { DEMO_FLEET_FILE, type FleetEntry } from "./demo-fleet.js";
+
+/**
+ * Issue 23, defect 1: a restart re-seeded the demo fleet once a demo vendor had added a shop — every
+ * demo machine's secret rotated (the running simulator was refused) and seven machines were added to
+ * the operator's shop. Here a server starts on a database that outlives it (PGlite in DATA_DIR, or a
+ * database of its own on DATABASE_URL's PostgreSQL), an operator adds a shop through the API, and
+ * the server restarts twice: the register, every secret and the fleet file stay as they were, and
+ * every demo machine connects with the file's credentials.
+ *
+ * The start is main.ts's own (prepareDatabase, then buildApp); the demo is seeded by the modules
+ * the fleet hangs on — the tenant, its shops and the fleet — and not the ninety days of orders and
+ * members (they take most of a minute, and cli.test.ts seeds them).
+ */
+const SEEDING = MODULES.filter((m) => ["tenancy", "shops", "devices"].includes(m.name));
+const DEMO: StartMode = { production: false, allowDemoData: false, seedDemo: true, tenantOnly: false };
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-demo-restart-"));
+let url: string | undefined;
+
+beforeAll(async () => {
+  const server = process.env.DATABASE_URL;
+  if (!server) return;
+  const name = `wb_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(server);
+  target.pathname = `/${name}`;
+  url = target.toString();
+});
+
+afterAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const server = process.env.DATABASE_URL;
+  if (!server || !url) return;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+  await admin.end();
+});
+
+interface Started {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  prepared: Prepared;
+  stop(): Promise<void>;
+}
+
+/** One start of the server, as main.ts does it: migrate and seed, then build and start the app. */
+async function start(): Promise<Started> {
+  const config: Config = {
+    ...loadConfig({}),
+    dataDir,
+    databaseUrl: url,
+    apiKey: TEST_API_KEY,
+    validateResponses: true,
+    webDist: undefined,
+    // No SECRET_KEY: the key generated into DATA_DIR/secret.key at the first start is kept.
+    secretKey: undefined,
+    mqttUrl: process.env.MQTT_URL || undefined,
+    mqttAllowInsecure: Boolean(process.env.MQTT_URL),
+    mqttEmbeddedPort: await freePort(),
+    mqttGatewayPassword: "test-gateway-password",
+  };
+  const database = await openDatabase({ url, dataDir });
+  const prepared = await prepareDatabase(config, database, DEMO, SEEDING);
+  const app = await buildApp(config, database, { logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    prepared,
+    stop: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+async function call(app: FastifyInstance, contract: EndpointContract, body: object, token?: string) {
+  const response = await app.inject({
+    method: contract.method,
+    url: contract.path,
+    headers: { "api-key": TEST_API_KEY },
+    payload: token ? { ...body, token, token_type: 1 } : body,
+  });
+  return response.json<{ status: number; result: never; code?: string }>();
+}
+
+async function signIn(app: FastifyInstance, username: string): Promise<string> {
+  const answer = await call(app, API.auth.login, { login: username, password: DEMO_PASSWORD });
+  expect(answer.status, username).toBe(200);
+  return (answer.result as { token: string }).token;
+}
+
+/** Every machine of the register: what a restart must leave alone. */
+const register = (database: Database) =>
+  database.db
+    .select({ id: devices.id, serial: devices.serialNumber, shopId: devices.shopId, secretHash: devices.secretHash })
+    .from(devices)
+    .orderBy(asc(devices.id));
+
+const fleetFile = path.join(dataDir, DEMO_FLEET_FILE);
+const readFleet = () => JSON.parse(fs.readFileSync(fleetFile, "utf8")) as FleetEntry[];
+
+let firstRegister: Awaited<ReturnType<typeof register>> = [];
+let firstFleet: FleetEntry[] = [];
+let operatorShop = 0;
+
+it("restarts twice after an operator added a shop: no machine added, no secret changed, every demo machine online", {
+  timeout: 240_000,
+}, async () => {
+  const first = await start();
+  try {
+    expect(first.prepared.demoFleet).toMatchObject({ file: fleetFile, machines: 30, leftOut: [] });
+    firstRegister = await register(first.database);
+    firstFleet = readFleet();
+    expect(firstRegister).toHaveLength(30);
+    expect(firstFleet).toHaveLength(30);
+    // The file's secrets are the ones the register holds the hashes of.
+    for (const entry of firstFleet) {
+      const row = firstRegister.find((r) => r.serial === entry.serial);
+      expect(row?.secretHash && secretMatches(entry.secret, row.secretHash), entry.serial).toBe(true);
+    }
+    // An operator of a demo vendor adds a shop, as the console does.
+    const token = await signIn(first.app, "vendor_admin");
+    const created = await call(
+      first.app,
+      API.shops.create,
+      { name: "Operator's own", address: "1 Jalan Baru", service_type: 1 },
+      token,
+    );
+    expect(created.status).toBe(200);
+    operatorShop = (created.result as { id: number }).id;
+  } finally {
+    await first.stop();
+  }
+
+  for (const restart of [1, 2]) {
+    const again = await start();
+    try {
+      expect(await register(again.database), `restart ${restart}`).toEqual(firstRegister);
+      expect(again.prepared.demoFleet, `restart ${restart}`).toMatchObject({ machines: 30, leftOut: [] });
+      expect(readFleet(), `restart ${restart}`).toEqual(firstFleet);
+      const inOperatorShop = await again.database.db.select().from(devices).where(eq(devices.shopId, operatorShop));
+      expect(inOperatorShop).toEqual([]);
+      if (restart === 2) await everyMachineOnline(again);
+    } finally {
+      await again.stop();
+    }
+  }
+});
+
+/** The simulator's part: each machine of the fleet file connects with its secret, and the console lists it online. */
+async function everyMachineOnline(server: Started) {
+  const brokerUrl = server.config.mqttUrl ?? `mqtt://127.0.0.1:${server.config.mqttEmbeddedPort}`;
+  const machines = readFleet().map(
+    (entry) =>
+      new SimulatedDevice(
+        { serial: entry.serial, secret: entry.secret, machineType: entry.machine_type, firmware: entry.firmware },
+        { brokerUrl, timeScale: 1, reconnectPeriodMs: 300 },
+      ),
+  );
+  try {
+    await Promise.all(machines.map((m) => m.connect()));
+    const online = async () => {
+      let count = 0;
+      for (const username of ["vendor_admin", "vendor2_admin"]) {
+        const token = await signIn(server.app, username);
+        const listed = await call(server.app, API.devices.list, { page_size: 100 }, token);
+        const items = (listed.result as { items: { online: boolean; serial_number: string }[] }).items;
+        count += items.filter((d) => d.online && d.serial_number.startsWith("WB-")).length;
+      }
+      return count;
+    };
+    const deadline = Date.now() + 30_000;
+    let seen = await online();
+    while (seen < machines.length && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      seen = await online();
+    }
+    expect(seen).toBe(machines.length);
+  } finally {
+    await Promise.all(machines.map((m) => m.disconnect({ forget: true }).catch(() => undefined)));
+  }
+}
+
+it("keeps the secrets of an install seeded before they were derived, and never reissues a changed one", {
+  timeout: 120_000,
+}, async () => {
+  // The state an older release left: random secrets, kept only in the fleet file; the shops marker
+  // without the shop ids; no fleet marker. One machine's secret was changed since (the file's is stale).
+  const older = await start();
+  const [kept, changed] = firstRegister;
+  if (!kept || !changed) throw new Error("no demo machines");
+  const keptSecret = newDeviceSecret();
+  try {
+    await older.database.db
+      .update(devices)
+      .set({ secretHash: hashDeviceSecret(keptSecret) })
+      .where(eq(devices.id, kept.id));
+    await older.database.db
+      .update(devices)
+      .set({ secretHash: hashDeviceSecret(newDeviceSecret()) })
+      .where(eq(devices.id, changed.id));
+    await older.database.db.update(systemConfig).set({ value: "1" }).where(eq(systemConfig.name, "seed.demo.shops"));
+    await older.database.db.delete(systemConfig).where(eq(systemConfig.name, "seed.demo.fleet"));
+  } finally {
+    await older.stop();
+  }
+  const file = readFleet().map((e) => (e.serial === kept.serial ? { ...e, secret: keptSecret } : e));
+  fs.writeFileSync(fleetFile, JSON.stringify(file));
+  const before = await (async () => {
+    const peek = await openDatabase({ url, dataDir });
+    try {
+      return await register(peek);
+    } finally {
+      await peek.close();
+    }
+  })();
+
+  const upgraded = await start();
+  try {
+    // Nothing in the register moved: the demo's shops were found by name, none of them lacked a machine.
+    expect(await register(upgraded.database)).toEqual(before);
+    expect(upgraded.prepared.demoFleet).toMatchObject({ machines: 29, leftOut: [changed.serial] });
+    const fleet = readFleet();
+    expect(fleet.find((e) => e.serial === kept.serial)?.secret).toBe(keptSecret);
+    expect(fleet.some((e) => e.serial === changed.serial)).toBe(false);
+  } finally {
+    await upgraded.stop();
+  }
+});
