@@ -7,6 +7,7 @@ const MAX_DEPTH = 64;
  * U+0000 (PostgreSQL text cannot hold it) and a UTF-16 surrogate without its pair (JSON may escape
  * one, but jsonb refuses it and UTF-8 cannot carry it): no text of ours.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is exactly what is looked for.
 const UNSTORABLE = /\u0000|\p{Surrogate}/u;
 
 /**
