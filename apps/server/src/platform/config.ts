@@ -18,6 +18,19 @@ export interface Config {
   loginMaxFailuresPerAddress: number;
   loginFailureWindowMinutes: number;
   registrationsPerAddressPerHour: number;
+  /** Member-app registrations per address per hour (MEMBER_REGISTRATIONS_PER_ADDRESS_PER_HOUR, default 10). */
+  memberRegistrationsPerAddressPerHour: number;
+  /** Member-app registrations per shop per hour, from any address (MEMBER_REGISTRATIONS_PER_SHOP_PER_HOUR, default 30). */
+  memberRegistrationsPerShopPerHour: number;
+  /**
+   * Wrong PINs for one member's phone within the failure window from all addresses together
+   * (MEMBER_PIN_MAX_FAILURES_PER_PHONE, default 100): the ceiling of a guess spread over many
+   * addresses. One address is stopped long before, at LOGIN_MAX_FAILURES_PER_USER for that phone and
+   * LOGIN_MAX_FAILURES_PER_ADDRESS in all, so no single address can reach it.
+   */
+  memberPinMaxFailuresPerPhone: number;
+  /** Days a member-app session lasts (MEMBER_SESSION_DAYS, default 30); sign-out, a PIN change or disabling ends it sooner. */
+  memberSessionDays: number;
   /**
    * How long a machine is held for a customer who started paying for it; the provider is told the
    * same expiry, and an unpaid payment is closed after it (PAYMENT_HOLD_SECONDS, default 300).
@@ -120,6 +133,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailuresPerAddress: int(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 30),
     loginFailureWindowMinutes: int(env.LOGIN_FAILURE_WINDOW_MINUTES, 15),
     registrationsPerAddressPerHour: int(env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, 5),
+    memberRegistrationsPerAddressPerHour: int(env.MEMBER_REGISTRATIONS_PER_ADDRESS_PER_HOUR, 10),
+    memberRegistrationsPerShopPerHour: int(env.MEMBER_REGISTRATIONS_PER_SHOP_PER_HOUR, 30),
+    memberPinMaxFailuresPerPhone: int(env.MEMBER_PIN_MAX_FAILURES_PER_PHONE, 100),
+    memberSessionDays: int(env.MEMBER_SESSION_DAYS, 30),
     paymentHoldSeconds: int(env.PAYMENT_HOLD_SECONDS, 300),
     paymentsPerAddress: int(env.PAYMENTS_PER_ADDRESS, 10),
     paymentsPerMachine: int(env.PAYMENTS_PER_MACHINE, 10),

@@ -18,11 +18,29 @@ export const memberPin = z
   .string({ error: "validation.required" })
   .regex(/^[0-9]{4,6}$/, { error: "validation.memberPin" });
 
+/** What the member is told at their next sign-in: someone tried to register their phone (when, and in which shop). */
+export const MEMBER_NOTICE_KINDS = ["registration_attempt"] as const;
+export type MemberNoticeKind = (typeof MEMBER_NOTICE_KINDS)[number];
+export const memberNotice = z.object({
+  kind: z.enum(MEMBER_NOTICE_KINDS),
+  at: z.number().int(),
+  shop_name: z.string(),
+});
+
 export const memberSignInResult = z.object({
   member_token: z.string(),
   member_id: z.number().int(),
   expires_at: z.number().int(),
+  /** Notices since the last sign-in, newest first; each is given once. */
+  notices: z.array(memberNotice),
 });
+
+/**
+ * A registration's answer, the same whether the phone was new or already a member's (so it tells
+ * no one which phones are members): the app signs in next with the phone and PIN. A phone already
+ * registered keeps its PIN; its member is told at their next sign-in.
+ */
+export const memberRegisterResult = z.object({ accepted: z.literal(true) });
 
 export const memberWallet = z.object({
   member_id: z.number().int(),
@@ -61,7 +79,8 @@ export const memberEndpointsForApp = {
   appRegister: endpoint({
     method: "POST",
     path: "/api/member/register",
-    summary: "A customer registers as a member of the shop's vendor with a phone number and PIN",
+    summary:
+      "A customer registers as a member of the shop's vendor with a phone number and PIN, then signs in; the same answer for a phone already registered (its member is told instead); limited per address and per shop",
     access: PUBLIC,
     body: z.object({
       place: payPlace,
@@ -69,16 +88,36 @@ export const memberEndpointsForApp = {
       pin: memberPin,
       name: z.string().trim().max(64, { error: "validation.tooLong" }).default(""),
     }),
-    result: memberSignInResult,
+    result: memberRegisterResult,
     mutates: true,
   }),
   appSignIn: endpoint({
     method: "POST",
     path: "/api/member/sign_in",
-    summary: "A member signs in to the app with their phone number and PIN",
+    summary:
+      "A member signs in to the app with their phone number and PIN (wrong PINs throttled per phone and address), with the notices since the last sign-in",
     access: PUBLIC,
     body: z.object({ place: payPlace, phone: memberPhone, pin: memberPin }),
     result: memberSignInResult,
+    mutates: true,
+  }),
+  appSignOut: endpoint({
+    method: "POST",
+    path: "/api/member/sign_out",
+    summary: "Ends the member's session: its token opens nothing any more",
+    access: MEMBER,
+    body: z.object({}),
+    result: z.object({}),
+    mutates: true,
+  }),
+  appChangePin: endpoint({
+    method: "POST",
+    path: "/api/member/change_pin",
+    summary:
+      "Changes the member's PIN, given the current one (throttled as a sign-in); ends every other session of the member",
+    access: MEMBER,
+    body: z.object({ old_pin: memberPin, new_pin: memberPin }),
+    result: z.object({ ended_sessions: z.number().int() }),
     mutates: true,
   }),
   appWallet: endpoint({

@@ -36,6 +36,14 @@ export async function returnAttempt(db: Db, key: string): Promise<void> {
 const userKey = (username: string) => `user:${username}`;
 const addressKey = (ip: string) => `ip:${ip}`;
 
+/** A counter of failed sign-ins: at `limit` failures within the window, its attempts are throttled. */
+interface FailureCounter {
+  key: string;
+  limit: number;
+  /** Kept when the password is right (a ceiling over the window); otherwise a success clears it. */
+  keptOnSuccess?: boolean;
+}
+
 /**
  * Sign-in throttling kept in the database, so every API instance sees the same counts. An address
  * takes a place before anything is checked (a success gives it back, so only failures add up); a
@@ -51,26 +59,77 @@ export async function checkSignIn(
   ip: string,
   check: (tx: Tx) => Promise<boolean>,
 ): Promise<boolean> {
+  return checkWithCounters(db, config, ip, [{ key: userKey(username), limit: config.loginMaxFailuresPerUser }], check);
+}
+
+/**
+ * A member's PIN, throttled as a console password is but per phone *and address*: one address that
+ * guesses at a phone is stopped after LOGIN_MAX_FAILURES_PER_USER failures (and after
+ * LOGIN_MAX_FAILURES_PER_ADDRESS failures in all), while the member signs in from anywhere else. A
+ * ceiling per phone over every address (MEMBER_PIN_MAX_FAILURES_PER_PHONE), above anything one
+ * address can reach and not cleared by a success, bounds a guess spread over many addresses.
+ */
+export async function checkMemberPin(
+  db: Db,
+  config: Config,
+  member: { vendorId: number; phone: string },
+  ip: string,
+  check: (tx: Tx) => Promise<boolean>,
+): Promise<boolean> {
+  const phone = `member:${member.vendorId}:${member.phone}`;
+  return checkWithCounters(
+    db,
+    config,
+    ip,
+    [
+      // Always locked in this order (the phone's row, then the pair's), so attempts never deadlock.
+      { key: `${phone}:all`, limit: config.memberPinMaxFailuresPerPhone, keptOnSuccess: true },
+      { key: `${phone}@${ip}`, limit: config.loginMaxFailuresPerUser },
+    ],
+    check,
+  );
+}
+
+/**
+ * The address's place first, then the failure counters under their row locks: throttled when any
+ * is at its limit (nothing is checked, nothing counted), else the check, whose failure adds one to
+ * every counter and whose success clears those not kept.
+ */
+async function checkWithCounters(
+  db: Db,
+  config: Config,
+  ip: string,
+  counters: readonly FailureCounter[],
+  check: (tx: Tx) => Promise<boolean>,
+): Promise<boolean> {
   const windowMs = config.loginFailureWindowMinutes * 60_000;
   if (!(await takeAttempt(db, addressKey(ip), config.loginMaxFailuresPerAddress, windowMs))) {
     throw new AppError("LOGIN_THROTTLED");
   }
-  const key = userKey(username);
   const outcome = await db.transaction(async (tx) => {
-    await tx.insert(attemptCounters).values({ key, attempts: 0, windowStartedAt: new Date() }).onConflictDoNothing();
-    const [row] = await tx.select().from(attemptCounters).where(eq(attemptCounters.key, key)).for("update");
     const now = Date.now();
-    const expired = !row || row.windowStartedAt.getTime() < now - windowMs;
-    const failures = expired ? 0 : row.attempts;
-    if (failures >= config.loginMaxFailuresPerUser) return "throttled";
+    const counted: { counter: FailureCounter; failures: number; windowStartedAt: Date }[] = [];
+    for (const counter of counters) {
+      const { key } = counter;
+      await tx.insert(attemptCounters).values({ key, attempts: 0, windowStartedAt: new Date() }).onConflictDoNothing();
+      const [row] = await tx.select().from(attemptCounters).where(eq(attemptCounters.key, key)).for("update");
+      const expired = !row || row.windowStartedAt.getTime() < now - windowMs;
+      const failures = expired ? 0 : row.attempts;
+      if (failures >= counter.limit) return "throttled";
+      counted.push({ counter, failures, windowStartedAt: expired ? new Date(now) : row.windowStartedAt });
+    }
     if (await check(tx)) {
-      await tx.delete(attemptCounters).where(eq(attemptCounters.key, key));
+      for (const { counter } of counted) {
+        if (!counter.keptOnSuccess) await tx.delete(attemptCounters).where(eq(attemptCounters.key, counter.key));
+      }
       return "passed";
     }
-    await tx
-      .update(attemptCounters)
-      .set({ attempts: failures + 1, windowStartedAt: expired ? new Date(now) : row.windowStartedAt })
-      .where(eq(attemptCounters.key, key));
+    for (const { counter, failures, windowStartedAt } of counted) {
+      await tx
+        .update(attemptCounters)
+        .set({ attempts: failures + 1, windowStartedAt })
+        .where(eq(attemptCounters.key, counter.key));
+    }
     return "failed";
   });
   if (outcome === "throttled") throw new AppError("LOGIN_THROTTLED");

@@ -5,70 +5,137 @@ import {
   type payPlace,
   sandboxTopUpMax,
 } from "@washboard/shared";
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../../platform/auth/passwords.js";
 import type { Config } from "../../platform/config.js";
 import type { Db, Tx } from "../../platform/db/client.js";
-import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { MemberSession } from "../../platform/http/context.js";
 import type { AppDeps } from "../../platform/module.js";
-import { checkSignIn } from "../accounts/throttle.js";
+import { checkMemberPin, takeAttempt } from "../accounts/throttle.js";
 import { hashToken, newToken } from "../accounts/tokens.js";
 import { createMemberOrder } from "../orders/member-orders.js";
 import { chosenProgram, payableProviders, vendorOfPlace } from "../pay/service.js";
+import { shopNameOf } from "../shops/queries.js";
 import { findVendor } from "../tenancy/queries.js";
 import { tenantOfVendor } from "../tenancy/scope.js";
 import { markCouponOrder, spendCoupon } from "./coupon-service.js";
 import { applyChanges, type LockedHolder, lockHolder, move } from "./ledger.js";
 import { movementColumns, movementView } from "./member-view.js";
-import { balanceMovements, MEMBER_STATUS, memberSessions, members } from "./tables.js";
-
-/** A member app session lasts this long; the app signs in again after it. */
-const MEMBER_SESSION_DAYS = 30;
+import { balanceMovements, MEMBER_STATUS, memberNotices, memberSessions, members } from "./tables.js";
 
 type Place = z.output<typeof payPlace>;
+type Registration = { place: Place; phone: string; pin: string; name: string };
 
-async function openSession(db: Db, memberId: number) {
+/** A member app session lasts MEMBER_SESSION_DAYS (30); sign-out, a PIN change or disabling ends it sooner. */
+async function openSession(db: Db, config: Config, memberId: number) {
   const token = newToken();
-  const expiresAt = new Date(Date.now() + MEMBER_SESSION_DAYS * 86_400_000);
+  const expiresAt = new Date(Date.now() + config.memberSessionDays * 86_400_000);
   await db.insert(memberSessions).values({ memberId, tokenHash: hashToken(token), expiresAt });
   return { member_token: token, member_id: memberId, expires_at: Math.floor(expiresAt.getTime() / 1000) };
 }
 
-/** A customer registers with the vendor of the shop they stand in: one member per phone and vendor. */
+/** A new member of the vendor, or null when the vendor has a member with that phone already. */
+async function insertMember(
+  db: Db,
+  where: { vendorId: number; shopId: number | null },
+  input: Registration,
+  pinHash: string,
+  at?: Date,
+): Promise<number | null> {
+  const [row] = await db
+    .insert(members)
+    .values({
+      vendorId: where.vendorId,
+      phone: input.phone,
+      name: input.name,
+      shopId: where.shopId,
+      pinHash,
+      ...(at ? { registeredAt: at } : {}),
+    })
+    .onConflictDoNothing({ target: [members.vendorId, members.phone] })
+    .returning({ id: members.id });
+  return row?.id ?? null;
+}
+
+/** The demo's members, registered as in the app (one per phone and vendor) with their history's date. */
 export async function registerMember(
   db: Db,
-  input: { place: Place; phone: string; pin: string; name: string },
+  input: Registration,
   /** The demo's history: a PIN hashed once for all its members, and when each registered. */
   seeded?: { pinHash: string; at: Date },
 ) {
   const { vendor, shopId } = await vendorOfPlace(db, input.place);
   const pinHash = seeded?.pinHash ?? (await hashPassword(input.pin));
-  const [row] = await recordExistsOnDuplicate(
-    () =>
-      db
-        .insert(members)
-        .values({
-          vendorId: vendor.id,
-          phone: input.phone,
-          name: input.name,
-          shopId,
-          pinHash,
-          ...(seeded ? { registeredAt: seeded.at } : {}),
-        })
-        .returning({ id: members.id }),
-    "phone",
-  );
-  if (!row) throw new Error("member not registered");
-  return openSession(db, row.id);
+  const id = await insertMember(db, { vendorId: vendor.id, shopId }, input, pinHash, seeded?.at);
+  if (id === null) throw new AppError("RECORD_EXISTS", { field: "phone" });
+  return { member_id: id };
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * A customer registers in the app with the vendor of the shop they stand in. Registrations are
+ * limited per address and per shop, counted before the phone is looked at, whatever the outcome. The
+ * answer is the same whether the phone was new or not, and takes as long (the PIN is hashed either
+ * way): a phone already registered keeps its member and PIN — the caller gets no session for it —
+ * and that member is told at their next sign-in. So registering tells no one which phones are
+ * members; the app signs in next. Answers the member's id, for the operation log only.
+ */
+export async function registerInApp(db: Db, config: Config, ip: string, input: Registration): Promise<number> {
+  const perAddress = config.memberRegistrationsPerAddressPerHour;
+  if (!(await takeAttempt(db, `member-register:ip:${ip}`, perAddress, HOUR_MS))) throw new AppError("RATE_LIMITED");
+  const { vendor, shopId } = await vendorOfPlace(db, input.place);
+  const shopKey = `member-register:shop:${shopId ?? `vendor-${vendor.id}`}`;
+  if (!(await takeAttempt(db, shopKey, config.memberRegistrationsPerShopPerHour, HOUR_MS))) {
+    throw new AppError("RATE_LIMITED");
+  }
+  const pinHash = await hashPassword(input.pin);
+  const created = await insertMember(db, { vendorId: vendor.id, shopId }, input, pinHash);
+  if (created !== null) return created;
+  const [existing] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(tenantOfVendor(vendor.id).owns(members), eq(members.phone, input.phone)));
+  if (!existing) throw new Error("member neither registered nor found");
+  await db
+    .insert(memberNotices)
+    .values({ vendorId: vendor.id, memberId: existing.id, kind: "registration_attempt", shopId });
+  return existing.id;
+}
+
+/** A sign-in hands over the member's notices since the last one, newest first, once. */
+const NOTICES_HANDED_OVER = 20;
+
+async function handOverNotices(db: Db, vendorId: number, memberId: number) {
+  const handed = await db
+    .update(memberNotices)
+    .set({ seenAt: new Date() })
+    .where(
+      and(
+        tenantOfVendor(vendorId).owns(memberNotices),
+        eq(memberNotices.memberId, memberId),
+        isNull(memberNotices.seenAt),
+      ),
+    )
+    .returning({
+      id: memberNotices.id,
+      kind: memberNotices.kind,
+      at: memberNotices.createdAt,
+      shopName: shopNameOf(memberNotices.shopId),
+    });
+  return handed
+    .sort((a, b) => b.id - a.id)
+    .slice(0, NOTICES_HANDED_OVER)
+    .map((n) => ({ kind: n.kind, at: Math.floor(n.at.getTime() / 1000), shop_name: n.shopName ?? "" }));
 }
 
 /**
  * Phone and PIN; a wrong one and an unknown phone answer alike and take the same time. A PIN has few
- * digits, so sign-ins are throttled as the console's are (per phone and per address, counted in the
- * database): a brute force stops after a handful of tries.
+ * digits, so sign-ins are throttled (counted in the database) per phone and address, per address,
+ * and per phone over every address (`checkMemberPin`): a guess from one address stops after a
+ * handful of tries there, while the member still signs in from their own.
  */
 export async function signInMember(
   db: Db,
@@ -78,7 +145,7 @@ export async function signInMember(
 ) {
   const { vendor } = await vendorOfPlace(db, input.place);
   let found: { id: number; status: number } | undefined;
-  const valid = await checkSignIn(db, config, `member:${vendor.id}:${input.phone}`, ip, async (tx) => {
+  const valid = await checkMemberPin(db, config, { vendorId: vendor.id, phone: input.phone }, ip, async (tx) => {
     const [member] = await tx
       .select({ id: members.id, pinHash: members.pinHash, status: members.status })
       .from(members)
@@ -88,19 +155,65 @@ export async function signInMember(
   });
   if (!found || !valid) throw new AppError("LOGIN_FAILED");
   if (found.status !== MEMBER_STATUS.active) throw new AppError("ACCOUNT_DISABLED");
-  return openSession(db, found.id);
+  const session = await openSession(db, config, found.id);
+  return { ...session, notices: await handOverNotices(db, vendor.id, found.id) };
+}
+
+/** Ends the session of the call's token: the token opens nothing any more. */
+export async function signOutMember(db: Db, session: MemberSession) {
+  if (session.sessionId === undefined) throw new AppError("UNAUTHORIZED");
+  await db.delete(memberSessions).where(eq(memberSessions.id, session.sessionId));
+  return {};
+}
+
+/**
+ * A new PIN, given the current one — checked and throttled as a sign-in is, so a token in the wrong
+ * hands cannot guess it — ending every other session of the member (this one stays).
+ */
+export async function changeMemberPin(
+  db: Db,
+  config: Config,
+  ip: string,
+  session: MemberSession,
+  input: { old_pin: string; new_pin: string },
+) {
+  if (session.sessionId === undefined) throw new AppError("UNAUTHORIZED");
+  const sessionId = session.sessionId;
+  const mine = and(eq(members.id, session.memberId), tenantOfVendor(session.vendorId).owns(members));
+  const [member] = await db.select({ phone: members.phone }).from(members).where(mine);
+  if (!member) throw new AppError("UNAUTHORIZED");
+  const right = await checkMemberPin(
+    db,
+    config,
+    { vendorId: session.vendorId, phone: member.phone },
+    ip,
+    async (tx) => {
+      const [row] = await tx.select({ pinHash: members.pinHash }).from(members).where(mine);
+      return row?.pinHash ? verifyPassword(row.pinHash, input.old_pin) : verifyAgainstNothing(input.old_pin);
+    },
+  );
+  if (!right) throw new AppError("OLD_PASSWORD_WRONG", { field: "old_pin" });
+  const pinHash = await hashPassword(input.new_pin);
+  const ended = await db.transaction(async (tx) => {
+    await tx.update(members).set({ pinHash }).where(mine);
+    return tx
+      .delete(memberSessions)
+      .where(and(eq(memberSessions.memberId, session.memberId), ne(memberSessions.id, sessionId)))
+      .returning({ id: memberSessions.id });
+  });
+  return { ended_sessions: ended.length };
 }
 
 /** The member behind a member token (never a console session's token: those live elsewhere). */
 export async function resolveMember(db: Db, token: string): Promise<MemberSession> {
   const [row] = await db
-    .select({ memberId: members.id, vendorId: members.vendorId, status: members.status })
+    .select({ sessionId: memberSessions.id, memberId: members.id, vendorId: members.vendorId, status: members.status })
     .from(memberSessions)
     .innerJoin(members, eq(members.id, memberSessions.memberId))
     .where(and(eq(memberSessions.tokenHash, hashToken(token)), gt(memberSessions.expiresAt, new Date())));
   if (!row) throw new AppError("UNAUTHORIZED");
   if (row.status !== MEMBER_STATUS.active) throw new AppError("ACCOUNT_DISABLED");
-  return { memberId: row.memberId, vendorId: row.vendorId };
+  return { memberId: row.memberId, vendorId: row.vendorId, sessionId: row.sessionId };
 }
 
 export async function wallet(db: Db, session: MemberSession) {

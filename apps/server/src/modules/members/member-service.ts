@@ -20,7 +20,7 @@ import { type VendorTenant, vendorTenant } from "../tenancy/scope.js";
 import { cardsOfMember } from "./card-service.js";
 import { type Change, move } from "./ledger.js";
 import { memberColumns, memberView } from "./member-view.js";
-import { cards, MEMBER_STATUS, members } from "./tables.js";
+import { cards, MEMBER_STATUS, memberSessions, members } from "./tables.js";
 
 type Filters = { [K in keyof typeof memberListFilters]: z.output<(typeof memberListFilters)[K]> };
 
@@ -172,17 +172,28 @@ export async function createMember(db: Db, scope: TenantScope, actor: Actor, inp
   return memberOf(db, scope, row.id);
 }
 
-/** Spec §7 modify_member_acct: profile and status, never the balances. */
+/**
+ * Spec §7 modify_member_acct: profile and status, never the balances. Disabling a member ends their
+ * app sessions in the same transaction (the rows go), so enabling them again revives none: the
+ * member signs in afresh.
+ */
 export async function modifyMember(db: Db, scope: TenantScope, input: z.output<typeof memberModifyRequest>) {
   const tenant = vendorTenant(scope);
   const values = await profileValues(db, tenant, input);
   const [row] = await recordExistsOnDuplicate(
     () =>
-      db
-        .update(members)
-        .set({ ...values, status: MEMBER_STATUS[input.status] })
-        .where(and(eq(members.id, input.member_id), tenant.owns(members)))
-        .returning({ id: members.id }),
+      db.transaction(async (tx) => {
+        const changed = await tx
+          .update(members)
+          .set({ ...values, status: MEMBER_STATUS[input.status] })
+          .where(and(eq(members.id, input.member_id), tenant.owns(members)))
+          .returning({ id: members.id });
+        const member = changed[0];
+        if (member && input.status === "disabled") {
+          await tx.delete(memberSessions).where(eq(memberSessions.memberId, member.id));
+        }
+        return changed;
+      }),
     "phone",
   );
   if (!row) throw new AppError("NOT_FOUND", { field: "member_id" });

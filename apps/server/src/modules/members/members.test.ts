@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { API, addDays, localDate, type MemberItem, nowSeconds } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoVendors, type OtherTenant, otherTenant } from "../../test/fixtures.js";
+import { demoVendors, type OtherTenant, otherTenant, testShop } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { testMachines } from "../../test/machines.js";
 import { alliances } from "../alliances/tables.js";
@@ -14,7 +14,8 @@ import { payQrCodes } from "../payqr/tables.js";
 import { priceTemplates } from "../price-templates/tables.js";
 import { shops } from "../shops/tables.js";
 import { ledgerSums } from "./ledger.js";
-import { cards, coupons, memberCoupons, members } from "./tables.js";
+import { signInMember } from "./member-app.js";
+import { cards, coupons, memberCoupons, memberSessions, members } from "./tables.js";
 
 /**
  * Members and cards: every balance equals the sum of its ledger after every operation, concurrent
@@ -43,6 +44,20 @@ async function newCard(type: "ordinary" | "free" | "admin" | "third_party" = "or
   const { http, body } = await server.send(API.members.cardCreate, { uuid, card_number: `K${uuid}`, type }, as);
   expect(http, JSON.stringify(body)).toBe(200);
   return body.result;
+}
+
+/** A customer's own address: each sign-up comes from another, as customers do. */
+let addressSeq = 0;
+const customerIp = () => `10.77.${Math.floor(++addressSeq / 250)}.${(addressSeq % 250) + 1}`;
+
+/** A customer registers in the app and signs in, as the app does (registering gives no session). */
+async function signUp(place: { code: string }, phone: string, pin: string, ip = customerIp()) {
+  const registered = await server.send(API.members.appRegister, { place, phone, pin }, { ip });
+  expect(registered.body.result, JSON.stringify(registered.body)).toEqual({ accepted: true });
+  const signedIn = await server.send(API.members.appSignIn, { place, phone, pin }, { ip });
+  expect(signedIn.http, JSON.stringify(signedIn.body)).toBe(200);
+  const { member_token: token, member_id: id } = signedIn.body.result;
+  return { id, token, headers: { headers: { authorization: `Bearer ${token}` } } };
 }
 
 let unrelated: OtherTenant | undefined;
@@ -399,18 +414,14 @@ describe("other income", () => {
       .insert(payQrCodes)
       .values({ vendorId: bkk.id, code: bkkCode, name: "Other income", shopId: shop?.id ?? 0 });
     await switchOn(db, bkk.id, "sandbox");
-    const registered = await server.send(API.members.appRegister, {
-      place: { code: bkkCode },
-      phone: phone(),
-      pin: "5555",
-    });
-    const member = { headers: { authorization: `Bearer ${registered.body.result.member_token}` } };
+    const registered = await signUp({ code: bkkCode }, phone(), "5555");
+    const member = registered.headers;
     await server.send(API.members.appTopUp, { amount: 300, provider: "sandbox", request_id: `oi-app-${run}` }, member);
     await server.send(API.members.appTopUp, { amount: 200, provider: "sandbox", request_id: `oi-app2-${run}` }, member);
     const uuid = randomBytes(4).toString("hex").toUpperCase();
     const card = (await server.send(API.members.cardCreate, { uuid, card_number: `B${uuid}`, type: "ordinary" }, bkkAs))
       .body.result;
-    await server.send(API.members.cardBind, { card_id: card.id, member_id: registered.body.result.member_id }, bkkAs);
+    await server.send(API.members.cardBind, { card_id: card.id, member_id: registered.id }, bkkAs);
     await server.send(API.members.cardTopUp, { card_id: card.id, amount: 150 }, bkkAs);
     // An operator's correction is not income.
     await server.send(
@@ -519,10 +530,8 @@ describe("the member app", () => {
     await device.connect();
 
     const mine = phone();
-    const registered = await server.send(API.members.appRegister, { place: { code }, phone: mine, pin: "4321" });
-    expect(registered.http, JSON.stringify(registered.body)).toBe(200);
-    const token = registered.body.result.member_token;
-    const member = { headers: { authorization: `Bearer ${token}` } };
+    const registered = await signUp({ code }, mine, "4321");
+    const member = registered.headers;
     const topUp = { amount: 2_000, provider: "sandbox" as const, request_id: `req-${run}-1` };
     const first = await server.send(API.members.appTopUp, topUp, member);
     expect(first.body.result).toMatchObject({ balance: 2_000, currency: "MYR" });
@@ -545,7 +554,7 @@ describe("the member app", () => {
       source: "mem_account",
       payStatus: 1,
       amount: 600,
-      memberId: registered.body.result.member_id,
+      memberId: registered.id,
     });
 
     const wallet = await server.send(API.members.appMovements, {}, member);
@@ -595,13 +604,8 @@ describe("the member app", () => {
         )
         .toBe("idle");
     }
-    const signUp = async () => {
-      const registered = await server.send(API.members.appRegister, { place: { code }, phone: phone(), pin: "5678" });
-      const headers = { headers: { authorization: `Bearer ${registered.body.result.member_token}` } };
-      return { id: registered.body.result.member_id, headers };
-    };
-    const me = await signUp();
-    const someoneElse = await signUp();
+    const me = await signUp({ code }, phone(), "5678");
+    const someoneElse = await signUp({ code }, phone(), "5678");
     await server.send(
       API.members.appTopUp,
       { amount: 2_000, provider: "sandbox", request_id: `cpn-${run}` },
@@ -682,32 +686,8 @@ describe("the member app", () => {
     await expectLedgerReconciles();
   });
 
-  it("a guessed PIN is throttled like a console password: after a handful of failures even the right one waits", async () => {
-    const mine = phone();
-    await server.send(API.members.appRegister, { place: { code }, phone: mine, pin: "8642" });
-    const attempts = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        server.send(
-          API.members.appSignIn,
-          { place: { code }, phone: mine, pin: String(1000 + i) },
-          { ip: `10.9.0.${i}` },
-        ),
-      ),
-    );
-    const codes = attempts.map((a) => a.body.code);
-    expect(codes.filter((c) => c === "LOGIN_FAILED").length).toBeLessThanOrEqual(server.config.loginMaxFailuresPerUser);
-    expect(codes).toContain("LOGIN_THROTTLED");
-    const right = await server.send(
-      API.members.appSignIn,
-      { place: { code }, phone: mine, pin: "8642" },
-      { ip: "10.9.1.1" },
-    );
-    expect(right.body.code).toBe("LOGIN_THROTTLED");
-  });
-
   it("a member token opens no console call, and a console token opens no member call", async () => {
-    const registered = await server.send(API.members.appRegister, { place: { code }, phone: phone(), pin: "1234" });
-    const memberToken = registered.body.result.member_token;
+    const memberToken = (await signUp({ code }, phone(), "1234")).token;
     const consoleCall = await server.sendRaw(API.members.list, {}, { token: memberToken });
     expect(consoleCall.body.code).toBe("UNAUTHORIZED");
     const asHeader = await server.sendRaw(
@@ -725,6 +705,192 @@ describe("the member app", () => {
     expect(memberCall.body.code).toBe("UNAUTHORIZED");
     const typed = await server.sendRaw(API.members.appWallet, { token: consoleToken, token_type: 1 }, {});
     expect(typed.body.code).toBe("UNAUTHORIZED");
+  });
+});
+
+/**
+ * Issue 23, defect 6: a member can sign out and change their PIN, disabling ends their sessions for
+ * good, registering is limited and tells no one which phones are members, and a guessed PIN locks
+ * out the guessing address, not the member.
+ */
+describe("member accounts", () => {
+  /** A shop of its own with a pay QR code, so a test's registrations count against no other test's shop. */
+  async function ownPlace(name: string): Promise<{ code: string; shopName: string }> {
+    const shopName = `${name} ${run}`;
+    const ownShop = await testShop(server.database, vendorId, shopName);
+    const placeCode = `${name.toLowerCase().replace(/\W/g, "")}${run.toLowerCase()}`.slice(0, 32);
+    await server.database.db.insert(payQrCodes).values({ vendorId, code: placeCode, name, shopId: ownShop });
+    return { code: placeCode, shopName };
+  }
+  const wallet = (token: string) =>
+    server.sendRaw(API.members.appWallet, {}, { headers: { authorization: `Bearer ${token}` } });
+  const signIn = (place: { code: string }, phoneNumber: string, pin: string, ip = customerIp()) =>
+    server.sendRaw(API.members.appSignIn, { place, phone: phoneNumber, pin }, { ip });
+  const sessionsOf = (memberId: number) =>
+    server.database.db.select().from(memberSessions).where(eq(memberSessions.memberId, memberId));
+
+  it("signs out: that token opens nothing any more, the member's other sessions stay", async () => {
+    const mine = phone();
+    const first = await signUp({ code }, mine, "2580");
+    const second = (await signIn({ code }, mine, "2580")).body.result.member_token;
+    const out = await server.sendRaw(API.members.appSignOut, {}, first.headers);
+    expect(out.http, JSON.stringify(out.body)).toBe(200);
+    expect((await wallet(first.token)).body.code).toBe("UNAUTHORIZED");
+    expect((await server.sendRaw(API.members.appSignOut, {}, first.headers)).body.code).toBe("UNAUTHORIZED");
+    expect((await wallet(second)).http).toBe(200);
+  });
+
+  it("changes the PIN given the current one, and ends the member's other sessions but not this one", async () => {
+    const mine = phone();
+    const changing = await signUp({ code }, mine, "1111");
+    const others = [
+      (await signIn({ code }, mine, "1111")).body.result.member_token,
+      (await signIn({ code }, mine, "1111")).body.result.member_token,
+    ];
+    const wrong = await server.sendRaw(
+      API.members.appChangePin,
+      { old_pin: "9999", new_pin: "2222" },
+      changing.headers,
+    );
+    expect(wrong.body).toMatchObject({ code: "OLD_PASSWORD_WRONG", field: "old_pin" });
+    for (const token of others) expect((await wallet(token)).http).toBe(200);
+
+    const changed = await server.send(API.members.appChangePin, { old_pin: "1111", new_pin: "2222" }, changing.headers);
+    expect(changed.body.result).toEqual({ ended_sessions: 2 });
+    expect((await wallet(changing.token)).http).toBe(200);
+    for (const token of others) expect((await wallet(token)).body.code).toBe("UNAUTHORIZED");
+    expect((await signIn({ code }, mine, "1111")).body.code).toBe("LOGIN_FAILED");
+    expect((await signIn({ code }, mine, "2222")).http).toBe(200);
+  });
+
+  it("disabling a member ends their sessions for good: enabling them again brings none back", async () => {
+    const mine = phone();
+    const member = await signUp({ code }, mine, "3690");
+    expect((await wallet(member.token)).http).toBe(200);
+    const profile = { member_id: member.id, phone: mine, name: "Disabled once" };
+    const disabled = await server.send(API.members.modify, { ...profile, status: "disabled" }, as);
+    expect(disabled.http, JSON.stringify(disabled.body)).toBe(200);
+    expect(await sessionsOf(member.id)).toEqual([]);
+    expect((await signIn({ code }, mine, "3690")).body.code).toBe("ACCOUNT_DISABLED");
+
+    await server.send(API.members.modify, { ...profile, status: "active" }, as);
+    expect((await wallet(member.token)).body.code).toBe("UNAUTHORIZED");
+    const again = await signIn({ code }, mine, "3690");
+    expect(again.http).toBe(200);
+    expect((await wallet(again.body.result.member_token)).http).toBe(200);
+  });
+
+  it("limits registrations per address and per shop, parallel ones included", async () => {
+    const { config } = server;
+    const byAddress = await ownPlace("Reg address");
+    const oneAddress = await Promise.all(
+      Array.from({ length: config.memberRegistrationsPerAddressPerHour + 5 }, () =>
+        server.sendRaw(API.members.appRegister, { place: byAddress, phone: phone(), pin: "1470" }, { ip: "10.78.0.1" }),
+      ),
+    );
+    expect(oneAddress.filter((a) => a.http === 200)).toHaveLength(config.memberRegistrationsPerAddressPerHour);
+    expect(oneAddress.filter((a) => a.body.code === "RATE_LIMITED")).toHaveLength(5);
+    // Another address registers in that shop still.
+    expect(
+      (await server.sendRaw(API.members.appRegister, { place: byAddress, phone: phone(), pin: "1470" })).http,
+    ).toBe(200);
+
+    const byShop = await ownPlace("Reg shop");
+    const manyAddresses = await Promise.all(
+      Array.from({ length: config.memberRegistrationsPerShopPerHour + 5 }, (_, i) =>
+        server.sendRaw(
+          API.members.appRegister,
+          { place: byShop, phone: phone(), pin: "1470" },
+          { ip: `10.79.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+        ),
+      ),
+    );
+    expect(manyAddresses.filter((a) => a.http === 200)).toHaveLength(config.memberRegistrationsPerShopPerHour);
+    expect(manyAddresses.filter((a) => a.body.code === "RATE_LIMITED")).toHaveLength(5);
+  });
+
+  it("answers a taken phone exactly as a new one, with no session for it, and tells its member at their next sign-in", async () => {
+    const place = await ownPlace("Reg taken");
+    const taken = phone();
+    const member = await signUp(place, taken, "1357");
+    const sessionsBefore = (await sessionsOf(member.id)).length;
+
+    const attacker = { ip: "10.80.0.1" };
+    const forTaken = await server.sendRaw(API.members.appRegister, { place, phone: taken, pin: "9999" }, attacker);
+    const fresh = phone();
+    const forNew = await server.sendRaw(API.members.appRegister, { place, phone: fresh, pin: "9999" }, attacker);
+    const { server_time: _a, ...takenAnswer } = forTaken.body;
+    const { server_time: _b, ...newAnswer } = forNew.body;
+    expect(forTaken.http).toBe(forNew.http);
+    expect(takenAnswer).toEqual(newAnswer);
+    expect(newAnswer).toEqual({ status: 200, result: { accepted: true } });
+    // Nothing of the taken phone's member changed: no session, the same PIN, one member.
+    expect(await sessionsOf(member.id)).toHaveLength(sessionsBefore);
+    expect((await signIn(place, taken, "9999", attacker.ip)).body.code).toBe("LOGIN_FAILED");
+    const owners = await server.database.db.select().from(members).where(eq(members.phone, taken));
+    expect(owners).toHaveLength(1);
+    // The new phone was registered with the PIN it was given.
+    expect((await signIn(place, fresh, "9999")).body.result.notices).toEqual([]);
+
+    const next = await signIn(place, taken, "1357");
+    expect(next.body.result.notices).toEqual([
+      { kind: "registration_attempt", at: expect.any(Number), shop_name: place.shopName },
+    ]);
+    expect(Math.abs((next.body.result.notices[0]?.at ?? 0) - nowSeconds())).toBeLessThan(60);
+    // Told once.
+    expect((await signIn(place, taken, "1357")).body.result.notices).toEqual([]);
+  });
+
+  it("a guessed PIN locks out the guessing address, not the member: parallel guesses check five, the member signs in from elsewhere", async () => {
+    const { config } = server;
+    const mine = phone();
+    await signUp({ code }, mine, "8642", "10.81.0.1");
+    const attacker = "10.81.0.2";
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn({ code }, mine, String(1000 + i), attacker)),
+    );
+    const codes = guesses.map((a) => a.body.code);
+    expect(codes.filter((c) => c === "LOGIN_FAILED")).toHaveLength(config.loginMaxFailuresPerUser);
+    expect(codes.filter((c) => c === "LOGIN_THROTTLED")).toHaveLength(12 - config.loginMaxFailuresPerUser);
+    // Even the right PIN waits at the guessing address...
+    expect((await signIn({ code }, mine, "8642", attacker)).body.code).toBe("LOGIN_THROTTLED");
+    // ...while the member signs in from their own, and from any other.
+    expect((await signIn({ code }, mine, "8642", "10.81.0.1")).http).toBe(200);
+    expect((await signIn({ code }, mine, "8642", "10.81.0.3")).http).toBe(200);
+
+    // One address guessing across phones stops at its own cap.
+    const roaming = "10.81.0.4";
+    for (let i = 0; i < config.loginMaxFailuresPerAddress; i++) {
+      expect((await signIn({ code }, phone(), "0000", roaming)).body.code).toBe("LOGIN_FAILED");
+    }
+    expect((await signIn({ code }, mine, "8642", roaming)).body.code).toBe("LOGIN_THROTTLED");
+  });
+
+  it("a guess spread over many addresses stops at the phone's ceiling, which no one address can reach", async () => {
+    const mine = phone();
+    await signUp({ code }, mine, "7531");
+    const ceiling = { ...server.config, memberPinMaxFailuresPerPhone: 8 };
+    const place = { code };
+    const outcomes: string[] = [];
+    for (let address = 0; address < 4; address++) {
+      for (let guess = 0; guess < 3; guess++) {
+        const ip = `10.82.0.${address + 1}`;
+        const answer = await signInMember(server.database.db, ceiling, ip, {
+          place,
+          phone: mine,
+          pin: `40${address}${guess}`,
+        })
+          .then(() => "signed in")
+          .catch((error: { code?: string }) => error.code ?? "error");
+        outcomes.push(answer);
+      }
+    }
+    expect(outcomes.filter((o) => o === "LOGIN_FAILED")).toHaveLength(8);
+    expect(outcomes.filter((o) => o === "LOGIN_THROTTLED")).toHaveLength(4);
+    const right = signInMember(server.database.db, ceiling, "10.82.0.9", { place, phone: mine, pin: "7531" });
+    await expect(right).rejects.toMatchObject({ code: "LOGIN_THROTTLED" });
+    // At the default ceiling the member is not locked out.
+    expect((await signIn({ code }, mine, "7531", "10.82.0.9")).http).toBe(200);
   });
 });
 

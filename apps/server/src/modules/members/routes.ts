@@ -13,7 +13,16 @@ import {
   unbindCard,
 } from "./card-service.js";
 import { couponByUniqueDid, couponsOfMember, giveCoupon, vendorCoupons } from "./coupon-service.js";
-import { memberMovements, payFromBalance, registerMember, signInMember, topUp, wallet } from "./member-app.js";
+import {
+  changeMemberPin,
+  memberMovements,
+  payFromBalance,
+  registerInApp,
+  signInMember,
+  signOutMember,
+  topUp,
+  wallet,
+} from "./member-app.js";
 import {
   createMember,
   listMembers,
@@ -88,14 +97,25 @@ export function memberRoutes(r: Routes, deps: AppDeps) {
 
   // ── the member app ──
   r.call(API.members.appRegister, async (input, ctx) => {
-    const session = await registerMember(db, input);
-    ctx.audit.target = `member:${session.member_id}`;
-    return session;
+    // The log names the member either way; the caller is told nothing of which way it went.
+    const memberId = await registerInApp(db, deps.config, ctx.ip, input);
+    ctx.audit.target = `member:${memberId}`;
+    return { accepted: true as const };
   });
   r.call(API.members.appSignIn, async (input, ctx) => {
     const session = await signInMember(db, deps.config, ctx.ip, input);
     ctx.audit.target = `member:${session.member_id}`;
     return session;
+  });
+  r.call(API.members.appSignOut, async (_input, ctx) => {
+    ctx.audit.target = `member:${ctx.member.memberId}`;
+    ctx.audit.vendorId = ctx.member.vendorId;
+    return signOutMember(db, ctx.member);
+  });
+  r.call(API.members.appChangePin, async (input, ctx) => {
+    ctx.audit.target = `member:${ctx.member.memberId}`;
+    ctx.audit.vendorId = ctx.member.vendorId;
+    return changeMemberPin(db, deps.config, ctx.ip, ctx.member, input);
   });
   r.call(API.members.appWallet, (_input, ctx) => wallet(db, ctx.member));
   r.call(API.members.appMovements, (_input, ctx) => memberMovements(db, ctx.member));

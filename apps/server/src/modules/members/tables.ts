@@ -1,4 +1,4 @@
-import type { CardType, CouponKind, MovementKind, Purse } from "@washboard/shared";
+import type { CardType, CouponKind, MemberNoticeKind, MovementKind, Purse } from "@washboard/shared";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -60,16 +60,46 @@ export const members = pgTable(
   ],
 );
 
-/** The member app's sessions: a token's SHA-256, never the token. */
-export const memberSessions = pgTable("member_sessions", {
-  id: serial("id").primaryKey(),
-  memberId: integer("member_id")
-    .notNull()
-    .references(() => members.id),
-  tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * The member app's sessions: a token's SHA-256, never the token. A session ends by its row going
+ * (sign-out, a PIN change for the others, the member disabled), so nothing can bring it back.
+ */
+export const memberSessions = pgTable(
+  "member_sessions",
+  {
+    id: serial("id").primaryKey(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("member_sessions_member_idx").on(t.memberId)],
+);
+
+/**
+ * What a member is told at their next sign-in (the app has no other channel to them): someone tried
+ * to register their phone, and where. Given once: `seen_at` is set when a sign-in hands it over.
+ */
+export const memberNotices = pgTable(
+  "member_notices",
+  {
+    id: serial("id").primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id),
+    kind: varchar("kind", { length: 32 }).$type<MemberNoticeKind>().notNull(),
+    /** Where it was tried; a shop removed since leaves the notice without one. */
+    shopId: integer("shop_id").references(() => shops.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    seenAt: timestamp("seen_at", { withTimezone: true }),
+  },
+  (t) => [index("member_notices_unseen_idx").on(t.memberId, t.id).where(sql`${t.seenAt} is null`)],
+);
 
 /** A user card (spec §3 Card): its chip's UID, its printed number, and its own balance. */
 export const cards = pgTable(

@@ -399,15 +399,15 @@ async function klCoupon() {
   return row?.id ?? 0;
 }
 
-/** A member-app session of the Kuala Lumpur vendor, registered at one of its machines. */
+/** A member-app session of the Kuala Lumpur vendor: registered at one of its machines, then signed in. */
 async function klMemberApp(name: string) {
   const machine = await klPayableMachine(name);
   const phone = `6017${String(Date.now()).slice(-5)}${String(++memberSeq).padStart(2, "0")}`;
-  const { body } = await server.send(API.members.appRegister, {
-    place: { serial: machine.serial },
-    phone,
-    pin: "2468",
-  });
+  const member = { place: { serial: machine.serial }, phone, pin: "2468" };
+  // Each from an address of its own: registrations are limited per address.
+  const ip = `10.60.0.${memberSeq}`;
+  await server.send(API.members.appRegister, member, { ip });
+  const { body } = await server.send(API.members.appSignIn, member, { ip });
   return {
     ...machine,
     phone,
@@ -822,6 +822,22 @@ const SUCCESSFUL_CALLS: Record<
     const app = await klMemberApp("Logged top-up");
     return {
       body: { amount: 1_000, provider: "sandbox", request_id: `logged-${app.memberId}` },
+      options: { headers: app.headers },
+      expected: { accountId: null, target: `member:${app.memberId}`, vendorId: await klVendorId() },
+    };
+  },
+  "members.appSignOut": async () => {
+    const app = await klMemberApp("Logged sign-out");
+    return {
+      body: {},
+      options: { headers: app.headers },
+      expected: { accountId: null, target: `member:${app.memberId}`, vendorId: await klVendorId() },
+    };
+  },
+  "members.appChangePin": async () => {
+    const app = await klMemberApp("Logged PIN change");
+    return {
+      body: { old_pin: "2468", new_pin: "8642" },
       options: { headers: app.headers },
       expected: { accountId: null, target: `member:${app.memberId}`, vendorId: await klVendorId() },
     };

@@ -187,6 +187,8 @@ const MATRIX: Record<string, MatrixEntry> = {
   // The member app: its own token kind (members.test.ts: a member token opens no console call).
   "members.appRegister": {},
   "members.appSignIn": {},
+  "members.appSignOut": {},
+  "members.appChangePin": {},
   "members.appWallet": {},
   "members.appMovements": {},
   "members.appTopUp": {},

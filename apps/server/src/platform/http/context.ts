@@ -37,6 +37,8 @@ export interface AuditNote {
 export interface MemberSession {
   memberId: number;
   vendorId: number;
+  /** The member_sessions row of the call's token (absent where the server acts for a member itself: the demo's seed). */
+  sessionId?: number;
 }
 
 export interface RequestContext {
