@@ -77,9 +77,18 @@ test("a group creates a vendor and its admin; the admin's role limits a sub-acco
     await page.getByTestId("role-name").fill(ROLE_NAME);
     const tree = page.getByTestId("permission-tree");
     const node = (key: string) => tree.locator(".ant-tree-treenode").filter({ has: page.getByTestId(`perm-${key}`) });
-    // Locked keys are on from the start and cannot be cleared.
-    await expect(node("console")).toHaveClass(/ant-tree-treenode-checkbox-checked/);
-    await expect(node("console").locator(".ant-tree-checkbox")).toHaveClass(/ant-tree-checkbox-disabled/);
+    // Locked keys are on from the start and cannot be cleared: the console and the query keys, the
+    // location and sub-account queries among them, but not adding, modifying or removing those.
+    for (const key of ["console", "loc_query", "sub_act_query"]) {
+      await expect(node(key)).toHaveClass(/ant-tree-treenode-checkbox-checked/);
+      await expect(node(key).locator(".ant-tree-checkbox")).toHaveClass(/ant-tree-checkbox-disabled/);
+    }
+    for (const key of ["loc_remove", "allia_add", "role_add", "sub_act_add"]) {
+      await expect(node(key), key).not.toHaveClass(/ant-tree-treenode-checkbox-checked/);
+      await expect(node(key).locator(".ant-tree-checkbox"), key).not.toHaveClass(/ant-tree-checkbox-disabled/);
+    }
+    // Our sandbox orders have a key of their own in the tree.
+    await expect(node("order_sandbox")).toContainText(en("permissions.order_sandbox"));
     for (const key of ROLE_KEYS) {
       await expect(node(key)).not.toHaveClass(/ant-tree-treenode-checkbox-checked/);
       await node(key).locator(".ant-tree-checkbox").click();
@@ -116,8 +125,8 @@ test("a group creates a vendor and its admin; the admin's role limits a sub-acco
     await expect(page.getByTestId("dashboard")).toBeVisible();
     await expect(page.getByTestId("scope-name")).toHaveText(VENDOR_NAME);
     const labels = await menuLabels(page);
-    // §6 locks the query keys (and locations and alliances) on for every level-4 account, so the shop
-    // screens and the wild devices (wd_query, under members and cards) show beside what the role granted
+    // §6 locks the query keys on for every level-4 account, so the shop screens, the wild devices
+    // (wd_query, under members and cards), roles and sub-accounts show beside what the role granted
     // (reve_total and reve_shop: the revenue menu with those two screens).
     expect(labels).toEqual([
       en("routes.dashboard"),
@@ -136,6 +145,10 @@ test("a group creates a vendor and its admin; the admin's role limits a sub-acco
     await sidebar.getByText(en("menu.account"), { exact: true }).click();
     await expect(sidebar.getByText(en("routes.role"), { exact: true })).toBeVisible();
     await expect(sidebar.getByText(en("routes.sub_manager"), { exact: true })).toBeVisible();
+    // It sees the sub-accounts but may not add one: sub_act_add is not locked on.
+    await page.goto("/#/account/sub_manager");
+    await expect(page.getByTestId("sub-table").locator("tr").filter({ hasText: SUB })).toBeVisible();
+    await expect(page.getByTestId("sub-add")).toHaveCount(0);
     // sett_acct was not granted: no account settings in the dropdown, and the page is refused.
     await page.getByTestId("account-dropdown").click();
     await expect(page.getByRole("menuitem", { name: en("layout.logout") })).toBeVisible();
@@ -155,7 +168,19 @@ test("a group creates a vendor and its admin; the admin's role limits a sub-acco
     expect(permissions.status()).toBe(200);
     const held = JSON.stringify(await permissions.json());
     for (const key of ROLE_KEYS) expect(held).toContain(`"${key}"`);
-    for (const key of ["reve_other", "reve_device", "sett_acct", "shop_remove"]) expect(held).not.toContain(`"${key}"`);
+    for (const key of [
+      "reve_other",
+      "reve_device",
+      "sett_acct",
+      "shop_remove",
+      "loc_remove",
+      "allia_add",
+      "role_add",
+      "sub_act_add",
+      "order_sandbox",
+    ]) {
+      expect(held).not.toContain(`"${key}"`);
+    }
 
     const refused = [
       // The vendor profile's payment providers: level 3 only.
@@ -165,6 +190,12 @@ test("a group creates a vendor and its admin; the admin's role limits a sub-acco
       { path: "/api/v2/Vendor/get_vendor_list_by_group", data: {} },
       // The account settings screen's call: open to level 4 only with sett_acct, which the role lacks.
       { path: "/api/v2/Auth/modify", data: { old_pwd: SUB_PASSWORD, nickname: "Renamed" } },
+      // Locations and sub-accounts: only their queries are locked on (issue 23).
+      { path: "/api/Location/remove_location", data: { id: 1 } },
+      { path: "/api/v2/Role/create_sub_act", data: {} },
+      { path: "/api/v2/Role/create_role", data: { name: "Escalated" } },
+      // Sandbox orders need their own key, not any order key.
+      { path: "/api/Order/get_sandbox_orders", data: {} },
     ];
     for (const call of refused) {
       const response = await page.request.post(call.path, { headers, data: { ...call.data, token } });

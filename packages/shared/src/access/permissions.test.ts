@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   ALL_PERMISSION_LEAVES,
   APP_ROLES,
+  chosenPermissions,
   effectivePermissions,
   hasPermission,
   isPermissionKey,
+  isPermissionLeaf,
   LOCKED_PERMISSION_KEYS,
   PERMISSION_TREE,
+  type PermissionRequirement,
 } from "./permissions.js";
 
 const crud = (p: string): string[] => [`${p}_query`, `${p}_add`, `${p}_modify`, `${p}_remove`];
@@ -75,25 +78,33 @@ const SPEC_TREE: Record<string, readonly string[]> = {
   v_setting: ["sett_acct"],
 };
 
+/** Leaves of ours beyond §6: the sandbox provider's order screen (after the fifteen providers'). */
+const OUR_LEAVES: Record<string, readonly string[]> = { v_order: ["order_sandbox"] };
+const TREE: Record<string, readonly string[]> = Object.fromEntries(
+  Object.entries(SPEC_TREE).map(([group, leaves]) => [group, [...leaves, ...(OUR_LEAVES[group] ?? [])]]),
+);
+
 /** Spec §6 app_role group; the source keeps it apart as APP_ROLES (mobile-app roles, not console keys). */
 const SPEC_APP_ROLES = ["submanager", "financial", "operator", "investor", "outlet_support"];
 
 const SPEC_LEAVES = Object.values(SPEC_TREE).flat();
+const LEAVES = Object.values(TREE).flat();
 
 /**
  * Spec §6: "Query-type keys, console, vendor, location, alliance, sub-account and log items are
- * locked on by default." Query-type keys are the `*_query` leaves; "sub-account items" is the
- * whole v_sub_act group (roles and sub-accounts).
+ * locked on by default." The location, alliance and sub-account items are locked through their
+ * query keys (loc_query, allia_query, role_query, sub_act_query): adding, modifying and removing them
+ * are not queries, or "financial staff: vendor info and revenue only" could remove locations and
+ * manage sub-accounts. The log items only read, so both are locked.
  */
 const SPEC_LOCKED = new Set<string>([
   ...SPEC_LEAVES.filter((k) => k.endsWith("_query")),
   "console",
   "vendor_info",
-  ...crud("loc"),
-  ...crud("allia"),
-  ...SPEC_SUB_ACT,
   ...SPEC_LOG,
 ]);
+/** Rights over locations, alliances, roles and sub-accounts that the lock must not give. */
+const NOT_LOCKED_ITEMS = [...crud("loc"), ...crud("allia"), ...SPEC_SUB_ACT].filter((k) => !k.endsWith("_query"));
 
 const groupOf = (key: string) => PERMISSION_TREE.find((g) => g.key === key);
 
@@ -102,14 +113,14 @@ describe("PERMISSION_TREE (spec §6)", () => {
     expect(PERMISSION_TREE.map((g) => g.key)).toEqual(Object.keys(SPEC_TREE));
   });
 
-  it.each(Object.entries(SPEC_TREE))("group %s has exactly the §6 leaves", (key, leaves) => {
+  it.each(Object.entries(TREE))("group %s has exactly the §6 leaves (and ours after them)", (key, leaves) => {
     const group = groupOf(key);
     expect(group, key).toBeDefined();
     expect(group?.leaves).toEqual(leaves);
   });
 
   it("lists every leaf once, across the whole tree", () => {
-    expect(ALL_PERMISSION_LEAVES).toEqual(SPEC_LEAVES);
+    expect(ALL_PERMISSION_LEAVES).toEqual(LEAVES);
     expect(new Set(ALL_PERMISSION_LEAVES).size).toBe(ALL_PERMISSION_LEAVES.length);
     const groupKeys = PERMISSION_TREE.map((g) => g.key);
     for (const leaf of ALL_PERMISSION_LEAVES) expect(groupKeys).not.toContain(leaf);
@@ -132,16 +143,25 @@ describe("PERMISSION_TREE (spec §6)", () => {
   });
 
   it("recognises group and leaf keys and nothing else", () => {
-    for (const key of [...Object.keys(SPEC_TREE), ...SPEC_LEAVES]) expect(isPermissionKey(key), key).toBe(true);
+    for (const key of [...Object.keys(TREE), ...LEAVES]) expect(isPermissionKey(key), key).toBe(true);
     for (const key of ["", "v_nothing", "shop", "CONSOLE", "razer_duitnow", "app_role", "submanager"]) {
       expect(isPermissionKey(key), key).toBe(false);
     }
+    for (const key of LEAVES) expect(isPermissionLeaf(key), key).toBe(true);
+    for (const key of [...Object.keys(TREE), "", "sandbox", "submanager"])
+      expect(isPermissionLeaf(key), key).toBe(false);
   });
 });
 
 describe("LOCKED_PERMISSION_KEYS (spec §6)", () => {
-  it("is exactly the query keys plus console, vendor, location, alliance, sub-account and log items", () => {
+  it("is exactly the query keys (location, alliance, role and sub-account queries among them), console, vendor info and the logs", () => {
     expect([...LOCKED_PERMISSION_KEYS].sort()).toEqual([...SPEC_LOCKED].sort());
+  });
+
+  it("locks no right to add, modify or remove locations, alliances, roles or sub-accounts", () => {
+    expect(NOT_LOCKED_ITEMS).toHaveLength(12);
+    for (const key of NOT_LOCKED_ITEMS) expect(LOCKED_PERMISSION_KEYS.has(key as never), key).toBe(false);
+    for (const key of LOCKED_PERMISSION_KEYS) expect(/_(add|modify|remove|control)$/.test(key), key).toBe(false);
   });
 
   it("includes every *_query leaf of the tree", () => {
@@ -197,7 +217,22 @@ describe("effectivePermissions", () => {
   });
 
   it("gives every leaf for a role holding every leaf", () => {
-    expect(effectivePermissions(SPEC_LEAVES)).toEqual(SPEC_LEAVES);
+    expect(effectivePermissions(LEAVES)).toEqual(LEAVES);
+  });
+});
+
+describe("chosenPermissions (what a role row stores)", () => {
+  it("keeps the chosen leaves, without the locked ones, group keys or unknown keys", () => {
+    expect(chosenPermissions(["console", "loc_query", "loc_remove", "v_order", "bogus", "stripe"])).toEqual([
+      "loc_remove",
+      "stripe",
+    ]);
+    expect(chosenPermissions([...LOCKED_PERMISSION_KEYS])).toEqual([]);
+  });
+
+  it("gives back the same effective keys once the lock is added", () => {
+    const role = ["shop_add", "stripe", "role_add", "console", "mem_query"];
+    expect(effectivePermissions(chosenPermissions(role))).toEqual(effectivePermissions(role));
   });
 });
 
@@ -209,14 +244,32 @@ describe("hasPermission", () => {
     expect(hasPermission([], "console")).toBe(false);
   });
 
-  it.each(Object.entries(SPEC_TREE))("accepts group %s when any one of its leaves is held", (group, leaves) => {
-    for (const leaf of leaves) expect(hasPermission([leaf], group), `${group} via ${leaf}`).toBe(true);
+  it.each(Object.entries(TREE))("never accepts group %s, whichever of its leaves are held", (group, leaves) => {
+    const required = group as PermissionRequirement;
+    for (const leaf of leaves) expect(hasPermission([leaf], required), `${group} via ${leaf}`).toBe(false);
+    expect(hasPermission(leaves, required), `${group} with all its leaves`).toBe(false);
+    expect(hasPermission([...LEAVES, group], required), `${group} held as a key`).toBe(false);
+    expect(hasPermission([], required)).toBe(false);
   });
 
-  it.each(Object.entries(SPEC_TREE))("refuses group %s when none of its leaves is held", (group, leaves) => {
-    const others = SPEC_LEAVES.filter((k) => !leaves.includes(k));
-    expect(hasPermission(others, group)).toBe(false);
-    expect(hasPermission([], group)).toBe(false);
+  it.each(LEAVES.map((leaf) => [leaf] as const))("refuses %s to a list holding every other leaf", (leaf) => {
+    const others = LEAVES.filter((k) => k !== leaf);
+    expect(hasPermission(others, leaf as PermissionRequirement)).toBe(false);
+    expect(hasPermission([leaf], leaf as PermissionRequirement)).toBe(true);
+  });
+
+  it("accepts `oneOf` leaves with one of them held, and only real leaves count", () => {
+    const required: PermissionRequirement = { oneOf: ["stripe", "order_sandbox"] };
+    expect(hasPermission(["order_sandbox"], required)).toBe(true);
+    expect(hasPermission(["stripe"], required)).toBe(true);
+    expect(
+      hasPermission(
+        LEAVES.filter((k) => k !== "stripe" && k !== "order_sandbox"),
+        required,
+      ),
+    ).toBe(false);
+    expect(hasPermission(["v_order"], { oneOf: ["v_order" as never] })).toBe(false);
+    expect(hasPermission(LEAVES, { oneOf: [] })).toBe(false);
   });
 
   it("does not treat a held group key as granting its leaves", () => {
@@ -224,12 +277,13 @@ describe("hasPermission", () => {
   });
 
   it("refuses unknown keys", () => {
-    expect(hasPermission(SPEC_LEAVES, "v_unknown")).toBe(false);
-    expect(hasPermission(SPEC_LEAVES, "")).toBe(false);
+    expect(hasPermission(LEAVES, "v_unknown" as never)).toBe(false);
+    expect(hasPermission(["v_unknown"], "v_unknown" as never)).toBe(false);
+    expect(hasPermission(LEAVES, "" as never)).toBe(false);
   });
 
   it("is case-sensitive", () => {
-    expect(hasPermission(["Razer_DuitNow"], "razer_duitnow")).toBe(false);
+    expect(hasPermission(["Razer_DuitNow"], "razer_duitnow" as never)).toBe(false);
     expect(hasPermission(["Razer_DuitNow"], "Razer_DuitNow")).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The permission tree of spec §6. It is the one table behind role editing, level-4 menus and the
- * server's access checks. Leaf keys are what a role stores; a group key counts as granted when any
- * of its leaves is granted.
+ * server's access checks. Leaf keys are the rights: what a role stores and what a call or a page
+ * requires. A group key only arranges leaves in the role editor; it is never a right itself, and
+ * holding some of a group's leaves grants nothing of the others.
  */
 export interface PermissionGroup {
   key: string;
@@ -10,7 +11,8 @@ export interface PermissionGroup {
   optional?: readonly string[];
 }
 
-const crud = (prefix: string) => [`${prefix}_query`, `${prefix}_add`, `${prefix}_modify`, `${prefix}_remove`] as const;
+const crud = <P extends string>(prefix: P) =>
+  [`${prefix}_query`, `${prefix}_add`, `${prefix}_modify`, `${prefix}_remove`] as const;
 
 export const PERMISSION_TREE = [
   { key: "v_console", leaves: ["console"] },
@@ -58,6 +60,8 @@ export const PERMISSION_TREE = [
       "abapay",
       "pocket",
       "stripe",
+      // Ours, beyond §6: the sandbox provider's order screen (its list, export and refunds).
+      "order_sandbox",
     ],
   },
   {
@@ -94,23 +98,17 @@ export const ALL_PERMISSION_LEAVES: readonly PermissionLeafKey[] = PERMISSION_TR
 );
 
 /**
- * Keys that are always on and cannot be cleared (spec §6): every query-type key, the console,
- * vendor info, the location and alliance items, sub-account items and logs.
+ * Keys that are always on and cannot be cleared (spec §6: "query-type keys, console, vendor,
+ * location, alliance, sub-account and log items are locked on"): the console, vendor info, the two
+ * logs (which only read) and every query-type key — among them the location, alliance, role and
+ * sub-account queries. Only the query: adding, modifying and removing those items are rights like
+ * any other, or "financial staff" could remove locations and every sub-account manage the others.
+ * The lock is a rule applied when a role is read (`effectivePermissions`), not keys stored in it.
  */
 export const LOCKED_PERMISSION_KEYS: ReadonlySet<PermissionLeafKey> = new Set<PermissionLeafKey>([
   "console",
   "vendor_info",
-  ...crud("loc"),
-  ...crud("allia"),
-  "shop_query",
-  "payqr_query",
-  "dev_query",
-  "mem_query",
-  "ucard_query",
-  "wd_query",
-  "ota_query",
-  ...crud("role"),
-  ...crud("sub_act"),
+  ...ALL_PERMISSION_LEAVES.filter((leaf) => leaf.endsWith("_query")),
   "log_opts",
   "log_dev",
 ]);
@@ -127,6 +125,29 @@ export function isPermissionKey(key: string): key is PermissionKey {
   return GROUP_OF_LEAF.has(key) || PERMISSION_TREE.some((g) => g.key === key);
 }
 
+export function isPermissionLeaf(key: string): key is PermissionLeafKey {
+  return GROUP_OF_LEAF.has(key);
+}
+
+/** The leaves of a group, in tree order. */
+export function leavesOf(group: PermissionGroupKey): PermissionLeafKey[] {
+  return [...(PERMISSION_TREE.find((g) => g.key === group)?.leaves ?? [])];
+}
+
+/**
+ * What a call or a page requires of a level-4 account: one leaf key, or — for a call that reaches
+ * records of several screens (an order found by its number, whatever its source), or a page made of
+ * sections (the promotions, one kind each) — `oneOf` leaves, each record or section under its own:
+ * the account is let in holding one of them, and the handler or page gives it only the records or
+ * sections of the leaves it holds. Never a group key.
+ */
+export type PermissionRequirement = PermissionLeafKey | { readonly oneOf: readonly PermissionLeafKey[] };
+
+/** The leaves a requirement names. */
+export function leavesRequired(required: PermissionRequirement): readonly PermissionLeafKey[] {
+  return typeof required === "string" ? [required] : required.oneOf;
+}
+
 /** A role's stored keys plus the locked ones: what a level-4 account really holds. */
 export function effectivePermissions(roleKeys: readonly string[]): PermissionLeafKey[] {
   const keys = new Set<string>(LOCKED_PERMISSION_KEYS);
@@ -134,12 +155,17 @@ export function effectivePermissions(roleKeys: readonly string[]): PermissionLea
   return ALL_PERMISSION_LEAVES.filter((leaf) => keys.has(leaf));
 }
 
+/** What a role stores: the leaves chosen beyond the locked ones (the lock is added when it is read). */
+export function chosenPermissions(roleKeys: readonly string[]): PermissionLeafKey[] {
+  return effectivePermissions(roleKeys).filter((leaf) => !LOCKED_PERMISSION_KEYS.has(leaf));
+}
+
 /**
- * The one permission check. `granted` holds leaf keys (a level-4 permission list); `required` is a
- * leaf or a group key. A group key is satisfied by any of its leaves.
+ * The one permission check. `granted` holds leaf keys (a level-4 permission list); `required` is
+ * the leaf a call or page needs (or `oneOf` leaves, see PermissionRequirement). Only a leaf is a
+ * right: a group key, even one whose leaves are all held, is never satisfied, so a call that names
+ * a group by mistake is refused to every level-4 account rather than granted by any leaf.
  */
-export function hasPermission(granted: readonly string[], required: string): boolean {
-  if (granted.includes(required)) return true;
-  const group = PERMISSION_TREE.find((g) => g.key === required);
-  return group?.leaves.some((leaf) => granted.includes(leaf)) ?? false;
+export function hasPermission(granted: readonly string[], required: PermissionRequirement): boolean {
+  return leavesRequired(required).some((leaf) => isPermissionLeaf(leaf) && granted.includes(leaf));
 }

@@ -1,8 +1,10 @@
-import { type AppRole, PERMISSION_TREE, type PermissionLeafKey } from "./permissions.js";
+import { type AppRole, leavesOf, PERMISSION_TREE, type PermissionLeafKey } from "./permissions.js";
 
 /**
  * Starting roles offered when a vendor creates a role (spec §6 "Named roles"). Each lists the keys
- * it grants beyond the locked ones (which every role holds anyway) and the app role it maps to.
+ * its description names (a locked query key among them is held anyway) and the app role it maps
+ * to. What a holder may really do is these plus the locked keys (`effectivePermissions`): the
+ * tests check that against each description.
  */
 export interface RolePreset {
   id: "sub_admin" | "financial" | "operator" | "investor";
@@ -12,15 +14,12 @@ export interface RolePreset {
   appRoles: readonly AppRole[];
 }
 
-const leavesOf = (group: (typeof PERMISSION_TREE)[number]["key"]): PermissionLeafKey[] => [
-  ...(PERMISSION_TREE.find((g) => g.key === group)?.leaves ?? []),
-];
-
 const REVENUE = leavesOf("v_revenue");
 
 export const ROLE_PRESETS: readonly RolePreset[] = [
   {
-    // Sub-admin: everything except sub-account management.
+    // Sub-admin: everything except sub-account management (roles and sub-accounts: it may view them,
+    // as every role may, but not add, modify or remove them).
     id: "sub_admin",
     nameKey: "roles.presets.sub_admin",
     permissions: PERMISSION_TREE.filter((g) => g.key !== "v_sub_act").flatMap((g) => [...g.leaves]),

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_PROVIDERS, type ProviderFlags, providerFlags } from "../payments/providers.js";
+import { ORDER_PROVIDERS, ORDER_SCREEN_PROVIDERS, type ProviderFlags, providerFlags } from "../payments/providers.js";
 import type { ConsoleLevel } from "./levels.js";
-import { ALL_PERMISSION_LEAVES, effectivePermissions, isPermissionKey, PERMISSION_TREE } from "./permissions.js";
+import {
+  ALL_PERMISSION_LEAVES,
+  effectivePermissions,
+  isPermissionLeaf,
+  leavesOf,
+  leavesRequired,
+  PERMISSION_TREE,
+} from "./permissions.js";
 import { type AccessSubject, canAccessRoute, isRouteVisible } from "./route-access.js";
 import { findRoute, NO_PERMISSION_ROUTE, ROUTES, type RouteMeta } from "./routes.js";
 
@@ -60,30 +67,35 @@ const SPEC_PROVIDER_ROUTES: Record<string, string> = {
   "/order/stripe": "has_stripe",
 };
 
-/** The leaves that satisfy a route's permission: the leaf itself, or every leaf of a group key. */
-function leavesFor(permission: string): readonly string[] {
-  return PERMISSION_TREE.find((g) => g.key === permission)?.leaves ?? [permission];
-}
-
 describe("ROUTES table (spec §2)", () => {
   it("has unique paths", () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it("only names real permission keys", () => {
-    for (const r of ROUTES)
-      if (r.permission) expect(isPermissionKey(r.permission), `${r.path}: ${r.permission}`).toBe(true);
+  it("only names leaf keys, never a group key", () => {
+    for (const r of ROUTES) {
+      if (!r.permission) continue;
+      expect(leavesRequired(r.permission).length, r.path).toBeGreaterThan(0);
+      for (const leaf of leavesRequired(r.permission)) expect(isPermissionLeaf(leaf), `${r.path}: ${leaf}`).toBe(true);
+    }
+  });
+
+  it("names `oneOf` leaves only for the promotions page, whose sections are one kind each", () => {
+    const sectioned = ROUTES.filter((r) => r.permission !== undefined && typeof r.permission !== "string");
+    expect(sectioned.map((r) => r.path)).toEqual(["/promotion/promotion"]);
   });
 
   it("gives the §2 levels to the routes the table names", () => {
     for (const p of GROUP_ONLY) expect(route(p).levels, p).toEqual([6, 7]);
     for (const p of ALL_LEVELS) expect(route(p).levels, p).toEqual([3, 4, 6, 7]);
     for (const p of VENDOR_ONLY) expect(route(p).levels, p).toEqual([3, 4]);
-    expect(route("/dashboard").permission).toBe("v_console");
-    expect(route("/vendors/index").permission).toBe("v_vendor");
+    // §2 names the single-leaf groups v_console and v_vendor: their leaves.
+    expect(route("/dashboard").permission).toBe("console");
+    expect(route("/vendors/index").permission).toBe("vendor_info");
     expect(route("/vendors/index").hidden).toBe(true);
-    expect(route("/promotion/promotion").permission).toBe("v_promotion");
+    expect(route("/settings/account").permission).toBe("sett_acct");
+    expect(route("/promotion/promotion").permission).toEqual({ oneOf: leavesOf("v_promotion") });
   });
 
   it("keys the shop pages to their own query keys under v_shop", () => {
@@ -166,11 +178,39 @@ describe("canAccessRoute: level 4 (permission list)", () => {
     expect(canAccessRoute(route("/settings/account"), subject(3))).toBe(true);
   });
 
-  it("accepts a group-key route when any leaf of the group is held", () => {
+  it("opens the promotions page with any one kind's key (it then shows that kind only)", () => {
     expect(canAccessRoute(route("/promotion/promotion"), subject(4, ["op_bonus"]))).toBe(true);
     expect(canAccessRoute(route("/promotion/promotion"), subject(4, ["reve_total"]))).toBe(false);
+    expect(canAccessRoute(route("/promotion/promotion"), subject(4, ["v_promotion"]))).toBe(false);
     expect(canAccessRoute(route("/dashboard"), subject(4, ["console"]))).toBe(true);
+    expect(canAccessRoute(route("/dashboard"), subject(4, ["v_console"]))).toBe(false);
     expect(canAccessRoute(route("/dashboard"), subject(4, []))).toBe(false);
+  });
+
+  it("opens each order page with its own leaf only, the sandbox's included", () => {
+    const orderLeaves = leavesOf("v_order");
+    const freeStartOnly = subject(4, effectivePermissions(["order_freestart"]));
+    const allButSandbox = subject(4, effectivePermissions(orderLeaves.filter((k) => k !== "order_sandbox")));
+    expect(canAccessRoute(route("/order/freestart"), freeStartOnly)).toBe(true);
+    expect(canAccessRoute(route("/order/sandbox"), freeStartOnly)).toBe(false);
+    expect(isRouteVisible(route("/order/sandbox"), freeStartOnly, ALL_FLAGS)).toBe(false);
+    expect(canAccessRoute(route("/order/sandbox"), allButSandbox)).toBe(false);
+    expect(isRouteVisible(route("/order/sandbox"), allButSandbox, ALL_FLAGS)).toBe(false);
+    expect(isRouteVisible(route("/order/sandbox"), subject(4, ["order_sandbox"]), ALL_FLAGS)).toBe(true);
+    for (const r of ROUTES.filter((x) => x.group === "order")) {
+      const own = r.permission as string;
+      expect(orderLeaves, r.path).toContain(own);
+      expect(
+        canAccessRoute(
+          r,
+          subject(
+            4,
+            orderLeaves.filter((k) => k !== own),
+          ),
+        ),
+        r.path,
+      ).toBe(false);
+    }
   });
 
   it("with only the locked keys, opens query pages but not payment or revenue pages", () => {
@@ -208,7 +248,7 @@ describe("canAccessRoute: level 4 (permission list)", () => {
   it.each(
     ROUTES.filter((r) => r.permission !== undefined && (r.levels ?? []).includes(4)).map((r) => [r.path, r] as const),
   )("%s opens only with its permission", (_path, r) => {
-    const needed = leavesFor(r.permission ?? "");
+    const needed: readonly string[] = r.permission ? leavesRequired(r.permission) : [];
     expect(canAccessRoute(r, subject(4, ALL_PERMISSION_LEAVES))).toBe(true);
     expect(
       canAccessRoute(
@@ -410,8 +450,11 @@ describe("providerFlags", () => {
     ).toEqual(["has_qris", "has_stripe"]);
   });
 
-  it("maps every provider to a v_order leaf", () => {
+  it("maps every provider, the sandbox too, to a v_order leaf of its own", () => {
     const orderLeaves: readonly string[] = PERMISSION_TREE.find((g) => g.key === "v_order")?.leaves ?? [];
-    for (const p of ORDER_PROVIDERS) expect(orderLeaves, p.id).toContain(p.orders.permission);
+    for (const p of ORDER_SCREEN_PROVIDERS) expect(orderLeaves, p.id).toContain(p.orders.permission);
+    const keys = ORDER_SCREEN_PROVIDERS.map((p) => p.orders.permission);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(ORDER_SCREEN_PROVIDERS.find((p) => p.id === "sandbox")?.orders.permission).toBe("order_sandbox");
   });
 });

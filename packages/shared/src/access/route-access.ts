@@ -7,14 +7,14 @@ export interface AccessSubject {
   level: number;
   /** Spec §4: after login the level is the only role; "admin" sees all routes. */
   roles: readonly string[];
-  /** Level-4 permission keys (leaves). */
+  /** Level-4 permission keys (leaves; a route's leaf must be among them, a group key never is). */
   permissions: readonly string[];
 }
 
 /**
  * Spec §2 "Route guard": may this account open this route?
  * - Admin role sees all; other roles only routes whose role list includes one of theirs.
- * - Level 4: the route's permission key must be held.
+ * - Level 4: the route's leaf key must be held (a page of sections: one of its sections' leaves).
  * - Levels 6 and 7: only routes listing their level.
  * - Levels 3 (and 6, 7): by level only.
  */

@@ -1,5 +1,6 @@
 import { ORDER_SCREEN_PROVIDERS, type ProviderFlag } from "../payments/providers.js";
 import type { ConsoleLevel } from "./levels.js";
+import { leavesOf, type PermissionRequirement } from "./permissions.js";
 
 /**
  * The console's route table (spec §2): the single source for the router, sidebar, breadcrumb,
@@ -14,8 +15,8 @@ export interface RouteMeta {
   icon?: string;
   /** Levels allowed; absent means any console level (but levels 6/7 need their level listed). */
   levels?: readonly ConsoleLevel[];
-  /** Permission key a level-4 account needs (leaf or group key). */
-  permission?: string;
+  /** What a level-4 account needs: the page's leaf key (a page of sections: `oneOf` their leaves). */
+  permission?: PermissionRequirement;
   /** Roles allowed (spec §2: Admin sees all; a route without roles is open to every role). */
   roles?: readonly string[];
   /** Menu group (i18n key `menu.<group>`); absent for top-level items. */
@@ -49,7 +50,7 @@ const VENDOR: readonly ConsoleLevel[] = [3, 4];
 const GROUP: readonly ConsoleLevel[] = [6, 7];
 const ALL: readonly ConsoleLevel[] = [3, 4, 6, 7];
 
-const orderRoutes: RouteMeta[] = [
+const orderScreens: RouteMeta[] = [
   { path: "/order/freestart", titleKey: "routes.order_freestart", permission: "order_freestart" },
   { path: "/order/mem_account", titleKey: "routes.order_mem_account", permission: "order_mem_account" },
   { path: "/order/mem_card", titleKey: "routes.order_mem_card", permission: "order_mem_card" },
@@ -60,7 +61,8 @@ const orderRoutes: RouteMeta[] = [
     permission: p.orders.permission,
     providerFlag: p.orders.flag,
   })),
-].map((r) => ({ ...r, group: "order" as const, levels: VENDOR }));
+];
+const orderRoutes: RouteMeta[] = orderScreens.map((r) => ({ ...r, group: "order" as const, levels: VENDOR }));
 
 const formRoutes: RouteMeta[] = (
   [
@@ -90,7 +92,7 @@ export const ROUTES: readonly RouteMeta[] = [
     titleKey: "routes.dashboard",
     icon: "DashboardOutlined",
     levels: ALL,
-    permission: "v_console",
+    permission: "console",
     affix: true,
   },
 
@@ -101,7 +103,13 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: "/groups/vendor_account", titleKey: "routes.vendor_account", group: "group", levels: GROUP },
   { path: "/subacct/subacct", titleKey: "routes.group_subacct", group: "group", levels: GROUP },
   { path: "/group/email", titleKey: "routes.email_config", group: "group", levels: GROUP },
-  { path: "/vendors/index", titleKey: "routes.vendor_profile", levels: VENDOR, permission: "v_vendor", hidden: true },
+  {
+    path: "/vendors/index",
+    titleKey: "routes.vendor_profile",
+    levels: VENDOR,
+    permission: "vendor_info",
+    hidden: true,
+  },
 
   { path: "/shop/alliance", titleKey: "routes.alliance", group: "shop", levels: VENDOR, permission: "allia_query" },
   { path: "/shop/location", titleKey: "routes.location", group: "shop", levels: VENDOR, permission: "loc_query" },
@@ -130,7 +138,9 @@ export const ROUTES: readonly RouteMeta[] = [
     titleKey: "routes.promotion",
     group: "promotion",
     levels: VENDOR,
-    permission: "v_promotion",
+    // One section per kind of promotion, each under its own key: opened with any of them, a
+    // sub-account sees and manages only the kinds it holds.
+    permission: { oneOf: leavesOf("v_promotion") },
   },
 
   {

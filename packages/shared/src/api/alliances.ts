@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PermissionLeafKey } from "../access/permissions.js";
 import { emptyBody, endpoint } from "./contract.js";
 import { enabledStatus, recordId, requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
@@ -71,7 +72,7 @@ export const sessionAlliance = z.object({
 export type SessionAlliance = z.infer<typeof sessionAlliance>;
 
 const VENDOR = [3, 4] as const;
-const access = (permission: string) => ({ kind: "session", levels: VENDOR, permission }) as const;
+const access = (permission: PermissionLeafKey) => ({ kind: "session", levels: VENDOR, permission }) as const;
 
 export const allianceEndpoints = {
   list: endpoint({

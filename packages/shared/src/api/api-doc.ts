@@ -9,7 +9,11 @@ function access(contract: EndpointContract): string {
   const levels = access.levels
     ? `${access.levels.length === 1 ? "level" : "levels"} ${access.levels.join(", ")}`
     : "any signed-in level";
-  return access.permission ? `${levels}; level 4 needs \`${access.permission}\`` : levels;
+  const { permission } = access;
+  if (permission === undefined) return levels;
+  if (typeof permission === "string") return `${levels}; level 4 needs \`${permission}\``;
+  const keys = permission.oneOf.map((k) => `\`${k}\``).join(", ");
+  return `${levels}; level 4 needs one of ${keys}, and is answered only the records of those it holds`;
 }
 
 /** docs/api.md, generated from the contract registry so it cannot drift from the code. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ConsoleLevel } from "../access/levels.js";
+import type { PermissionRequirement } from "../access/permissions.js";
 
 /**
  * An API call as both sides see it: path, method, who may call it, and the zod schemas of its
@@ -16,11 +17,14 @@ export interface PublicAccess {
 export interface MemberAccess {
   kind: "member";
 }
-/** A signed-in caller of one of `levels` (any console level when absent), holding `permission` at level 4. */
+/**
+ * A signed-in caller of one of `levels` (any console level when absent), holding `permission` at
+ * level 4: the leaf key of what the call does, never a group key (PermissionRequirement).
+ */
 export interface SessionAccess {
   kind: "session";
   levels?: readonly ConsoleLevel[];
-  permission?: string;
+  permission?: PermissionRequirement;
 }
 
 /**

@@ -64,7 +64,7 @@ export const dashboardEndpoints = {
     method: "POST",
     path: "/api/v3/Dashboard/get_account_summary",
     summary: "The console's account summary: scope, counts and recent operations",
-    access: { kind: "session", levels: [3, 4, 6, 7], permission: "v_console" },
+    access: { kind: "session", levels: [3, 4, 6, 7], permission: "console" },
     body: z.object({ vendor_id: recordId.optional() }),
     result: dashboardSummaryResult,
     mutates: false,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PermissionLeafKey } from "../access/permissions.js";
 import { endpoint } from "./contract.js";
 import { recentOperation } from "./dashboard.js";
 import { commandItem, DEVICE_PRESENCE } from "./devices.js";
@@ -11,7 +12,7 @@ import { recordId } from "./fields.js";
  */
 export const LIVE_TOPICS = {
   /** A mutating call was logged: the dashboard's "recent operations" and the operation log. */
-  "operationLog.recorded": { permission: "v_console", data: recentOperation },
+  "operationLog.recorded": { permission: "console", data: recentOperation },
   /** Devices whose state changed (only the fields that changed): the device list and the dashboard. */
   "devices.status": {
     permission: "dev_query",
@@ -39,8 +40,8 @@ export const LIVE_TOPICS = {
    * The vendor's revenue changed (an order paid, a refund succeeded): revenue screens and the
    * dashboard read their figures again. At most one a second per vendor from each API instance.
    */
-  "revenue.changed": { permission: "v_console", data: z.object({}) },
-} as const satisfies Record<string, { permission: string; data: z.ZodType }>;
+  "revenue.changed": { permission: "console", data: z.object({}) },
+} as const satisfies Record<string, { permission: PermissionLeafKey; data: z.ZodType }>;
 
 export type LiveTopic = keyof typeof LIVE_TOPICS;
 export type LiveData<T extends LiveTopic> = z.infer<(typeof LIVE_TOPICS)[T]["data"]>;

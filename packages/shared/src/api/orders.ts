@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PermissionLeafKey } from "../access/permissions.js";
 import { findRoute } from "../access/routes.js";
 import { EXPORT_FORMATS } from "../export/export-formats.js";
 import { ORDER_SOURCES, type OrderSource } from "../payments/order-sources.js";
@@ -142,7 +143,8 @@ interface OrderScreen {
   route: string;
   /** The call's name: /api/Order/<call>. */
   call: string;
-  permission: string;
+  /** The screen's own v_order leaf: its list, its export and its refunds need it. */
+  permission: PermissionLeafKey;
 }
 /** The spec's short names of the providers' list calls (wx for WeChat Pay, rm for Revenue Monster). */
 const CALL_NAMES: Partial<Record<OrderProviderId, string>> = { wechatpay: "wx", rmpay: "rm" };
@@ -189,7 +191,7 @@ function exportCall(screen: OrderScreen) {
   });
 }
 
-function refundCall(path: string, provider: string, permission: string) {
+function refundCall(path: string, provider: string, permission: PermissionLeafKey) {
   return endpoint({
     method: "POST",
     path,
@@ -201,7 +203,7 @@ function refundCall(path: string, provider: string, permission: string) {
   });
 }
 
-function checkCall(path: string, provider: string, permission: string) {
+function checkCall(path: string, provider: string, permission: PermissionLeafKey) {
   return endpoint({
     method: "POST",
     path,
@@ -224,6 +226,12 @@ const exports = Object.fromEntries(ORDER_SCREENS.map((s) => [`export_${s.source}
   ReturnType<typeof exportCall>
 >;
 
+/**
+ * The calls that find an order whatever its screen: a level-4 account needs one of the screens'
+ * leaves, and is answered only the orders of the screens it holds (others are not found).
+ */
+const ANY_ORDER_SCREEN = { oneOf: ORDER_SCREENS.map((s) => s.permission) };
+
 export const orderEndpoints = {
   ...lists,
   ...exports,
@@ -231,7 +239,7 @@ export const orderEndpoints = {
     method: "POST",
     path: "/api/Order/get_order_by_pay_unique_no",
     summary: "One order by its pay unique number, among the sources the account may see",
-    access: { kind: "session", levels: VENDOR, permission: "v_order" },
+    access: { kind: "session", levels: VENDOR, permission: ANY_ORDER_SCREEN },
     body: payUniqueNoRequest,
     result: orderItem,
     mutates: false,
@@ -239,15 +247,15 @@ export const orderEndpoints = {
   refunds: endpoint({
     method: "POST",
     path: "/api/Order/get_order_refunds",
-    summary: "Every refund of one order, newest first",
-    access: { kind: "session", levels: VENDOR, permission: "v_order" },
+    summary: "Every refund of one order of a source the account may see, newest first",
+    access: { kind: "session", levels: VENDOR, permission: ANY_ORDER_SCREEN },
     body: orderByIdRequest,
     result: z.object({ items: z.array(refundItem) }),
     mutates: false,
   }),
   refundWechat: refundCall("/api/Order/wx/refund_by_vendor", "WeChat Pay", "wechat"),
   refundAlipay: refundCall("/api/Order/alipay/refund_by_vendor", "Alipay", "alipay"),
-  refundSandbox: refundCall("/api/Order/sandbox/refund_by_vendor", "sandbox", "v_order"),
+  refundSandbox: refundCall("/api/Order/sandbox/refund_by_vendor", "sandbox", "order_sandbox"),
   checkQris: checkCall("/api/Order/qris/check_order", "QRIS", "qris"),
   checkFomo: checkCall("/api/Order/fomo/check_order", "FOMO", "fomo"),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PermissionLeafKey } from "../access/permissions.js";
 import { endpoint } from "./contract.js";
 import { recordId, requiredRecordId, requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
@@ -96,7 +97,7 @@ export const payQrDevice = z.object({ id: z.number().int(), name: z.string(), se
 export type PayQrDevice = z.infer<typeof payQrDevice>;
 
 const VENDOR = [3, 4] as const;
-const access = (permission: string) => ({ kind: "session", levels: VENDOR, permission }) as const;
+const access = (permission: PermissionLeafKey) => ({ kind: "session", levels: VENDOR, permission }) as const;
 
 export const payQrEndpoints = {
   list: endpoint({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PermissionLeafKey } from "../access/permissions.js";
 import { ORDER_SOURCES } from "../payments/order-sources.js";
 import { endpoint } from "./contract.js";
 import { recordId } from "./fields.js";
@@ -128,7 +129,7 @@ export type AccountManagerRow = z.infer<typeof accountManagerRow>;
 /** A report call: its period (with a machine, for the reports whose figures come from machines) and rows. */
 function report<Row extends z.ZodType, Body extends typeof reportRange | typeof machineReportRange>(
   call: string,
-  permission: string,
+  permission: PermissionLeafKey,
   summary: string,
   row: Row,
   body: Body,

@@ -133,7 +133,7 @@ export const shopEndpoints = {
     method: "POST",
     path: "/api/Shop/get_shop_options",
     summary: "Names of the vendor's shops, locations and alliances and of its group's brands, for selects",
-    access: { kind: "session", levels: VENDOR, permission: "v_shop" },
+    access: { kind: "session", levels: VENDOR, permission: "shop_query" },
     body: emptyBody,
     result: shopOptionsResult,
     mutates: false,

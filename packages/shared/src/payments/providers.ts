@@ -1,3 +1,5 @@
+import type { PermissionLeafKey } from "../access/permissions.js";
+
 /**
  * The payment providers, one descriptor each: what the console and the server need to know of a
  * provider in one place — its order screen and the vendor switch that shows it (spec §2 "Menu
@@ -53,7 +55,7 @@ export interface PaymentProviderDescriptor {
   /** The settings key, the provider name on orders, and the `has_*` flag's suffix. */
   id: string;
   /** The order screen and its vendor switch; null for settings without orders (a POS terminal, a bank account). */
-  orders: { flag: `has_${string}`; route: string; permission: string } | null;
+  orders: { flag: `has_${string}`; route: string; permission: PermissionLeafKey } | null;
   credentials: readonly ProviderField[];
   capabilities: ProviderCapabilities;
   /** What money it takes; absent for a provider we do not take payments through yet. */
@@ -285,7 +287,7 @@ export const PAYMENT_PROVIDERS = [
  */
 export const SANDBOX_PROVIDER = {
   id: "sandbox",
-  orders: { flag: "has_sandbox", route: "/order/sandbox", permission: "v_order" },
+  orders: { flag: "has_sandbox", route: "/order/sandbox", permission: "order_sandbox" },
   credentials: [],
   capabilities: can("pay", "refund"),
   money: { unit: "ours", currencies: "*", model: "sandbox" },

@@ -1,3 +1,4 @@
+import type { PermissionLeafKey } from "../access/permissions.js";
 import type {
   AccountManagerRow,
   AccountOrdersRow,
@@ -32,7 +33,7 @@ export interface FormReport<Row> {
   /** The call in `API.reports`. */
   call: keyof typeof formReportEndpoints;
   /** The v_form key (spec §6) an account needs to read or subscribe to it. */
-  permission: string;
+  permission: PermissionLeafKey;
   /** Its figures come from machines: its call takes a machine (`machineReportRange`). */
   byMachine: boolean;
   rowKey(row: Row): string;

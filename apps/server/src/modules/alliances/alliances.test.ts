@@ -2,7 +2,7 @@ import { ALLIANCE_TYPE, type AllianceItem, API, type BodyOf } from "@washboard/s
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../platform/auth/passwords.js";
-import { demoVendors, otherTenant } from "../../test/fixtures.js";
+import { demoVendors, otherTenant, vendorSubAccount } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { allPages, expectNameSorting } from "../../test/list-paging.js";
 import { accounts } from "../accounts/tables.js";
@@ -55,6 +55,12 @@ beforeAll(async () => {
   bkkId = bkk.id;
   await insertShops(klId, ["KL Ampang", "KL Bangsar", "KL Cheras", "KL Damansara", "KL Sentul"]);
   await insertShops(bkkId, ["BKK Silom"]);
+  // A level-4 account given the alliance keys (only allia_query is locked on).
+  await vendorSubAccount(server.database, {
+    vendorId: klId,
+    username: "allia_keeper",
+    permissions: ["allia_add", "allia_modify", "allia_remove"],
+  });
   const other = await otherTenant(server.database);
   const [mine, theirs] = await server.database.db
     .insert(ecards)
@@ -174,7 +180,7 @@ describe("alliances: create with every §3 field", () => {
     const results = await Promise.all([
       create({ name: "Race A", shop_ids: [shop["KL Sentul"]] }),
       server.send(API.alliances.create, alliance({ name: "Race B", shop_ids: [shop["KL Sentul"]] }), {
-        as: "vendor_sub",
+        as: "allia_keeper",
       }),
     ]);
     expect(results.map((r) => r.http).sort()).toEqual([200, 400]);
@@ -345,17 +351,29 @@ describe("alliances: modify, status, remove", () => {
 });
 
 describe("alliances: level 4 and the session list", () => {
-  it("every level-4 account holds the allia_* keys (§6 locks them on): a role without them still manages alliances", async () => {
+  it("every level-4 account views alliances (§6 locks allia_query on); a role without allia_add, allia_modify, allia_remove changes none", async () => {
     // vendor_sub's role stores no allia_* key.
-    const created = await server.send(API.alliances.create, alliance({ name: "By the sub-admin" }), {
+    expect((await server.send(API.alliances.list, {}, { as: "vendor_sub" })).http).toBe(200);
+    const refused = await server.send(API.alliances.create, alliance({ name: "By the supervisor" }), {
       as: "vendor_sub",
+    });
+    expect([refused.http, refused.body.code]).toEqual([403, "NO_PERMISSION"]);
+    const created = await server.send(API.alliances.create, alliance({ name: "By the keeper" }), {
+      as: "allia_keeper",
     });
     expect(created.http, JSON.stringify(created.body)).toBe(200);
     const id = created.body.result.id;
-    expect((await modify(alliance({ id, name: "By the sub-admin 2" }), "vendor_sub")).http).toBe(200);
-    expect((await server.send(API.alliances.setStatus, { id, status: 0 }, { as: "vendor_sub" })).http).toBe(200);
-    expect((await server.send(API.alliances.list, {}, { as: "vendor_sub" })).http).toBe(200);
-    expect((await server.send(API.alliances.remove, { id }, { as: "vendor_sub" })).http).toBe(200);
+    for (const [call, body] of [
+      [API.alliances.modify, alliance({ id, name: "By the supervisor 2" })],
+      [API.alliances.setStatus, { id, status: 0 }],
+      [API.alliances.remove, { id }],
+    ] as const) {
+      const { http, body: answer } = await server.sendRaw(call, body, { as: "vendor_sub" });
+      expect([http, answer.code], call.path).toEqual([403, "NO_PERMISSION"]);
+    }
+    expect((await modify(alliance({ id, name: "By the keeper 2" }), "allia_keeper")).http).toBe(200);
+    expect((await server.send(API.alliances.setStatus, { id, status: 0 }, { as: "allia_keeper" })).http).toBe(200);
+    expect((await server.send(API.alliances.remove, { id }, { as: "allia_keeper" })).http).toBe(200);
   });
 
   it("is for vendor levels: group accounts are refused", async () => {

@@ -134,22 +134,37 @@ describe("locations: modify and remove", () => {
 });
 
 describe("locations: level 4 keys", () => {
-  it("the location keys are locked on for level 4 (spec §6): an account whose role holds no key manages locations", async () => {
+  it("every level-4 account views locations (spec §6 locks loc_query on); adding, modifying, removing need their keys", async () => {
     const { username: bare } = await vendorSubAccount(server.database, {
       vendorId: klVendorId,
       username: "loc_bare",
       permissions: [],
     });
+    const { username: keeper } = await vendorSubAccount(server.database, {
+      vendorId: klVendorId,
+      username: "loc_keeper",
+      permissions: ["loc_add", "loc_modify", "loc_remove"],
+    });
     expect((await list({}, bare)).http).toBe(200);
-    const made = await create({ name: "By a bare role" }, bare);
+    const refused = await create({ name: "By a bare role" }, bare);
+    expect([refused.http, refused.body.code]).toEqual([403, "NO_PERMISSION"]);
+    const made = await create({ name: "By a keeper" }, keeper);
     expect(made.http, JSON.stringify(made.body)).toBe(200);
+    const id = made.body.result.id;
+    for (const [call, body] of [
+      [API.locations.modify, { id, name: "Renamed by a bare role", address: "x" }],
+      [API.locations.remove, { id }],
+    ] as const) {
+      const { http, body: answer } = await server.sendRaw(call, body, { as: bare });
+      expect([http, answer.code], call.path).toEqual([403, "NO_PERMISSION"]);
+    }
     const changed = await server.send(
       API.locations.modify,
-      { id: made.body.result.id, name: "Renamed by a bare role", address: "x" },
-      { as: bare },
+      { id, name: "Renamed by a keeper", address: "x" },
+      { as: keeper },
     );
     expect(changed.http).toBe(200);
-    expect((await server.send(API.locations.remove, { id: made.body.result.id }, { as: bare })).http).toBe(200);
+    expect((await server.send(API.locations.remove, { id }, { as: keeper })).http).toBe(200);
   });
 
   it("group levels do not reach a vendor's locations", async () => {

@@ -10,7 +10,7 @@ import {
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { brandValues, type OtherTenant, otherTenant } from "../../test/fixtures.js";
+import { brandValues, type OtherTenant, otherTenant, vendorSubAccount } from "../../test/fixtures.js";
 import { type Answer, type SendOptions, startTestServer, type TestServer } from "../../test/harness.js";
 import { accounts } from "../accounts/tables.js";
 import { alliances } from "../alliances/tables.js";
@@ -116,6 +116,13 @@ async function klVendorId(): Promise<number> {
   const [row] = await server.database.db.select().from(vendors).where(eq(vendors.name, "Demo Laundry Kuala Lumpur"));
   if (!row) throw new Error("no Kuala Lumpur vendor");
   return row.id;
+}
+
+/** A level-4 account of the Kuala Lumpur vendor holding `permissions` (made once); answers its username. */
+async function klSubAccount(username: string, permissions: readonly string[]): Promise<string> {
+  const [row] = await server.database.db.select().from(accounts).where(eq(accounts.username, username));
+  if (!row) await vendorSubAccount(server.database, { vendorId: await klVendorId(), username, permissions });
+  return username;
 }
 
 /** An order of the Kuala Lumpur vendor through `provider`, paid now unless said otherwise. */
@@ -689,9 +696,9 @@ const SUCCESSFUL_CALLS: Record<
     const id = await klAlliance("Logged alliance status");
     return {
       body: { id, status: 0 },
-      // A level-4 account: §6 locks the allia_* keys on.
-      options: { as: "vendor_sub" },
-      expected: { actor: "vendor_sub", target: `alliance:${id}`, vendorId: await klVendorId() },
+      // A level-4 account given allia_modify (§6 locks only the query on).
+      options: { as: await klSubAccount("log_allia", ["allia_modify"]) },
+      expected: { actor: "log_allia", target: `alliance:${id}`, vendorId: await klVendorId() },
     };
   },
   "alliances.remove": async () => {

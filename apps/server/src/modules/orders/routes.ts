@@ -24,7 +24,10 @@ import { refundsOfOrder, requestRefund } from "./refunds/refund-service.js";
 import { orders } from "./tables.js";
 import { orderWebhooks } from "./webhooks.js";
 
-/** The sources whose screens the account may open (a level-4 account, by its v_order keys). */
+/**
+ * The sources whose screens the account may open (a level-4 account, by each screen's own v_order
+ * leaf): the calls that find an order whatever its screen answer only these.
+ */
 function visibleSources(ctx: SignedInContext): OrderSource[] {
   return ORDER_SCREENS.filter((s) => ctx.actor.level !== 4 || hasPermission(ctx.actor.permissions, s.permission)).map(
     (s) => s.source,
@@ -52,7 +55,7 @@ export function orderRoutes(r: Routes, deps: AppDeps) {
     return orderView(row);
   });
   r.call(API.orders.refunds, async (input, ctx) => ({
-    items: await refundsOfOrder(db, vendorTenant(ctx.scope), input.order_id),
+    items: await refundsOfOrder(db, vendorTenant(ctx.scope), input.order_id, visibleSources(ctx)),
   }));
   for (const [source, call] of Object.entries(REFUND_CALLS) as [
     RefundableSource,

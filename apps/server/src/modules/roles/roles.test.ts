@@ -1,6 +1,7 @@
 import { API, type BodyOf, LOCKED_PERMISSION_KEYS } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoVendors, vendorSubAccount } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { operationLog } from "../operation-log/tables.js";
 import { roles } from "./tables.js";
@@ -31,11 +32,29 @@ describe("roles (/api/v2/Role)", () => {
     expect(role.permissions).toContain("stripe");
     expect(role.app_roles).toEqual(["financial"]);
     expect(role).toMatchObject({ name: "Cashier", description: "Counts money", account_count: 0 });
-    // Sending no keys at all still stores the locked ones.
+    // Sending no keys at all still gives the locked ones: a rule applied on reading, not stored keys.
     const bare = await createRole("vendor_admin", { name: "Bare" });
     expect([...bare.permissions].sort()).toEqual([...LOCKED_PERMISSION_KEYS].sort());
     const [raw] = await server.database.db.select().from(roles).where(eq(roles.id, bare.id));
-    for (const key of LOCKED_PERMISSION_KEYS) expect(raw?.permissions, key).toContain(key);
+    expect(raw?.permissions).toEqual([]);
+    const [cashier] = await server.database.db.select().from(roles).where(eq(roles.id, role.id));
+    expect(cashier?.permissions).toEqual(["reve_total", "stripe", "financial"]);
+  });
+
+  it("locks on the query keys only: a role given nothing adds, modifies or removes nothing", async () => {
+    const bare = await createRole("vendor_admin", { name: "Viewer" });
+    for (const key of [
+      "loc_query",
+      "allia_query",
+      "role_query",
+      "sub_act_query",
+      "console",
+      "vendor_info",
+      "log_dev",
+    ]) {
+      expect(bare.permissions, key).toContain(key);
+    }
+    for (const key of bare.permissions) expect(/_(add|modify|remove)$|_control$/.test(key), key).toBe(false);
   });
 
   it("keeps locked keys when a modification tries to clear them", async () => {
@@ -189,29 +208,55 @@ describe("roles (/api/v2/Role)", () => {
     expect(after.body.result.permission_list).toContain("sett_acct");
   });
 
+  it("lets a level-4 account view roles, but add, modify or remove them only with those keys", async () => {
+    // vendor_sub holds the Shop supervisor keys (shop_add, dev_control, reve_shop, …) and the locked
+    // ones: role_query among them, none of role_add, role_modify, role_remove.
+    const list = await server.send(API.roles.list, {}, { as: "vendor_sub" });
+    expect(list.http).toBe(200);
+    const target = await createRole("vendor_admin", { name: "Plain", permissions: ["shop_add"] });
+    for (const [call, body] of [
+      [API.roles.create, { name: "Sub made", permissions: ["shop_add"] }],
+      [API.roles.modify, { id: target.id, name: "Plain", permissions: ["shop_add"] }],
+      [API.roles.remove, { id: target.id }],
+    ] as const) {
+      const { http, body: answer } = await server.sendRaw(call, body, { as: "vendor_sub" });
+      expect(http, call.path).toBe(403);
+      expect(answer.code, call.path).toBe("NO_PERMISSION");
+    }
+  });
+
   it("lets a level-4 account grant only keys it holds, and not touch a role holding more", async () => {
-    // vendor_sub holds the Shop supervisor keys (shop_add, dev_control, reve_shop, …) plus the locked ones.
+    const { kl } = await demoVendors(server.database);
+    // A role keeper: runs shops and roles, nothing else.
+    await vendorSubAccount(server.database, {
+      vendorId: kl.id,
+      username: "role_keeper",
+      permissions: ["role_add", "role_modify", "role_remove", "shop_add", "dev_control", "reve_shop"],
+    });
     const within = await server.send(
       API.roles.create,
       { name: "Sub made", permissions: ["shop_add"] },
-      { as: "vendor_sub" },
+      { as: "role_keeper" },
     );
     expect(within.http, JSON.stringify(within.body)).toBe(200);
-    const beyond = await server.send(
-      API.roles.create,
-      { name: "Escalate", permissions: ["sett_acct"] },
-      { as: "vendor_sub" },
-    );
-    expect(beyond.http).toBe(403);
-    expect(beyond.body.code).toBe("NO_PERMISSION");
+    // Handing out role management it holds is within its keys; sub-account management is not.
+    for (const permissions of [["sett_acct"], ["sub_act_add"], ["loc_remove"]]) {
+      const beyond = await server.send(
+        API.roles.create,
+        { name: `Escalate ${permissions[0]}`, permissions },
+        { as: "role_keeper" },
+      );
+      expect(beyond.http, permissions[0]).toBe(403);
+      expect(beyond.body.code).toBe("NO_PERMISSION");
+    }
     const rich = await createRole("vendor_admin", { name: "Rich", permissions: ["reve_total", "stripe"] });
     const touch = await server.send(
       API.roles.modify,
       { id: rich.id, name: "Rich", permissions: [] },
-      { as: "vendor_sub" },
+      { as: "role_keeper" },
     );
     expect(touch.body.code).toBe("NO_PERMISSION");
-    expect((await server.send(API.roles.remove, { id: rich.id }, { as: "vendor_sub" })).body.code).toBe(
+    expect((await server.send(API.roles.remove, { id: rich.id }, { as: "role_keeper" })).body.code).toBe(
       "NO_PERMISSION",
     );
     const grow = await server.send(
@@ -221,7 +266,7 @@ describe("roles (/api/v2/Role)", () => {
         name: "Sub made",
         permissions: ["shop_add", "ota_add"],
       },
-      { as: "vendor_sub" },
+      { as: "role_keeper" },
     );
     expect(grow.body.code).toBe("NO_PERMISSION");
   });

@@ -1,6 +1,7 @@
 import {
   APP_ROLES,
   type AppRole,
+  chosenPermissions,
   type createRoleRequest,
   effectivePermissions,
   type modifyRoleRequest,
@@ -23,10 +24,14 @@ import { vendorTenant } from "../tenancy/scope.js";
 import { findVendorRole, type RoleRow } from "./queries.js";
 import { roles } from "./tables.js";
 
-/** What a role stores: the effective keys (locked ones always added) followed by its app roles. */
+/**
+ * What a role stores: the leaves chosen beyond the locked ones, followed by its app roles. The lock
+ * is added whenever a role is read (`effectivePermissions`), so what it covers is the code's rule
+ * of today, never a copy frozen into old rows (migration 0028 took such copies out).
+ */
 export function storedKeys(permissions: readonly string[], appRoles: readonly string[]): string[] {
   const apps = APP_ROLES.filter((r) => appRoles.includes(r));
-  return [...effectivePermissions(permissions), ...apps];
+  return [...chosenPermissions(permissions), ...apps];
 }
 
 export function appRolesOf(stored: readonly string[]): AppRole[] {
@@ -34,8 +39,9 @@ export function appRolesOf(stored: readonly string[]): AppRole[] {
 }
 
 /**
- * A level-4 account manages roles and sub-accounts (those keys are locked on, spec §6) but may
- * never hand out more than it holds itself, nor touch a role holding more: no escalation.
+ * A level-4 account given the role and sub-account keys manages roles and sub-accounts (every one
+ * may view them: the query keys are locked on, spec §6), but may never hand out more than it holds
+ * itself, nor touch a role holding more: no escalation.
  */
 export function assertWithinOwnKeys(ctx: SignedInContext, keys: readonly string[]): void {
   if (ctx.actor.level !== 4) return;

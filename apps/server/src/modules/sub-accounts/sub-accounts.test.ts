@@ -247,15 +247,40 @@ describe("sub-accounts", () => {
     );
   });
 
+  it("lets a level-4 account view sub-accounts, but add, modify or remove them only with those keys", async () => {
+    // vendor_sub (Shop supervisor) holds sub_act_query, locked on like every query key, and none of
+    // sub_act_add, sub_act_modify, sub_act_remove.
+    const list = await server.send(API.subAccounts.list, {}, { as: "vendor_sub" });
+    expect(list.http).toBe(200);
+    const target = await create("sub_plain", { role_id: klRole2 });
+    for (const [call, body] of [
+      [API.subAccounts.create, fields("sub_by_sup", { role_id: klRole2 })],
+      [API.subAccounts.modify, { id: target.id, nickname: "Renamed" }],
+      [API.subAccounts.remove, { id: target.id }],
+    ] as const) {
+      const { http, body: answer } = await server.sendRaw(call, body, { as: "vendor_sub" });
+      expect(http, call.path).toBe(403);
+      expect(answer.code, call.path).toBe("NO_PERMISSION");
+    }
+  });
+
   it("lets a level-4 account manage sub-accounts within its own keys only, never itself", async () => {
+    // A sub-account keeper: the Floor role's shop_add and the three sub-account keys.
+    const keeperRole = await role("vendor_admin", "Keeper", [
+      "shop_add",
+      "sub_act_add",
+      "sub_act_modify",
+      "sub_act_remove",
+    ]);
+    await create("sub_keeper", { role_id: keeperRole, password: "demo1234", confirm_password: "demo1234" });
     const self = await server.send(
       API.subAccounts.modify,
-      { id: await accountId("vendor_sub"), status: "disabled" },
-      { as: "vendor_sub" },
+      { id: await accountId("sub_keeper"), status: "disabled" },
+      { as: "sub_keeper" },
     );
     expect(self.body.code).toBe("NO_PERMISSION");
-    // Till holds reve_total, which vendor_sub (Shop supervisor) does not.
-    const beyond = await server.send(API.subAccounts.create, fields("sub_beyond"), { as: "vendor_sub" });
+    // Till holds reve_total, which the keeper does not.
+    const beyond = await server.send(API.subAccounts.create, fields("sub_beyond"), { as: "sub_keeper" });
     expect(beyond.body.code).toBe("NO_PERMISSION");
     const tillAccount = await create("sub_target");
     const touch = await server.send(
@@ -265,14 +290,14 @@ describe("sub-accounts", () => {
         password: "hijack12",
         confirm_password: "hijack12",
       },
-      { as: "vendor_sub" },
+      { as: "sub_keeper" },
     );
     expect(touch.body.code).toBe("NO_PERMISSION");
     const floor = await server.send(API.subAccounts.create, fields("sub_within", { role_id: klRole2 }), {
-      as: "vendor_sub",
+      as: "sub_keeper",
     });
     expect(floor.http, JSON.stringify(floor.body)).toBe(200);
-    const list = await server.send(API.subAccounts.list, {}, { as: "vendor_sub" });
+    const list = await server.send(API.subAccounts.list, {}, { as: "sub_keeper" });
     expect(list.http).toBe(200);
   });
 

@@ -51,6 +51,9 @@ const API_KEY_EXEMPT_ROUTES: ReadonlySet<string> = new Set([
  *   api-key (every /api request) → session → level → permission key (level 4) → tenant scope
  *   → [payload validation, handler] → operation log (mutating calls)
  *
+ * The permission key is the leaf the contract names (`hasPermission`: a group key is never a
+ * right); a call naming `oneOf` leaves narrows its answer to the records of those the actor holds.
+ *
  * `call` and `stream` endpoints run all of it; `webhook` endpoints are public and outside /api, so
  * they take no api-key or session and are authenticated by their provider's signature instead.
  */

@@ -6,8 +6,13 @@ import {
   effectivePermissions,
   endpointId,
   hasPermission,
+  LOCKED_PERMISSION_KEYS,
+  leavesRequired,
   ORDER_SCREENS,
+  PERMISSION_TREE,
+  type PermissionLeafKey,
 } from "@washboard/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alliances } from "../../modules/alliances/tables.js";
 import { locations } from "../../modules/locations/tables.js";
@@ -28,6 +33,10 @@ import { type SendOptions, startTestServer, type TestServer } from "../../test/h
  * A new endpoint must get an entry in MATRIX: the test fails for an endpoint without one. An entry may
  * add `crossTenant`: a payload naming one of the Kuala Lumpur vendor's records, which the Bangkok
  * vendor's administrator must get NOT_FOUND for.
+ *
+ * Every call that needs a permission key is also made by a level-4 account whose role holds every
+ * key of the call's group except the call's own (issue 23: a group was granted for any one of its
+ * keys, so free-start orders let a sub-account refund sandbox orders): it must be refused.
  */
 interface MatrixEntry {
   /** The call ends the caller's session (a fresh sign-in follows it). */
@@ -278,6 +287,33 @@ const PERMISSIONS: Record<string, readonly string[]> = {
   matrix_none: effectivePermissions([]),
 };
 
+/**
+ * "All of the group but mine": per distinct requirement of the registry, the keys of the group of
+ * the leaves it names, without those leaves; the account holding them is made in beforeAll.
+ */
+interface AllButOwn {
+  username: string;
+  own: readonly PermissionLeafKey[];
+  keys: PermissionLeafKey[];
+}
+/** The group of a leaf; a group key (which no call may name) stands for itself, its leaves all held. */
+const groupOfKey = (key: string) =>
+  PERMISSION_TREE.find((g) => g.key === key || (g.leaves as readonly string[]).includes(key));
+const ALL_BUT_OWN = new Map<string, AllButOwn>();
+for (const contract of ALL_ENDPOINTS) {
+  if (contract.access.kind !== "session" || contract.access.permission === undefined) continue;
+  const own = leavesRequired(contract.access.permission);
+  const id = [...own].sort().join(",");
+  if (ALL_BUT_OWN.has(id)) continue;
+  const groups = new Set(own.map((key) => groupOfKey(key)));
+  const keys = [...groups].flatMap((g) => [...(g?.leaves ?? [])]).filter((k) => !own.includes(k));
+  ALL_BUT_OWN.set(id, { username: `matrix_but${ALL_BUT_OWN.size}`, own, keys });
+}
+const allButOwnOf = (contract: EndpointContract): AllButOwn | undefined =>
+  contract.access.kind === "session" && contract.access.permission !== undefined
+    ? ALL_BUT_OWN.get([...leavesRequired(contract.access.permission)].sort().join(","))
+    : undefined;
+
 type Outcome = "let through" | "UNAUTHORIZED" | "NO_PERMISSION";
 
 function expectedOutcome(contract: EndpointContract, caller: CallerName): Outcome {
@@ -313,6 +349,9 @@ beforeAll(async () => {
     username: CALLERS.level4WithoutKeys.username,
     permissions: [],
   });
+  for (const { username, keys } of ALL_BUT_OWN.values()) {
+    await vendorSubAccount(server.database, { vendorId: kl.id, username, permissions: keys });
+  }
   const [klShop] = await db
     .insert(shops)
     .values({ vendorId: kl.id, name: "Matrix shop", address: "1 Matrix Road", serviceType: 1 })
@@ -424,8 +463,55 @@ describe("authorization matrix", () => {
         });
         expect(body.code, `${id}: another vendor's record`).toBe("NOT_FOUND");
       }
+      const allButOwn = allButOwnOf(contract);
+      if (allButOwn && contract.access.kind === "session" && (contract.access.levels?.includes(4) ?? true)) {
+        const { http, body } = await server.sendRaw(contract, {}, { as: allButOwn.username });
+        const where = `${id} with every key of its group but ${allButOwn.own.join(" or ")}`;
+        if (allButOwn.own.some((leaf) => LOCKED_PERMISSION_KEYS.has(leaf))) {
+          // Every account holds a locked key: no role can be without it.
+          expect([401, 403], `${where} (locked on) was refused: ${body.code}`).not.toContain(http);
+        } else {
+          expect(body.code, where).toBe("NO_PERMISSION");
+          expect(http, where).toBe(403);
+        }
+      }
     });
   }
+
+  it("holds a role of every key but the call's own for each permission a call needs", () => {
+    for (const contract of ALL_ENDPOINTS) {
+      if (contract.access.kind !== "session" || contract.access.permission === undefined) continue;
+      const allButOwn = allButOwnOf(contract);
+      expect(allButOwn, endpointId(contract)).toBeDefined();
+      for (const leaf of allButOwn?.own ?? []) expect(allButOwn?.keys, endpointId(contract)).not.toContain(leaf);
+    }
+    // The case issue 23 found: every order key but the sandbox's.
+    const sandbox = ALL_BUT_OWN.get("order_sandbox");
+    expect(sandbox?.keys).toContain("order_freestart");
+    expect(sandbox?.keys).toHaveLength((PERMISSION_TREE.find((g) => g.key === "v_order")?.leaves.length ?? 0) - 1);
+  });
+
+  it("answers an order found whatever its screen only to an account holding that screen's key", async () => {
+    const { kl } = await demoVendors(server.database);
+    await vendorSubAccount(server.database, {
+      vendorId: kl.id,
+      username: "matrix_nowechat",
+      permissions: ORDER_SCREENS.map((s) => s.permission).filter((k) => k !== "wechat"),
+    });
+    const [order] = await server.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, klRecords.order ?? 0));
+    for (const [contract, body] of [
+      [API.orders.refunds, { order_id: klRecords.order }],
+      [API.orders.byPayUniqueNo, { pay_unique_no: order?.payUniqueNo ?? "" }],
+    ] as const) {
+      const refused = await server.sendRaw(contract, body, { as: "matrix_nowechat" });
+      expect(refused.body.code, endpointId(contract)).toBe("NOT_FOUND");
+      const allowed = await server.sendRaw(contract, body, { as: CALLERS.level4WithKeys.username });
+      expect(allowed.body.status, endpointId(contract)).toBe(200);
+    }
+  });
 
   it("a group account naming another group's vendor gets NOT_FOUND on every vendor-scoped call", async () => {
     for (const contract of ALL_ENDPOINTS) {

@@ -19,7 +19,7 @@ export default function DeviceLogPage() {
   const [filters, setFilters] = useState<DeviceLogFilters>({});
   // Built on every render, so labels follow the language, times the vendor's zone, money its currency.
   const columns = deviceLogColumns(timeZone, display);
-  const fields = deviceLogFilterFields(timeZone, { devices: can("dev_query"), shops: can("v_shop") });
+  const fields = deviceLogFilterFields(timeZone, { devices: can("dev_query"), shops: can("shop_query") });
 
   return (
     <Card data-testid="device-log">

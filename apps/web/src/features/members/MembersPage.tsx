@@ -61,7 +61,7 @@ export default function MembersPage() {
   return (
     <Card data-testid="members-page">
       <FilterBar<MemberFilterForm>
-        fields={memberFilterFields(timeZone, { shops: can("v_shop") }, alliances)}
+        fields={memberFilterFields(timeZone, { shops: can("shop_query") }, alliances)}
         onSearch={(values) =>
           setFilters(toMemberFilters(values, timeZone, (text) => parseMoney(text, display.currency)))
         }

@@ -94,7 +94,7 @@ export default function OrdersPage() {
   return (
     <Card data-testid="orders-page">
       <FilterBar<OrderFilterForm>
-        fields={orderFilterFields(timeZone, { devices: can("dev_query"), shops: can("v_shop") })}
+        fields={orderFilterFields(timeZone, { devices: can("dev_query"), shops: can("shop_query") })}
         onSearch={(values) => setFilters(toOrderFilters(values, timeZone))}
         testId="orders-filters"
       />

@@ -14,6 +14,6 @@ export function useRevenueScope() {
   return {
     timeZone: useTimeZone(),
     groupWide: vendor === null,
-    shops: vendor !== null && can("v_shop"),
+    shops: vendor !== null && can("shop_query"),
   };
 }

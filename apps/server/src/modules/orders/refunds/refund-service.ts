@@ -1,5 +1,5 @@
 import { type OrderSource, type RefundItem, refundableToday, type refundRequest } from "@washboard/shared";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../../platform/db/client.js";
 import { toSeconds } from "../../../platform/db/columns.js";
@@ -156,11 +156,17 @@ export async function refundWithOrder(db: Db, refundId: number) {
 }
 
 /** Every refund of one of the tenant's orders, newest first. */
-export async function refundsOfOrder(db: Db, tenant: VendorTenant, orderId: number): Promise<RefundItem[]> {
+/** The refunds of an order of one of `sources` (those the account may see); another is not found. */
+export async function refundsOfOrder(
+  db: Db,
+  tenant: VendorTenant,
+  orderId: number,
+  sources: readonly OrderSource[],
+): Promise<RefundItem[]> {
   const [order] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.id, orderId), tenant.owns(orders)));
+    .where(and(eq(orders.id, orderId), tenant.owns(orders), inArray(orders.source, [...sources])));
   if (!order) throw new AppError("NOT_FOUND", { field: "order_id" });
   const rows = await db
     .select()
