@@ -4,7 +4,7 @@ import { AppError } from "../../platform/http/app-error.js";
 import type { AppDeps } from "../../platform/module.js";
 import type { VendorTenant } from "../tenancy/scope.js";
 import { orderColumns, orderView } from "./order-view.js";
-import { recordPayment } from "./payments.js";
+import { queriedPayment, recordPayment } from "./payments.js";
 import { ProviderError } from "./providers/adapter.js";
 import { adapterOf } from "./providers/index.js";
 import { providerCall } from "./providers/provider-call.js";
@@ -38,17 +38,7 @@ export async function checkOrder(
   try {
     const answer = await adapter.query(call, orderNo, order.currency);
     await db.transaction((tx) =>
-      recordPayment(tx, tenant.vendorId, source, {
-        kind: "payment",
-        eventId: `check:${orderNo}`,
-        orderNo,
-        paid: answer.paid,
-        tradeNo: answer.tradeNo,
-        transactionId: answer.tradeNo,
-        amount: answer.amount,
-        currency: answer.currency,
-        paidAt: answer.paidAt,
-      }),
+      recordPayment(tx, tenant.vendorId, source, queriedPayment(orderNo, `check:${orderNo}`, answer)),
     );
   } catch (error) {
     if (error instanceof ProviderError) throw new AppError("PROVIDER_FAILED", { message: error.message });

@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../platform/db/client.js";
 import type { AppDeps } from "../../platform/module.js";
 import { enqueue, type OutboxHandler, PermanentFailure } from "../../platform/outbox/outbox.js";
 import { releaseMachineHold } from "../devices/holds.js";
-import { recordPayment } from "./payments.js";
+import { queriedPayment, recordPayment } from "./payments.js";
 import { ProviderError } from "./providers/adapter.js";
 import { adapterOf } from "./providers/index.js";
 import { providerCall } from "./providers/provider-call.js";
@@ -101,17 +101,7 @@ export function paymentCloseDelivery(deps: AppDeps): OutboxHandler {
       if (outcome === "paid" && adapter.query) {
         const answer = await adapter.query(call, orderNo, order.currency);
         await db.transaction((tx) =>
-          recordPayment(tx, order.vendorId, adapter.id, {
-            kind: "payment",
-            eventId: `close:${orderNo}`,
-            orderNo,
-            paid: answer.paid,
-            tradeNo: answer.tradeNo,
-            transactionId: answer.tradeNo,
-            amount: answer.amount,
-            currency: answer.currency,
-            paidAt: answer.paidAt,
-          }),
+          recordPayment(tx, order.vendorId, adapter.id, queriedPayment(orderNo, `close:${orderNo}`, answer)),
         );
       }
       return { closed: outcome };

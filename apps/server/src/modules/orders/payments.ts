@@ -4,7 +4,7 @@ import type { Tx } from "../../platform/db/client.js";
 import { enqueue } from "../../platform/outbox/outbox.js";
 import { extendMachineHold } from "../devices/holds.js";
 import { tenantOfVendor } from "../tenancy/scope.js";
-import type { ProviderNotice } from "./providers/adapter.js";
+import type { OrderQueryAnswer, ProviderNotice } from "./providers/adapter.js";
 import { finishRefund } from "./refunds/refund-delivery.js";
 import { startRefund } from "./refunds/refund-service.js";
 import { orderRefunds, orders, PAY_STATUS } from "./tables.js";
@@ -19,6 +19,21 @@ const PAID_AFTER_CLOSE =
   "Paid after the payment was closed (cancelled or expired): the machine was not started and the money is refunded";
 
 type PaymentNotice = Extract<ProviderNotice, { kind: "payment" }>;
+
+/** What a provider answered when asked about an order, read as the notification it stands for. */
+export function queriedPayment(orderNo: string, eventId: string, answer: OrderQueryAnswer): PaymentNotice {
+  return {
+    kind: "payment",
+    eventId,
+    orderNo,
+    paid: answer.paid,
+    tradeNo: answer.tradeNo,
+    transactionId: answer.tradeNo,
+    amount: answer.amount,
+    currency: answer.currency,
+    paidAt: answer.paidAt,
+  };
+}
 
 /**
  * A provider says an order of ours is paid. The order turns paid once (a conditional update: a

@@ -1,19 +1,15 @@
-import { randomBytes } from "node:crypto";
 import { API } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { testMachines } from "../../test/machines.js";
-import { devices } from "../devices/tables.js";
 import { type PayPalFake, startPayPalFake } from "../orders/providers/fakes/paypal-fake.js";
 import { startWechatPayFake, type WechatPayFake } from "../orders/providers/fakes/wechatpay-fake.js";
 import { orders } from "../orders/tables.js";
-import { switchOn } from "../orders/test-orders.js";
-import { payQrCodes } from "../payqr/tables.js";
 import { priceTemplateOptions, priceTemplates } from "../price-templates/tables.js";
-import { shops } from "../shops/tables.js";
 import { systemConfig } from "../system-config/tables.js";
+import { type PayPlace, payMachine, payPlace } from "./test-place.js";
 
 /**
  * The customer's side of a pay QR code, over the public calls the pay page makes: the shop and
@@ -23,27 +19,12 @@ import { systemConfig } from "../system-config/tables.js";
 let server: TestServer;
 let wechat: WechatPayFake;
 let paypalFake: PayPalFake;
-let vendorId: number;
-let shopId: number;
-let templateId: number;
+let place: PayPlace;
 let code: string;
+let run: string;
 const machines = testMachines("Q");
-const run = randomBytes(3).toString("hex").toUpperCase();
 
-async function machine(name: string, online = true) {
-  const { id, serial, device } = await machines.provision(server, { vendorId, shopId }, name);
-  await server.database.db
-    .update(devices)
-    .set({ priceTemplateId: templateId, machineNumber: name })
-    .where(eq(devices.id, id));
-  if (online) {
-    await device.connect();
-    await expect
-      .poll(async () => (await page()).machines.find((m) => m.id === id)?.state, { timeout: 10_000 })
-      .toBe("idle");
-  }
-  return { id, serial, device };
-}
+const machine = (name: string, online = true) => payMachine(server, machines, place, name, online);
 
 async function page() {
   const { http, body } = await server.send(API.pay.page, { code });
@@ -60,24 +41,16 @@ beforeAll(async () => {
   });
   await server.app.ready();
   const { kl } = await demoVendors(server.database);
-  vendorId = kl.id;
-  const { db } = server.database;
-  const [shop] = await db
-    .insert(shops)
-    .values({ vendorId, name: `Pay here ${run}`, address: "4 Jalan QR", serviceType: 1 })
-    .returning();
-  shopId = shop?.id ?? 0;
-  const [template] = await db
-    .insert(priceTemplates)
-    .values({ vendorId, modelName: `Wash ${run}`, displayPrice: 800, price: 700, estimatedMinutes: 30 })
-    .returning();
-  templateId = template?.id ?? 0;
-  await db
+  place = await payPlace(server, kl.id, "Pay here");
+  ({ code, run } = place);
+  // The template shows a dearer list price than it charges, and offers hot water for more.
+  await server.database.db
+    .update(priceTemplates)
+    .set({ displayPrice: 800 })
+    .where(eq(priceTemplates.id, place.templateId));
+  await server.database.db
     .insert(priceTemplateOptions)
-    .values({ templateId, position: 0, name: "Hot water", addedPrice: 200, addedMinutes: 5 });
-  code = `qr${run.toLowerCase()}`;
-  await db.insert(payQrCodes).values({ vendorId, code, name: `Counter ${run}`, shopId });
-  await switchOn(db, vendorId, "sandbox");
+    .values({ templateId: place.templateId, position: 0, name: "Hot water", addedPrice: 200, addedMinutes: 5 });
 });
 afterAll(async () => {
   await machines.stopAll();

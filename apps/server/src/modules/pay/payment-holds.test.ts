@@ -1,19 +1,15 @@
-import { randomBytes } from "node:crypto";
 import { API } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { testMachines } from "../../test/machines.js";
-import { devices, machineHolds } from "../devices/tables.js";
+import { machineHolds } from "../devices/tables.js";
 import { closeLapsedPayments } from "../orders/payment-expiry.js";
 import { type StripeFake, startStripeFake } from "../orders/providers/fakes/stripe-fake.js";
 import { startWechatPayFake, type WechatPayFake } from "../orders/providers/fakes/wechatpay-fake.js";
 import { orderRefunds, orders } from "../orders/tables.js";
-import { switchOn } from "../orders/test-orders.js";
-import { payQrCodes } from "../payqr/tables.js";
-import { priceTemplates } from "../price-templates/tables.js";
-import { shops } from "../shops/tables.js";
+import { type PayPlace, payMachine, payPlace, payState } from "./test-place.js";
 
 /**
  * A machine is held for the customer who is paying for it: two customers are never both charged for
@@ -24,34 +20,21 @@ import { shops } from "../shops/tables.js";
 let server: TestServer;
 let wechat: WechatPayFake;
 let stripe: StripeFake;
-let vendorId: number;
-let shopId: number;
-let templateId: number;
-let code: string;
+let place: PayPlace;
 const machines = testMachines("H");
-const run = randomBytes(3).toString("hex").toUpperCase();
 let nextIp = 1;
 /** Each customer from their own address, so the per-address limit (tested elsewhere) stays out of the way. */
 const customerIp = () => `198.51.100.${nextIp++ % 250}`;
 
-async function machine(name: string) {
-  const { id, device } = await machines.provision(server, { vendorId, shopId }, name);
-  await server.database.db
-    .update(devices)
-    .set({ priceTemplateId: templateId, machineNumber: name })
-    .where(eq(devices.id, id));
-  await device.connect();
-  await expect.poll(async () => stateOf(id), { timeout: 10_000 }).toBe("idle");
-  return { id, device };
-}
-
-async function stateOf(deviceId: number) {
-  const { body } = await server.send(API.pay.page, { code });
-  return body.result.machines.find((m) => m.id === deviceId)?.state;
-}
+const machine = (name: string) => payMachine(server, machines, place, name);
+const stateOf = (deviceId: number) => payState(server, place, deviceId);
 
 const pay = (deviceId: number, provider: "wechatpay" | "stripe" | "sandbox") =>
-  server.send(API.pay.create, { place: { code }, device_id: deviceId, option: "", provider }, { ip: customerIp() });
+  server.send(
+    API.pay.create,
+    { place: { code: place.code }, device_id: deviceId, option: "", provider },
+    { ip: customerIp() },
+  );
 
 async function orderRow(orderNo: string) {
   const [row] = await server.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
@@ -68,21 +51,7 @@ beforeAll(async () => {
   });
   await server.app.ready();
   const { kl } = await demoVendors(server.database);
-  vendorId = kl.id;
-  const { db } = server.database;
-  const [shop] = await db
-    .insert(shops)
-    .values({ vendorId, name: `Hold ${run}`, address: "9 Jalan Tunggu", serviceType: 1 })
-    .returning();
-  shopId = shop?.id ?? 0;
-  const [template] = await db
-    .insert(priceTemplates)
-    .values({ vendorId, modelName: `Wash ${run}`, displayPrice: 700, price: 700, estimatedMinutes: 30 })
-    .returning();
-  templateId = template?.id ?? 0;
-  code = `hold${run.toLowerCase()}`;
-  await db.insert(payQrCodes).values({ vendorId, code, name: `Hold ${run}`, shopId });
-  await switchOn(db, vendorId, "sandbox");
+  place = await payPlace(server, kl.id, "Hold");
   // The KL demo vendor is in MYR: WeChat Pay takes it through its Global API.
   for (const [provider, fake] of [
     ["wechatpay", wechat],
@@ -219,7 +188,7 @@ describe("a machine held for the customer who is paying", () => {
     );
     expect(set.http, JSON.stringify(set.body)).toBe(200);
     try {
-      const shown = await server.send(API.pay.page, { code });
+      const shown = await server.send(API.pay.page, { code: place.code });
       expect(shown.body.result.discounts).toEqual({ wechatpay: 20 });
       const started = await pay(id, "wechatpay");
       const order = await orderRow(started.body.result.order_no);

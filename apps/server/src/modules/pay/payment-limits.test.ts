@@ -1,49 +1,27 @@
-import { randomBytes } from "node:crypto";
 import { API } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { testMachines } from "../../test/machines.js";
-import { devices } from "../devices/tables.js";
 import { orders } from "../orders/tables.js";
-import { switchOn } from "../orders/test-orders.js";
-import { payQrCodes } from "../payqr/tables.js";
-import { priceTemplates } from "../price-templates/tables.js";
-import { shops } from "../shops/tables.js";
+import { type PayPlace, payMachine, payPlace } from "./test-place.js";
 
 /**
  * Anyone may start a payment, and each costs an order and a provider call: an address and a machine
  * may start only so many in ten minutes. A refused start leaves no order behind.
  */
 let server: TestServer;
-let vendorId: number;
-let shopId: number;
-let templateId: number;
-let code: string;
+let place: PayPlace;
 const machines = testMachines("L");
-const run = randomBytes(3).toString("hex").toUpperCase();
 
-async function machine(name: string) {
-  const { id, device } = await machines.provision(server, { vendorId, shopId }, name);
-  await server.database.db.update(devices).set({ priceTemplateId: templateId }).where(eq(devices.id, id));
-  await device.connect();
-  await expect
-    .poll(
-      async () => (await server.send(API.pay.page, { code })).body.result.machines.find((m) => m.id === id)?.state,
-      {
-        timeout: 10_000,
-      },
-    )
-    .toBe("idle");
-  return id;
-}
+const machine = async (name: string) => (await payMachine(server, machines, place, name)).id;
 
 /** Starts a payment and gives it up at once, so the machine's hold is not what stops the next one. */
 async function startAndCancel(deviceId: number, ip: string) {
   const answer = await server.send(
     API.pay.create,
-    { place: { code }, device_id: deviceId, option: "", provider: "sandbox" },
+    { place: { code: place.code }, device_id: deviceId, option: "", provider: "sandbox" },
     { ip },
   );
   if (answer.http === 200) await server.send(API.pay.cancel, { order_no: answer.body.result.order_no });
@@ -57,21 +35,7 @@ beforeAll(async () => {
   server = await startTestServer({ paymentsPerAddress: 3, paymentsPerMachine: 4 });
   await server.app.ready();
   const { kl } = await demoVendors(server.database);
-  vendorId = kl.id;
-  const { db } = server.database;
-  const [shop] = await db
-    .insert(shops)
-    .values({ vendorId, name: `Limits ${run}`, address: "1 Jalan", serviceType: 1 })
-    .returning();
-  shopId = shop?.id ?? 0;
-  const [template] = await db
-    .insert(priceTemplates)
-    .values({ vendorId, modelName: `Wash ${run}`, displayPrice: 500, price: 500, estimatedMinutes: 30 })
-    .returning();
-  templateId = template?.id ?? 0;
-  code = `lim${run.toLowerCase()}`;
-  await db.insert(payQrCodes).values({ vendorId, code, name: `Limits ${run}`, shopId });
-  await switchOn(db, vendorId, "sandbox");
+  place = await payPlace(server, kl.id, "Limits");
 });
 afterAll(async () => {
   await machines.stopAll();
