@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { LEVEL, LEVEL_TITLE_KEY } from "../access/levels.js";
 import { APP_ROLES, PERMISSION_TREE } from "../access/permissions.js";
 import { MENU_GROUPS, ROUTES } from "../access/routes.js";
+import { ALL_ENDPOINTS, endpointId } from "../api/registry.js";
 import { ERROR_CODES } from "../errors.js";
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from "../languages.js";
 
@@ -178,6 +179,13 @@ describe("keys the code looks up exist in en.json", () => {
       MENU_GROUPS.map((g) => `menu.${g}`),
       "menu groups",
     );
+  });
+
+  it("every mutating call's operation-log label (actions.<id>), so the log never shows a raw id", () => {
+    const missing = ALL_ENDPOINTS.filter((contract) => contract.mutates)
+      .map((contract) => `actions.${endpointId(contract)}`)
+      .filter((key) => !en.has(key));
+    expect(missing).toEqual([]);
   });
 
   it("every error code", () => {

@@ -14,6 +14,7 @@ import { cacheKey, FencedCache, stampsOf } from "../cache/fenced-cache.js";
 import { RequestVersions } from "../cache/request-versions.js";
 import type { VersionFence } from "../cache/version-fence.js";
 import type { Db } from "../db/client.js";
+import { englishHas } from "../i18n/messages.js";
 import type { LiveBus } from "../live/bus.js";
 import { type AccessPipeline, payloadOf } from "./access.js";
 import type { MemberContext, RequestContext, SignedInContext } from "./context.js";
@@ -27,6 +28,17 @@ import { registerWebhook, type WebhookEndpoint } from "./webhook.js";
 /** A call's id in the operation log; a call outside the shared registry (a test's own module) goes by its path. */
 function actionOf(contract: EndpointContract): string {
   return findEndpointId(contract) ?? contract.path;
+}
+
+/**
+ * The operation log names every change by its label: a call of the registry without one would show
+ * operators a raw id, so the server does not start.
+ */
+export function assertLogLabel(contract: EndpointContract, hasLabel: (key: string) => boolean = englishHas): void {
+  const id = findEndpointId(contract);
+  if (contract.mutates && id !== undefined && !hasLabel(`actions.${id}`)) {
+    throw new Error(`${id} changes data but has no operation-log label (actions.${id} in the catalogues)`);
+  }
 }
 
 /** What a call's handler is given: a signed-in context for session calls, a bare one for public calls. */
@@ -109,6 +121,7 @@ export class Routes {
 
   call<C extends EndpointContract>(contract: C, handler: CallHandler<C>, options: CallOptions = {}): void {
     const { access } = this;
+    assertLogLabel(contract);
     this.registered.add(contract);
     if (options.cache) this.cachedCalls.push(contract);
     const action = actionOf(contract);
@@ -184,6 +197,7 @@ export class Routes {
     // The contract says so, so that the console and the tests know its answer is a stream.
     if (!contract.stream) throw new Error(`${contract.path} is served as a stream but its contract says no stream`);
     const { access, live, heartbeatMs } = this.deps;
+    assertLogLabel(contract);
     this.registered.add(contract);
     const track = (end: () => void) => {
       this.openStreams.add(end);
@@ -218,6 +232,7 @@ export class Routes {
   ): void {
     if (!contract.download) throw new Error(`${contract.path} is served as a file but its contract says no download`);
     const { access } = this;
+    assertLogLabel(contract);
     this.registered.add(contract);
     // Without the type provider: the answer is a stream, which no response schema describes.
     this.app.route({

@@ -50,6 +50,11 @@ export function message(language: LanguageCode, key: string, params: MessagePara
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => String(params[name] ?? whole));
 }
 
+/** Whether the English catalogue (which every other one mirrors) has the key. */
+export function englishHas(key: string): boolean {
+  return lookup(CATALOGUES[DEFAULT_LANGUAGE], key) !== undefined;
+}
+
 export function englishMessage(key: string, params: MessageParams = {}): string {
   return message(DEFAULT_LANGUAGE, key, params);
 }
