@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
-import { findGroup, scopedVendor, type VendorRow, vendorsOfGroup } from "../tenancy/queries.js";
+import { findGroup, scopedVendor, type VendorRow, vendorsOfGroup } from "../tenancy/public.js";
 import { findAccountById } from "./queries.js";
 
 /** Used when a group has no vendor yet: nothing to take a currency or time zone from. */

@@ -11,9 +11,8 @@ import { AppError } from "../../platform/http/app-error.js";
 import type { RequestContext } from "../../platform/http/context.js";
 import type { LiveBus } from "../../platform/live/bus.js";
 import { announceEndedSessions } from "../../platform/live/ended-sessions.js";
-import { roleKeysOf, roleNameOf } from "../roles/queries.js";
-import { vendorNameOf } from "../tenancy/queries.js";
-import { tenantOfGroup, tenantOfVendor, vendorOfGroup } from "../tenancy/scope.js";
+import { roleKeysOf, roleNameOf } from "../roles/public.js";
+import { tenantOfGroup, tenantOfVendor, vendorNameOf, vendorOfGroup } from "../tenancy/public.js";
 import { revokeAccountSessions } from "./sessions.js";
 import { ACCOUNT_STATUS, accounts } from "./tables.js";
 

@@ -1,7 +1,7 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
-import { tenantOfGroup } from "../tenancy/scope.js";
+import { tenantOfGroup } from "../tenancy/public.js";
 import { accounts } from "./tables.js";
 
 export type AccountRow = typeof accounts.$inferSelect;

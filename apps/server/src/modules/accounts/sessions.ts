@@ -8,7 +8,7 @@ import type { Db, Tx } from "../../platform/db/client.js";
 import { preparedFor } from "../../platform/db/prepared.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { Actor } from "../../platform/http/context.js";
-import { roleKeysOf } from "../roles/queries.js";
+import { roleKeysOf } from "../roles/public.js";
 import { ACCOUNT_STATUS, accounts, sessions } from "./tables.js";
 import { hashToken, newToken } from "./tokens.js";
 

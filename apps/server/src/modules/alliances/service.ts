@@ -18,10 +18,9 @@ import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { ecardChoices, ecardNameOf, isGroupEcard } from "../ecards/queries.js";
-import { setAllianceMembers, shopCountOfAlliance, shopsOfAlliances, shopsWithoutAlliance } from "../shops/queries.js";
-import { vendorPlan } from "../tenancy/queries.js";
-import { tenantOfGroup, type VendorTenant, vendorTenant } from "../tenancy/scope.js";
+import { ecardChoices, ecardNameOf, isGroupEcard } from "../ecards/public.js";
+import { setAllianceMembers, shopCountOfAlliance, shopsOfAlliances, shopsWithoutAlliance } from "../shops/public.js";
+import { tenantOfGroup, type VendorTenant, vendorPlan, vendorTenant } from "../tenancy/public.js";
 import { alliances } from "./tables.js";
 
 type Fields = z.output<typeof allianceModifyRequest>;

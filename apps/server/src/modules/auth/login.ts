@@ -5,10 +5,14 @@ import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { RequestContext } from "../../platform/http/context.js";
-import { ACCOUNT_STATUS, type AccountRow, findAccountByUsername } from "../accounts/queries.js";
-import { createSession } from "../accounts/sessions.js";
-import { recordSignIn } from "../accounts/store.js";
-import { checkSignIn } from "../accounts/throttle.js";
+import {
+  ACCOUNT_STATUS,
+  type AccountRow,
+  checkSignIn,
+  createSession,
+  findAccountByUsername,
+  recordSignIn,
+} from "../accounts/public.js";
 
 /** Opens a session for an account that has proven who it is. */
 export async function startSession(

@@ -2,9 +2,7 @@ import { hashPassword, verifyPassword } from "../../platform/auth/passwords.js";
 import type { Db } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
-import { findAccountById } from "../accounts/queries.js";
-import { revokeAccountSessions } from "../accounts/sessions.js";
-import { updateOwnProfile } from "../accounts/store.js";
+import { findAccountById, revokeAccountSessions, updateOwnProfile } from "../accounts/public.js";
 
 /**
  * Own nickname and password (spec §5): the current password is always required; a new password

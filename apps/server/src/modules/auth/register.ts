@@ -7,9 +7,8 @@ import type { Db } from "../../platform/db/client.js";
 import { isUniqueViolation } from "../../platform/db/errors.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { RequestContext } from "../../platform/http/context.js";
-import { insertMerchantAdmin } from "../accounts/store.js";
-import { takeAttempt } from "../accounts/throttle.js";
-import { insertVendor } from "../tenancy/store.js";
+import { insertMerchantAdmin, takeAttempt } from "../accounts/public.js";
+import { insertVendor } from "../tenancy/public.js";
 import { startSession } from "./login.js";
 
 type Input = z.output<typeof registerRequest>;

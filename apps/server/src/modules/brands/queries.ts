@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { type Ref, valueOfRow } from "../../platform/db/related.js";
-import type { GroupTenant } from "../tenancy/scope.js";
+import type { GroupTenant } from "../tenancy/public.js";
 import { brands } from "./tables.js";
 
 /** What other modules may know of brands. */

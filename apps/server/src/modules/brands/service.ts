@@ -16,10 +16,9 @@ import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { shopCountOfBrand } from "../shops/queries.js";
-import { groupPlan, lockGroup } from "../tenancy/queries.js";
-import { groupTenant } from "../tenancy/scope.js";
-import { checkImages } from "../uploads/images.js";
+import { shopCountOfBrand } from "../shops/public.js";
+import { groupPlan, groupTenant, lockGroup } from "../tenancy/public.js";
+import { checkImages } from "../uploads/public.js";
 import { brands } from "./tables.js";
 
 type BrandRow = typeof brands.$inferSelect;

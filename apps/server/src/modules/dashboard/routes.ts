@@ -1,8 +1,8 @@
 import { API, LEVEL } from "@washboard/shared";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
-import { brokerRisksFor } from "../devices/queries.js";
-import { publicAddress } from "../system-config/queries.js";
+import { brokerRisksFor } from "../devices/public.js";
+import { publicAddress } from "../system-config/public.js";
 import { dashboardSummary } from "./summary.js";
 
 export function dashboardRoutes(r: Routes, deps: AppDeps) {

@@ -1,11 +1,10 @@
 import { DASHBOARD_RECENT_OPERATIONS, type DashboardSummary } from "@washboard/shared";
 import type { Db } from "../../platform/db/client.js";
 import type { SignedInContext } from "../../platform/http/context.js";
-import { getAccountInfo } from "../accounts/account-info.js";
-import { countScopeAccounts } from "../accounts/queries.js";
-import { deviceCounts } from "../devices/queries.js";
-import { recentOperations } from "../operation-log/queries.js";
-import { vendorsOfGroup } from "../tenancy/queries.js";
+import { countScopeAccounts, getAccountInfo } from "../accounts/public.js";
+import { deviceCounts } from "../devices/public.js";
+import { recentOperations } from "../operation-log/public.js";
+import { vendorsOfGroup } from "../tenancy/public.js";
 
 /** The console's account summary: real counts of what the scope owns, and its latest operations. */
 export async function dashboardSummary(

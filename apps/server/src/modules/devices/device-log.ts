@@ -6,8 +6,8 @@ import { toSeconds } from "../../platform/db/columns.js";
 import { idKeyset } from "../../platform/db/keysets.js";
 import { countFrom, listPage, rowsFrom } from "../../platform/db/list-page.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { shopNameOf } from "../shops/queries.js";
-import { vendorTenant } from "../tenancy/scope.js";
+import { shopNameOf } from "../shops/public.js";
+import { vendorTenant } from "../tenancy/public.js";
 import { deviceLog, devices } from "./tables.js";
 
 const columns = {

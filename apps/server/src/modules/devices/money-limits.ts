@@ -2,8 +2,7 @@ import { defaultMoneyLimits, type MoneyLimitsResult, type moneyLimitsRequest } f
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { scopedVendor } from "../tenancy/queries.js";
-import { vendorTenant } from "../tenancy/scope.js";
+import { scopedVendor, vendorTenant } from "../tenancy/public.js";
 import { deviceMoneyLimits } from "./tables.js";
 
 /** The vendor's ceilings on machine messages, with the defaults of its currency beside them. */

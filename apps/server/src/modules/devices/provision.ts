@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
-import type { VendorTenant } from "../tenancy/scope.js";
+import type { VendorTenant } from "../tenancy/public.js";
 import { hashClaimCode, hashDeviceSecret, newClaimCode, newDeviceSecret } from "./broker/device-secrets.js";
 import { devices } from "./tables.js";
 

@@ -2,7 +2,7 @@ import { API } from "@washboard/shared";
 import type { SignedInContext } from "../../platform/http/context.js";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
-import { vendorTenant } from "../tenancy/scope.js";
+import { vendorTenant } from "../tenancy/public.js";
 import { registerAdminProvision } from "./admin-provision.js";
 import { hookThrottle } from "./broker/hook-throttle.js";
 import { registerBrokerHooks } from "./broker/http-hooks.js";

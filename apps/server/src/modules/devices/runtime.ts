@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import type { AppDeps, Running } from "../../platform/module.js";
-import { type DeviceSale, deviceOrderWriter } from "../orders/device-orders.js";
-import type { VendorTenant } from "../tenancy/scope.js";
+import { type DeviceSale, deviceOrderWriter } from "../orders/public.js";
+import type { VendorTenant } from "../tenancy/public.js";
 import { BrokerAccess } from "./broker/broker-access.js";
 import { type BrokerRisk, checkBrokerSecurity } from "./broker/broker-security.js";
 import { type EmbeddedBroker, startEmbeddedBroker } from "./broker/embedded-broker.js";

@@ -16,10 +16,10 @@ import { countFrom, countOf, listPage, rowsFrom } from "../../platform/db/list-p
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { priceTemplateNameOf } from "../price-templates/queries.js";
-import { findVendorShop, shopNameOf } from "../shops/queries.js";
-import { systemConfigValue } from "../system-config/queries.js";
-import { tenantWhere, type VendorTenant, vendorTenant } from "../tenancy/scope.js";
+import { priceTemplateNameOf } from "../price-templates/public.js";
+import { findVendorShop, shopNameOf } from "../shops/public.js";
+import { systemConfigValue } from "../system-config/public.js";
+import { tenantWhere, type VendorTenant, vendorTenant } from "../tenancy/public.js";
 import { commandView } from "./commands/command-view.js";
 import { EXPIRY_WARNING_DAYS } from "./status-counts.js";
 import { deviceCommands, deviceShadows, devices } from "./tables.js";

@@ -1,7 +1,7 @@
 import { and, count, gt, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { tenantWhere } from "../tenancy/scope.js";
+import { tenantWhere } from "../tenancy/public.js";
 import { devices } from "./tables.js";
 
 /** A subscription ending within this many days counts as "expiring" (spec §4 warning state). */

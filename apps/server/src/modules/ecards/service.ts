@@ -10,9 +10,9 @@ import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { allianceCountOfEcard } from "../alliances/queries.js";
-import { groupTenant } from "../tenancy/scope.js";
-import { checkImages } from "../uploads/images.js";
+import { allianceCountOfEcard } from "../alliances/public.js";
+import { groupTenant } from "../tenancy/public.js";
+import { checkImages } from "../uploads/public.js";
 import { ecards } from "./tables.js";
 
 type EcardRow = typeof ecards.$inferSelect;

@@ -1,7 +1,7 @@
 import { API } from "@washboard/shared";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
-import { groupTenant } from "../tenancy/scope.js";
+import { groupTenant } from "../tenancy/public.js";
 import { getEmailConfig, sendTestEmail, updateEmailConfig } from "./service.js";
 
 export function emailConfigRoutes(r: Routes, { db, secrets, config }: AppDeps) {

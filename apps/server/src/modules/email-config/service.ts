@@ -5,7 +5,7 @@ import { AppError } from "../../platform/http/app-error.js";
 import { MailSendError, type OutgoingMail, type SentMail, sendMail } from "../../platform/mail/mailer.js";
 import { PrivateHostError } from "../../platform/mail/public-host.js";
 import { maskSecret, type SecretBox } from "../../platform/secrets/secret-box.js";
-import { tenantOfGroup } from "../tenancy/scope.js";
+import { tenantOfGroup } from "../tenancy/public.js";
 import { groupEmailConfigs } from "./tables.js";
 
 type Row = typeof groupEmailConfigs.$inferSelect;

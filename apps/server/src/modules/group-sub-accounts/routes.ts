@@ -10,8 +10,8 @@ import {
   pageAccounts,
   removeAccount,
   toManagedAccountItem,
-} from "../accounts/managed.js";
-import { groupTenant } from "../tenancy/scope.js";
+} from "../accounts/public.js";
+import { groupTenant } from "../tenancy/public.js";
 
 /**
  * The group's sub-administrators: level 7 accounts of the scope's group. They are the group's own

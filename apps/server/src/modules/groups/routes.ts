@@ -2,8 +2,7 @@ import { API, type GroupProfile } from "@washboard/shared";
 import { AppError } from "../../platform/http/app-error.js";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
-import { findGroup } from "../tenancy/queries.js";
-import { type GroupRow, updateGroup } from "../tenancy/store.js";
+import { findGroup, type GroupRow, updateGroup } from "../tenancy/public.js";
 
 const toProfile = (g: GroupRow): GroupProfile => ({
   id: g.id,

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { type Ref, valueOfRow } from "../../platform/db/related.js";
-import type { VendorTenant } from "../tenancy/scope.js";
+import type { VendorTenant } from "../tenancy/public.js";
 import { locations } from "./tables.js";
 
 /** What other modules may know of locations. */

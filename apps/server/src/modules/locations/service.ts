@@ -15,8 +15,8 @@ import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { shopCountOfLocation } from "../shops/queries.js";
-import { type VendorTenant, vendorTenant } from "../tenancy/scope.js";
+import { shopCountOfLocation } from "../shops/public.js";
+import { type VendorTenant, vendorTenant } from "../tenancy/public.js";
 import { locations } from "./tables.js";
 
 type Fields = z.output<typeof locationCreateRequest>;

@@ -2,8 +2,8 @@ import { zonedDayEnd, zonedDayStart } from "@washboard/shared";
 import { type AnyColumn, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { qualified } from "../../platform/db/qualified.js";
-import { shopChoices } from "../shops/queries.js";
-import { tenantOfVendor } from "../tenancy/scope.js";
+import { shopChoices } from "../shops/public.js";
+import { tenantOfVendor } from "../tenancy/public.js";
 import type { ReportVendor } from "./other-income.js";
 import { MEMBER_COUPON_STATE, memberCoupons, members } from "./tables.js";
 

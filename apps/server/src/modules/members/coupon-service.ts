@@ -6,8 +6,7 @@ import { toSeconds } from "../../platform/db/columns.js";
 import { qualified } from "../../platform/db/qualified.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { Actor, TenantScope } from "../../platform/http/context.js";
-import { scopedVendor } from "../tenancy/queries.js";
-import { tenantOfVendor, vendorTenant } from "../tenancy/scope.js";
+import { scopedVendor, tenantOfVendor, vendorTenant } from "../tenancy/public.js";
 import { coupons, MEMBER_COUPON_STATE, memberCoupons, members } from "./tables.js";
 
 type CouponRow = typeof coupons.$inferSelect;

@@ -2,10 +2,10 @@ import { SIMULATED_CARD_COUNT, simulatedCardNumber } from "@washboard/device-sim
 import { and, count, eq, inArray } from "drizzle-orm";
 import { hashPassword } from "../../platform/auth/passwords.js";
 import type { Db } from "../../platform/db/client.js";
-import { findAccountByUsername } from "../accounts/queries.js";
-import { placedDevicesOfVendors } from "../devices/queries.js";
-import { writeCardSale } from "../orders/device-orders.js";
-import { type VendorRow, vendorsNamed } from "../tenancy/queries.js";
+import { findAccountByUsername } from "../accounts/public.js";
+import { placedDevicesOfVendors } from "../devices/public.js";
+import { writeCardSale } from "../orders/public.js";
+import { type VendorRow, vendorsNamed } from "../tenancy/public.js";
 import { bindCard, createCard, topUpCard } from "./card-service.js";
 import { giveCoupon } from "./coupon-service.js";
 import { lockHolder } from "./ledger.js";

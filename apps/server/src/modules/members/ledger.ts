@@ -2,7 +2,7 @@ import type { MovementKind, Purse } from "@washboard/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
-import { tenantOfVendor } from "../tenancy/scope.js";
+import { tenantOfVendor } from "../tenancy/public.js";
 import { balanceMovements, CARD_STATUS, cards, MEMBER_STATUS, members } from "./tables.js";
 
 /** Whose money moves: a member (balance or reward) or a card. */

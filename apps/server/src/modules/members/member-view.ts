@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { toSeconds } from "../../platform/db/columns.js";
 import { qualified } from "../../platform/db/qualified.js";
 import { valueOfRow } from "../../platform/db/related.js";
-import { shopAllianceOf, shopNameOf } from "../shops/queries.js";
+import { shopAllianceOf, shopNameOf } from "../shops/public.js";
 import { balanceMovements, CARD_STATUS, cards, MEMBER_STATUS, members } from "./tables.js";
 
 /** The columns a member is shown with: its shop's name and alliance, and how many cards it holds. */

@@ -1,8 +1,7 @@
 import { defineModule } from "../../platform/module.js";
 import { DEMO_VENDOR_NAMES } from "../../seed/demo.js";
-import { registerRemoteCardHandler } from "../devices/commands/remote-cards.js";
-import { registerCardPayer, registerMachineTopUp } from "../orders/device-orders.js";
-import { registerBalanceRefunder } from "../orders/refunds/balance-refunds.js";
+import { registerRemoteCardHandler } from "../devices/public.js";
+import { registerBalanceRefunder, registerCardPayer, registerMachineTopUp } from "../orders/public.js";
 import { payByCard, refundToBalance } from "./balance-payments.js";
 import { seedDemoMembers } from "./demo-members.js";
 import { creditMachineTopUp, creditRemoteCard } from "./remote-cards.js";

@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/client.js";
 import { idKeyset } from "../../platform/db/keysets.js";
 import { countOf, listPage } from "../../platform/db/list-page.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { vendorTenant } from "../tenancy/scope.js";
+import { vendorTenant } from "../tenancy/public.js";
 import { movementColumns, movementView } from "./member-view.js";
 import { balanceMovements } from "./tables.js";
 

@@ -2,8 +2,8 @@ import { zonedDayEnd, zonedDayStart } from "@washboard/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { qualified } from "../../platform/db/qualified.js";
-import { shopChoices } from "../shops/queries.js";
-import { tenantOfVendor } from "../tenancy/scope.js";
+import { shopChoices } from "../shops/public.js";
+import { tenantOfVendor } from "../tenancy/public.js";
 import { balanceMovements, cards, members } from "./tables.js";
 
 /** The vendors a report reads, each with its zone (days are the vendor's own). */

@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import type { RemoteCardDone } from "../devices/commands/remote-cards.js";
-import type { MachineTopUp } from "../orders/device-orders.js";
-import { tenantOfVendor } from "../tenancy/scope.js";
+import type { RemoteCardDone } from "../devices/public.js";
+import type { MachineTopUp } from "../orders/public.js";
+import { tenantOfVendor } from "../tenancy/public.js";
 import { move } from "./ledger.js";
 import { CARD_STATUS, cards } from "./tables.js";
 

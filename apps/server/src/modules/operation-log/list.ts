@@ -7,8 +7,7 @@ import { createdKeyset, keysetAt } from "../../platform/db/keysets.js";
 import { countOf, listPage, type RowOf, rowsFrom } from "../../platform/db/list-page.js";
 import { likeText } from "../../platform/db/text-search.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { vendorNameOf } from "../tenancy/queries.js";
-import { tenantWhere } from "../tenancy/scope.js";
+import { tenantWhere, vendorNameOf } from "../tenancy/public.js";
 import { operationLog } from "./tables.js";
 
 type Input = z.output<typeof operationLogListRequest>;

@@ -3,7 +3,7 @@ import { and, asc, desc, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { tenantOfVendor, tenantWhere } from "../tenancy/scope.js";
+import { tenantOfVendor, tenantWhere } from "../tenancy/public.js";
 import { operationLog } from "./tables.js";
 
 /** What other modules may know of the operation log. */

@@ -2,7 +2,7 @@ import type { OrderItem, OrderProviderId } from "@washboard/shared";
 import { and, eq } from "drizzle-orm";
 import { AppError } from "../../platform/http/app-error.js";
 import type { AppDeps } from "../../platform/module.js";
-import type { VendorTenant } from "../tenancy/scope.js";
+import type { VendorTenant } from "../tenancy/public.js";
 import { orderColumns, orderView } from "./order-view.js";
 import { queriedPayment, recordPayment } from "./payments.js";
 import { ProviderError } from "./providers/adapter.js";

@@ -1,8 +1,8 @@
 import { type OrderSource, paymentTypeOf } from "@washboard/shared";
 import { count, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import { placedDevicesOfVendors } from "../devices/queries.js";
-import { vendorsNamed } from "../tenancy/queries.js";
+import { placedDevicesOfVendors } from "../devices/public.js";
+import { vendorsNamed } from "../tenancy/public.js";
 import { newOrderNo } from "./order-numbers.js";
 import { orderRefunds, orders, PAY_STATUS, REFUND_RESULT, REFUND_STATUS } from "./tables.js";
 

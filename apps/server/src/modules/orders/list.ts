@@ -7,8 +7,7 @@ import { listPage } from "../../platform/db/list-page.js";
 import { qualified } from "../../platform/db/qualified.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { scopedVendor } from "../tenancy/queries.js";
-import { vendorTenant } from "../tenancy/scope.js";
+import { scopedVendor, vendorTenant } from "../tenancy/public.js";
 import { orderColumns, orderView } from "./order-view.js";
 import { orders, orderTotalsDaily, PAY_STATUS, REFUND_STATUS } from "./tables.js";
 

@@ -14,8 +14,7 @@ import type { Db } from "../../platform/db/client.js";
 import { tableFile } from "../../platform/export/table-file.js";
 import type { TenantScope } from "../../platform/http/context.js";
 import type { FileAnswer } from "../../platform/http/download.js";
-import { scopedVendor } from "../tenancy/queries.js";
-import { vendorTableFormat } from "../tenancy/table-format.js";
+import { scopedVendor, vendorTableFormat } from "../tenancy/public.js";
 import { orderBatches } from "./list.js";
 
 /**

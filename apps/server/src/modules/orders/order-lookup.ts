@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import type { VendorTenant } from "../tenancy/scope.js";
+import type { VendorTenant } from "../tenancy/public.js";
 import { type OrderViewRow, orderColumns, orderView } from "./order-view.js";
 import { orders } from "./tables.js";
 

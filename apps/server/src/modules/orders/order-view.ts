@@ -1,7 +1,7 @@
 import type { OrderItem } from "@washboard/shared";
 import { toSeconds } from "../../platform/db/columns.js";
-import { deviceNameOf, deviceSerialOf } from "../devices/queries.js";
-import { shopNameOf } from "../shops/queries.js";
+import { deviceNameOf, deviceSerialOf } from "../devices/public.js";
+import { shopNameOf } from "../shops/public.js";
 import { orders, PAY_STATUS, REFUND_RESULT, REFUND_STATUS } from "./tables.js";
 
 /** The columns an order is shown with, names of its shop and machine included. */

@@ -3,10 +3,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import type { AppDeps } from "../../platform/module.js";
 import { type OutboxHandler, PermanentFailure } from "../../platform/outbox/outbox.js";
-import { releaseMachineHold } from "../devices/holds.js";
-import { commandOutcomes } from "../devices/queries.js";
-import { deviceRuntime } from "../devices/runtime.js";
-import { tenantOfVendor } from "../tenancy/scope.js";
+import { commandOutcomes, deviceRuntime, releaseMachineHold } from "../devices/public.js";
+import { tenantOfVendor } from "../tenancy/public.js";
 import { startRefund } from "./refunds/refund-service.js";
 import { orders, PAY_STATUS, REFUND_STATUS } from "./tables.js";
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import type { AppDeps } from "../../platform/module.js";
 import { enqueue, type OutboxHandler, PermanentFailure } from "../../platform/outbox/outbox.js";
-import { releaseMachineHold } from "../devices/holds.js";
+import { releaseMachineHold } from "../devices/public.js";
 import { queriedPayment, recordPayment } from "./payments.js";
 import { ProviderError } from "./providers/adapter.js";
 import { adapterOf } from "./providers/index.js";

@@ -2,8 +2,8 @@ import { formatMoney, isCurrencyCode, type OrderProviderId } from "@washboard/sh
 import { and, eq, or } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client.js";
 import { enqueue } from "../../platform/outbox/outbox.js";
-import { extendMachineHold } from "../devices/holds.js";
-import { tenantOfVendor } from "../tenancy/scope.js";
+import { extendMachineHold } from "../devices/public.js";
+import { tenantOfVendor } from "../tenancy/public.js";
 import type { OrderQueryAnswer, ProviderNotice } from "./providers/adapter.js";
 import { finishRefund } from "./refunds/refund-delivery.js";
 import { startRefund } from "./refunds/refund-service.js";

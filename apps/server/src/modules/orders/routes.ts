@@ -15,7 +15,7 @@ import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
-import { vendorTenant } from "../tenancy/scope.js";
+import { vendorTenant } from "../tenancy/public.js";
 import { checkOrder } from "./check-order.js";
 import { listOrders } from "./list.js";
 import { exportOrders } from "./order-export.js";

@@ -14,25 +14,29 @@ import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { AppDeps } from "../../platform/module.js";
-import { takeAttempt } from "../accounts/throttle.js";
-import { heldMachineIds, holdMachine } from "../devices/holds.js";
-import { deviceBySerial, payableDevices } from "../devices/queries.js";
-import { noteProviderRef, orderByNumber } from "../orders/order-lookup.js";
-import { payStatusName, refundStatusName } from "../orders/order-view.js";
-import { cancelPayment } from "../orders/payment-expiry.js";
-import { recordPayment } from "../orders/payments.js";
-import { createPendingOrder } from "../orders/pending-orders.js";
-import { ProviderError } from "../orders/providers/adapter.js";
-import { adapterOf } from "../orders/providers/index.js";
-import { capturePayPalOrder, paypal as paypalAdapter } from "../orders/providers/paypal.js";
-import { notifyPath, providerCall } from "../orders/providers/provider-call.js";
-import { payQrByCode } from "../payqr/queries.js";
-import { templatesWithOptions } from "../price-templates/queries.js";
-import { findVendorShop } from "../shops/queries.js";
-import { publicAddress } from "../system-config/queries.js";
-import { findVendor } from "../tenancy/queries.js";
-import { tenantOfVendor } from "../tenancy/scope.js";
-import { payDiscountsOf, providerCredentials } from "../vendor-profile/service.js";
+import { takeAttempt } from "../accounts/public.js";
+import { deviceBySerial, heldMachineIds, holdMachine, payableDevices } from "../devices/public.js";
+import {
+  adapterOf,
+  cancelPayment,
+  capturePayPalOrder,
+  createPendingOrder,
+  noteProviderRef,
+  notifyPath,
+  orderByNumber,
+  ProviderError,
+  paypal as paypalAdapter,
+  payStatusName,
+  providerCall,
+  recordPayment,
+  refundStatusName,
+} from "../orders/public.js";
+import { payQrByCode } from "../payqr/public.js";
+import { templatesWithOptions } from "../price-templates/public.js";
+import { findVendorShop } from "../shops/public.js";
+import { publicAddress } from "../system-config/public.js";
+import { findVendor, tenantOfVendor } from "../tenancy/public.js";
+import { payDiscountsOf, providerCredentials } from "../vendor-profile/public.js";
 
 type Place = z.output<typeof payPlace>;
 

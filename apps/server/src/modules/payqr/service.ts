@@ -20,10 +20,10 @@ import { countOf, listPage } from "../../platform/db/list-page.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { deviceNameOf, deviceSerialOf, devicesOfShop, isShopDevice } from "../devices/queries.js";
-import { findVendorShop, shopNameOf } from "../shops/queries.js";
-import { systemConfigValue } from "../system-config/queries.js";
-import { type VendorTenant, vendorTenant } from "../tenancy/scope.js";
+import { deviceNameOf, deviceSerialOf, devicesOfShop, isShopDevice } from "../devices/public.js";
+import { findVendorShop, shopNameOf } from "../shops/public.js";
+import { systemConfigValue } from "../system-config/public.js";
+import { type VendorTenant, vendorTenant } from "../tenancy/public.js";
 import { payQrCodes } from "./tables.js";
 
 type Binding = Pick<z.output<typeof payQrBindRequest>, "bind_mode" | "shop_id" | "device_id">;

@@ -1,8 +1,8 @@
 import { API } from "@washboard/shared";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
-import { pushDeviceParams } from "../devices/queries.js";
-import { vendorTenant } from "../tenancy/scope.js";
+import { pushDeviceParams } from "../devices/public.js";
+import { vendorTenant } from "../tenancy/public.js";
 import {
   assignPriceTemplate,
   createPriceTemplate,

@@ -25,10 +25,9 @@ import {
   deviceIdsOfPriceTemplate,
   deviceIdsOfShop,
   setDevicesPriceTemplate,
-} from "../devices/queries.js";
-import { lockVendor } from "../tenancy/queries.js";
-import { type VendorTenant, vendorTenant } from "../tenancy/scope.js";
-import { checkImages } from "../uploads/images.js";
+} from "../devices/public.js";
+import { lockVendor, type VendorTenant, vendorTenant } from "../tenancy/public.js";
+import { checkImages } from "../uploads/public.js";
 import { priceTemplateOptions, priceTemplates } from "./tables.js";
 
 type Fields = z.output<typeof priceTemplateCreateRequest>;

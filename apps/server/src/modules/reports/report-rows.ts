@@ -8,13 +8,11 @@ import {
 } from "@washboard/shared";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
-import { deviceEventSums, deviceOperationCounts, vendorDevicesForReports } from "../devices/queries.js";
-import { couponsByDay } from "../members/coupon-report.js";
-import { cardBusinessByDay, rewardsByDay } from "../members/other-income.js";
-import { operationsByActor } from "../operation-log/queries.js";
-import { noFigures } from "../revenue/figures.js";
-import { deviceFigures, sourceFiguresByDay, sourceFiguresByDayAndShop } from "../revenue/report-figures.js";
-import type { VendorRow } from "../tenancy/queries.js";
+import { deviceEventSums, deviceOperationCounts, vendorDevicesForReports } from "../devices/public.js";
+import { cardBusinessByDay, couponsByDay, rewardsByDay } from "../members/public.js";
+import { operationsByActor } from "../operation-log/public.js";
+import { deviceFigures, noFigures, sourceFiguresByDay, sourceFiguresByDayAndShop } from "../revenue/public.js";
+import type { VendorRow } from "../tenancy/public.js";
 
 /** The period's first instant and the instant after its last, in the vendor's zone. */
 function instantsOf(vendor: VendorRow, range: { from: string; to: string }) {

@@ -1,7 +1,7 @@
 import { API, FORM_REPORTS, type FormReportKey, type ReportRange } from "@washboard/shared";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
-import { scopedVendor } from "../tenancy/queries.js";
+import { scopedVendor } from "../tenancy/public.js";
 import { REPORT_ROWS } from "./report-rows.js";
 import { listSubscriptions, sendNow, subscribe, unsubscribe } from "./subscriptions.js";
 

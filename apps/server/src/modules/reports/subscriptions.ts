@@ -16,10 +16,9 @@ import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { AppError, noPermission, notFound } from "../../platform/http/app-error.js";
 import type { Actor } from "../../platform/http/context.js";
 import { enqueue, outboxStatus } from "../../platform/outbox/outbox.js";
-import { accountNameOf } from "../accounts/queries.js";
-import { groupMailConfigured } from "../email-config/service.js";
-import { findVendor, lockVendor, type VendorRow } from "../tenancy/queries.js";
-import { tenantOfVendor } from "../tenancy/scope.js";
+import { accountNameOf } from "../accounts/public.js";
+import { groupMailConfigured } from "../email-config/public.js";
+import { findVendor, lockVendor, tenantOfVendor, type VendorRow } from "../tenancy/public.js";
 import { lastWholePeriod, nextRunAt, type Period, periodText } from "./schedule.js";
 import { reportSubscriptions } from "./tables.js";
 

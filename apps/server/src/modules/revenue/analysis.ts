@@ -1,10 +1,10 @@
 import { addDays, type ShopAnalysis } from "@washboard/shared";
 import { asc, desc, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import { deviceCountsByShop } from "../devices/queries.js";
-import { shopChoices } from "../shops/queries.js";
-import type { VendorRow } from "../tenancy/queries.js";
-import { tenantOfVendor } from "../tenancy/scope.js";
+import { deviceCountsByShop } from "../devices/public.js";
+import { shopChoices } from "../shops/public.js";
+import type { VendorRow } from "../tenancy/public.js";
+import { tenantOfVendor } from "../tenancy/public.js";
 import {
   dailyRows,
   figureColumns,

@@ -1,8 +1,8 @@
 import type { ConsumptionResult } from "@washboard/shared";
 import { asc, desc, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import { shopNameOf } from "../shops/queries.js";
-import type { VendorRow } from "../tenancy/queries.js";
+import { shopNameOf } from "../shops/public.js";
+import type { VendorRow } from "../tenancy/public.js";
 import { shopIdOf, usageRows } from "./figures.js";
 import { idsOf } from "./scope.js";
 import { usageHourly } from "./tables.js";

@@ -1,8 +1,8 @@
 import { addDays, type DashboardRevenue, type DashboardShops, daysFrom } from "@washboard/shared";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import { shopNameOf } from "../shops/queries.js";
-import type { VendorRow } from "../tenancy/queries.js";
+import { shopNameOf } from "../shops/public.js";
+import type { VendorRow } from "../tenancy/public.js";
 import { dailyRows, figureColumns, noFigures, shopIdOf, toFigures } from "./figures.js";
 import { todayOf } from "./scope.js";
 import { revenueDaily } from "./tables.js";

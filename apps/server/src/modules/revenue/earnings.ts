@@ -8,9 +8,9 @@ import {
 } from "@washboard/shared";
 import { asc, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import { vendorDevicesForReports } from "../devices/queries.js";
-import { shopNameOf } from "../shops/queries.js";
-import type { VendorRow } from "../tenancy/queries.js";
+import { vendorDevicesForReports } from "../devices/public.js";
+import { shopNameOf } from "../shops/public.js";
+import type { VendorRow } from "../tenancy/public.js";
 import {
   dailyRows,
   figureColumns,

@@ -1,8 +1,8 @@
 import type { OrderSource } from "@washboard/shared";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import { shopNameOf } from "../shops/queries.js";
-import type { VendorRow } from "../tenancy/queries.js";
+import { shopNameOf } from "../shops/public.js";
+import type { VendorRow } from "../tenancy/public.js";
 import { dailyRows, figureColumns, shopIdOf, toFigures } from "./figures.js";
 import { revenueDaily } from "./tables.js";
 

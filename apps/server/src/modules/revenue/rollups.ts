@@ -1,6 +1,6 @@
 import { count, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import { tenantOfVendor } from "../tenancy/scope.js";
+import { tenantOfVendor } from "../tenancy/public.js";
 import { revenueDaily } from "./tables.js";
 
 /**

@@ -1,7 +1,7 @@
 import { localDate, nowSeconds } from "@washboard/shared";
 import type { Db } from "../../platform/db/client.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { scopedVendor, type VendorRow, vendorsOfGroup } from "../tenancy/queries.js";
+import { scopedVendor, type VendorRow, vendorsOfGroup } from "../tenancy/public.js";
 
 /**
  * Whose figures a revenue call reads: the scope's vendor (levels 3 and 4, or a group account that

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { type Ref, valueOfRow } from "../../platform/db/related.js";
 import { AppError } from "../../platform/http/app-error.js";
-import type { VendorTenant } from "../tenancy/scope.js";
+import type { VendorTenant } from "../tenancy/public.js";
 import { roles } from "./tables.js";
 
 /** What other modules may know of roles. */

@@ -19,8 +19,8 @@ import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
-import { accountCountOfRole } from "../accounts/queries.js";
-import { vendorTenant } from "../tenancy/scope.js";
+import { accountCountOfRole } from "../accounts/public.js";
+import { vendorTenant } from "../tenancy/public.js";
 import { findVendorRole, type RoleRow } from "./queries.js";
 import { roles } from "./tables.js";
 

@@ -2,11 +2,10 @@ import type { ShopOptions } from "@washboard/shared";
 import { asc } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { allianceChoices } from "../alliances/queries.js";
-import { brandChoices } from "../brands/queries.js";
-import { locationChoices } from "../locations/queries.js";
-import { vendorPlan } from "../tenancy/queries.js";
-import { tenantOfGroup, vendorTenant } from "../tenancy/scope.js";
+import { allianceChoices } from "../alliances/public.js";
+import { brandChoices } from "../brands/public.js";
+import { locationChoices } from "../locations/public.js";
+import { tenantOfGroup, vendorPlan, vendorTenant } from "../tenancy/public.js";
 import { shops } from "./tables.js";
 
 /** Names for the shop screens' selects, each list ordered by name. */

@@ -1,7 +1,7 @@
 import { type AnyColumn, and, asc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
-import type { VendorTenant } from "../tenancy/scope.js";
+import type { VendorTenant } from "../tenancy/public.js";
 import { shops } from "./tables.js";
 
 /** What other modules may know of shops. */

@@ -20,10 +20,9 @@ import {
   pageAccounts,
   removeAccount,
   statusName,
-} from "../accounts/managed.js";
-import { findVendorRole } from "../roles/queries.js";
-import { assertWithinOwnKeys } from "../roles/service.js";
-import { vendorTenant } from "../tenancy/scope.js";
+} from "../accounts/public.js";
+import { assertWithinOwnKeys, findVendorRole } from "../roles/public.js";
+import { vendorTenant } from "../tenancy/public.js";
 
 /** The scope's vendor's sub-administrators (level 4). */
 function subAdmins(ctx: SignedInContext): AccountOwner {

@@ -2,7 +2,7 @@ import { LIMITS } from "@washboard/shared";
 import { and, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
-import { tenantOfGroup, tenantOfVendor } from "../tenancy/scope.js";
+import { tenantOfGroup, tenantOfVendor } from "../tenancy/public.js";
 import { uploads } from "./tables.js";
 
 /** Who an image field's record belongs to: a group (brands, virtual cards) or a vendor (shops). */

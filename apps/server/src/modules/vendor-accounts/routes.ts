@@ -12,8 +12,8 @@ import {
   pageAccounts,
   removeAccount,
   toManagedAccountItem,
-} from "../accounts/managed.js";
-import { groupTenant } from "../tenancy/scope.js";
+} from "../accounts/public.js";
+import { groupTenant } from "../tenancy/public.js";
 
 /**
  * Vendors' main administrators: level 3 accounts of any vendor of the scope's group, or — for the

@@ -7,13 +7,21 @@ import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/d
 import { scalar } from "../../platform/db/related.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { RequestContext, TenantScope } from "../../platform/http/context.js";
-import { accountCountOfVendor } from "../accounts/queries.js";
-import { deviceCountOfVendor } from "../devices/queries.js";
-import { priceTemplateCountOfVendor } from "../price-templates/queries.js";
-import { deleteVendorRoles } from "../roles/queries.js";
-import { groupVendorWith, pageGroupVendors } from "../tenancy/queries.js";
-import { groupTenant, tenantOfVendor } from "../tenancy/scope.js";
-import { deleteGroupVendor, insertVendor, lockGroupVendor, updateVendor, type VendorRow } from "../tenancy/store.js";
+import { accountCountOfVendor } from "../accounts/public.js";
+import { deviceCountOfVendor } from "../devices/public.js";
+import { priceTemplateCountOfVendor } from "../price-templates/public.js";
+import { deleteVendorRoles } from "../roles/public.js";
+import {
+  deleteGroupVendor,
+  groupTenant,
+  groupVendorWith,
+  insertVendor,
+  lockGroupVendor,
+  pageGroupVendors,
+  tenantOfVendor,
+  updateVendor,
+  type VendorRow,
+} from "../tenancy/public.js";
 
 type ListInput = z.output<typeof vendorAdminListRequest>;
 type Fields = z.output<typeof createVendorRequest>;

@@ -19,9 +19,15 @@ import { toSeconds } from "../../platform/db/columns.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
 import { maskSecret, openSecret, type SecretBox } from "../../platform/secrets/secret-box.js";
-import { findGroup, findVendor, scopedVendor } from "../tenancy/queries.js";
-import { tenantOfVendor } from "../tenancy/scope.js";
-import { setVendorProvider, updateVendor, type VendorRow } from "../tenancy/store.js";
+import {
+  findGroup,
+  findVendor,
+  scopedVendor,
+  setVendorProvider,
+  tenantOfVendor,
+  updateVendor,
+  type VendorRow,
+} from "../tenancy/public.js";
 import { vendorPaymentSettings } from "./tables.js";
 
 type SettingsRow = typeof vendorPaymentSettings.$inferSelect;

@@ -15,7 +15,7 @@ import { qualified } from "../../platform/db/qualified.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { type VendorTenant, vendorTenant } from "../tenancy/scope.js";
+import { type VendorTenant, vendorTenant } from "../tenancy/public.js";
 import { assertOwnRow, originCondition } from "./ownership.js";
 import { controlTemplates, washerModels } from "./tables.js";
 

@@ -14,7 +14,7 @@ import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { type VendorTenant, vendorTenant } from "../tenancy/scope.js";
+import { type VendorTenant, vendorTenant } from "../tenancy/public.js";
 import { assertOwnRow, originCondition } from "./ownership.js";
 import { controlTemplates, washerBrands, washerModels } from "./tables.js";
 

@@ -2,7 +2,7 @@ import type { WasherCatalogueOptions } from "@washboard/shared";
 import { asc, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { vendorTenant } from "../tenancy/scope.js";
+import { vendorTenant } from "../tenancy/public.js";
 import { controlTemplates, washerBrands } from "./tables.js";
 
 /** Names of the brands and control templates a vendor may pick for a model, each ordered by name. */

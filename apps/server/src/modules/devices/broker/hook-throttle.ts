@@ -1,6 +1,6 @@
 import type { Config } from "../../../platform/config.js";
 import type { Db } from "../../../platform/db/client.js";
-import { returnAttempt, takeAttempt } from "../../accounts/throttle.js";
+import { returnAttempt, takeAttempt } from "../../accounts/public.js";
 import type { HookThrottle } from "./http-hooks.js";
 
 /**

@@ -13,7 +13,7 @@ import { arrayParam } from "../../../platform/db/array-param.js";
 import type { Db } from "../../../platform/db/client.js";
 import { AppError } from "../../../platform/http/app-error.js";
 import type { LiveBus } from "../../../platform/live/bus.js";
-import type { VendorTenant } from "../../tenancy/scope.js";
+import type { VendorTenant } from "../../tenancy/public.js";
 import { bluetoothKeyOfHash } from "../broker/device-secrets.js";
 import { deviceCommands, devices } from "../tables.js";
 import { type CommandView, commandView } from "./command-view.js";

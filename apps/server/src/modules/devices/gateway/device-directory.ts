@@ -1,8 +1,8 @@
 import { defaultMoneyLimits } from "@washboard/shared";
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../platform/db/client.js";
-import { priceTemplateTopPriceOf } from "../../price-templates/queries.js";
-import { vendorCurrencyOf } from "../../tenancy/queries.js";
+import { priceTemplateTopPriceOf } from "../../price-templates/public.js";
+import { vendorCurrencyOf } from "../../tenancy/public.js";
 import { deviceMoneyLimits, devices } from "../tables.js";
 
 /** What the gateway needs of a machine to judge its messages. */

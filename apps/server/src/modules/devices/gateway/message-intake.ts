@@ -9,7 +9,7 @@ import {
 } from "@washboard/device-protocol";
 import type { DeviceMessageRefusal } from "@washboard/shared";
 import type { FastifyBaseLogger } from "fastify";
-import type { DeviceSale } from "../../orders/device-orders.js";
+import type { DeviceSale } from "../../orders/public.js";
 import type { DeviceCommands } from "../commands/device-commands.js";
 import type { DeadLetters } from "./dead-letters.js";
 import type { DeviceDirectory } from "./device-directory.js";

@@ -1,7 +1,7 @@
 import { publicSite } from "@washboard/shared";
 import type { AppDeps } from "../../../platform/module.js";
-import { systemConfigValue } from "../../system-config/queries.js";
-import { providerCredentials } from "../../vendor-profile/service.js";
+import { systemConfigValue } from "../../system-config/public.js";
+import { providerCredentials } from "../../vendor-profile/public.js";
 import type { ProviderAdapter, ProviderCall } from "./adapter.js";
 
 /**

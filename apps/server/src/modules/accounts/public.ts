@@ -1,0 +1,25 @@
+export { getAccountInfo } from "./account-info.js";
+export type { AccountOwner, ManagedAccount } from "./managed.js";
+export {
+  changeAccount,
+  createAccount,
+  findOwnedAccount,
+  pageAccounts,
+  removeAccount,
+  statusName,
+  toManagedAccountItem,
+} from "./managed.js";
+export type { AccountRow } from "./queries.js";
+export {
+  ACCOUNT_STATUS,
+  accountCountOfRole,
+  accountCountOfVendor,
+  accountNameOf,
+  countScopeAccounts,
+  findAccountById,
+  findAccountByUsername,
+} from "./queries.js";
+export { createSession, revokeAccountSessions, revokeSession } from "./sessions.js";
+export { insertMerchantAdmin, recordSignIn, updateOwnProfile } from "./store.js";
+export { checkMemberPin, checkSignIn, returnAttempt, takeAttempt } from "./throttle.js";
+export { hashToken, newToken } from "./tokens.js";

@@ -1,0 +1,1 @@
+export { allianceChoices, allianceCountOfEcard, allianceNameOf, isVendorAlliance } from "./queries.js";

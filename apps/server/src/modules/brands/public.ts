@@ -1,0 +1,1 @@
+export { brandChoices, brandNameOf, isGroupBrand } from "./queries.js";

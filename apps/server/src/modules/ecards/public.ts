@@ -1,0 +1,1 @@
+export { ecardChoices, ecardNameOf, isGroupEcard } from "./queries.js";

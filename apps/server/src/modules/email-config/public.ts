@@ -1,0 +1,1 @@
+export { groupMailConfigured, sendGroupMail } from "./service.js";

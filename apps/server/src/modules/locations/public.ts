@@ -1,0 +1,1 @@
+export { isVendorLocation, locationChoices, locationNameOf } from "./queries.js";

@@ -1,0 +1,1 @@
+export { operationsByActor, recentOperations } from "./queries.js";

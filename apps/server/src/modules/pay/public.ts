@@ -1,0 +1,1 @@
+export { chosenProgram, payableProviders, vendorOfPlace } from "./service.js";

@@ -1,0 +1,1 @@
+export { payQrByCode, payqrCountOfShop } from "./queries.js";

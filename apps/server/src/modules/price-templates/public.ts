@@ -1,0 +1,6 @@
+export {
+  priceTemplateCountOfVendor,
+  priceTemplateNameOf,
+  priceTemplateTopPriceOf,
+  templatesWithOptions,
+} from "./queries.js";

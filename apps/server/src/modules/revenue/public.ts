@@ -1,0 +1,2 @@
+export { noFigures } from "./figures.js";
+export { deviceFigures, sourceFiguresByDay, sourceFiguresByDayAndShop } from "./report-figures.js";

@@ -1,0 +1,1 @@
+export { publicAddress, systemConfigValue } from "./queries.js";

@@ -1,0 +1,27 @@
+export {
+  findGroup,
+  findVendor,
+  groupPlan,
+  groupVendorWith,
+  lockGroup,
+  lockVendor,
+  pageGroupVendors,
+  scopedVendor,
+  vendorCurrencyOf,
+  vendorNameOf,
+  vendorPlan,
+  vendorsNamed,
+  vendorsOfGroup,
+} from "./queries.js";
+export type { GroupTenant, VendorTenant } from "./scope.js";
+export { groupTenant, tenantOfGroup, tenantOfVendor, tenantWhere, vendorOfGroup, vendorTenant } from "./scope.js";
+export type { GroupRow, VendorRow } from "./store.js";
+export {
+  deleteGroupVendor,
+  insertVendor,
+  lockGroupVendor,
+  setVendorProvider,
+  updateGroup,
+  updateVendor,
+} from "./store.js";
+export { vendorTableFormat } from "./table-format.js";

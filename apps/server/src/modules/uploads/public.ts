@@ -1,0 +1,1 @@
+export { checkImages } from "./images.js";

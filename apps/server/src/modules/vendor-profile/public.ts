@@ -1,0 +1,1 @@
+export { payDiscountsOf, providerCredentials } from "./service.js";
