@@ -120,6 +120,7 @@ export const allianceEndpoints = {
     body: allianceCreateRequest,
     result: allianceItem,
     mutates: true,
+    log: "alliances.create",
   }),
   modify: endpoint({
     method: "POST",
@@ -129,6 +130,7 @@ export const allianceEndpoints = {
     body: allianceModifyRequest,
     result: allianceItem,
     mutates: true,
+    log: "alliances.modify",
   }),
   setStatus: endpoint({
     method: "POST",
@@ -138,6 +140,7 @@ export const allianceEndpoints = {
     body: allianceStatusRequest,
     result: allianceItem,
     mutates: true,
+    log: "alliances.setStatus",
   }),
   remove: endpoint({
     method: "POST",
@@ -147,5 +150,6 @@ export const allianceEndpoints = {
     body: allianceIdRequest,
     result: z.object({ id: z.number().int() }),
     mutates: true,
+    log: "alliances.remove",
   }),
 } as const;

@@ -124,6 +124,7 @@ export const authEndpoints = {
     body: loginRequest,
     result: loginResult,
     mutates: true,
+    log: "auth.login",
   }),
   logout: endpoint({
     method: "GET",
@@ -133,6 +134,7 @@ export const authEndpoints = {
     body: emptyBody,
     result: z.object({}),
     mutates: true,
+    log: "auth.logout",
   }),
   modifyOwn: endpoint({
     method: "POST",
@@ -143,6 +145,7 @@ export const authEndpoints = {
     body: modifyOwnRequest,
     result: z.object({ nickname: z.string(), password_changed: z.boolean() }),
     mutates: true,
+    log: "auth.modifyOwn",
   }),
   register: endpoint({
     method: "POST",
@@ -152,6 +155,7 @@ export const authEndpoints = {
     body: registerRequest,
     result: registerResult,
     mutates: true,
+    log: "auth.register",
   }),
   permissions: endpoint({
     method: "POST",

@@ -106,6 +106,7 @@ export const brandEndpoints = {
     body: brandCreateRequest,
     result: brandItem,
     mutates: true,
+    log: "brands.create",
   }),
   modify: endpoint({
     method: "POST",
@@ -115,6 +116,7 @@ export const brandEndpoints = {
     body: brandModifyRequest,
     result: brandItem,
     mutates: true,
+    log: "brands.modify",
   }),
   setStatus: endpoint({
     method: "POST",
@@ -124,6 +126,7 @@ export const brandEndpoints = {
     body: enabledStatusRequest,
     result: brandItem,
     mutates: true,
+    log: "brands.setStatus",
   }),
   remove: endpoint({
     method: "POST",
@@ -133,5 +136,6 @@ export const brandEndpoints = {
     body: brandIdRequest,
     result: z.object({ id: z.number().int() }),
     mutates: true,
+    log: "brands.remove",
   }),
 } as const;

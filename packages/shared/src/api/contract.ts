@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ConsoleLevel } from "../access/levels.js";
 import type { PermissionRequirement } from "../access/permissions.js";
+import type en from "../i18n/locales/en.json";
 
 /**
  * An API call as both sides see it: path, method, who may call it, and the zod schemas of its
@@ -45,6 +46,8 @@ export interface EndpointContract<
   result: Result;
   /** Mutating calls write an operation-log row. */
   mutates: boolean;
+  /** What the operation log calls a mutating call (see LogLabel); `endpoint` demands it of every one. */
+  log?: LogLabel;
   /**
    * Answered as server-sent events (text/event-stream) once let through, instead of the JSON
    * envelope; refusals still answer the error envelope. `result` then describes one event.
@@ -57,9 +60,22 @@ export interface EndpointContract<
   download?: true;
 }
 
-export function endpoint<Body extends z.ZodType, Result extends z.ZodType, A extends Access>(
-  contract: EndpointContract<Body, Result, A>,
-): EndpointContract<Body, Result, A> {
+type ActionCatalogue = (typeof en)["actions"];
+/**
+ * The operation-log label of a call: its key in the catalogues' `actions` section ("shops.create"),
+ * whose text in each of the 12 languages names the change in the log. The log stores it, the console
+ * translates it; a label without an English text does not compile.
+ */
+export type LogLabel = {
+  [Domain in keyof ActionCatalogue & string]: `${Domain}.${keyof ActionCatalogue[Domain] & string}`;
+}[keyof ActionCatalogue & string];
+
+/** A call that changes data names its operation-log label; a read call has none. */
+type LogDeclaration<Mutates extends boolean> = Mutates extends true ? { log: LogLabel } : { log?: never };
+
+export function endpoint<Body extends z.ZodType, Result extends z.ZodType, A extends Access, Mutates extends boolean>(
+  contract: EndpointContract<Body, Result, A> & { mutates: Mutates } & LogDeclaration<Mutates>,
+): EndpointContract<Body, Result, A> & { mutates: Mutates } {
   return contract;
 }
 

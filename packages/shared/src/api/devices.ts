@@ -312,6 +312,7 @@ export const devicesEndpoints = {
     body: rebootRequest,
     result: commandsResult,
     mutates: true,
+    log: "devices.reboot",
   }),
   remoteStart: endpoint({
     method: "POST",
@@ -321,6 +322,7 @@ export const devicesEndpoints = {
     body: remoteStartRequest,
     result: commandsResult,
     mutates: true,
+    log: "devices.remoteStart",
   }),
   coinCollection: endpoint({
     method: "POST",
@@ -330,6 +332,7 @@ export const devicesEndpoints = {
     body: coinCollectionRequest,
     result: commandsResult,
     mutates: true,
+    log: "devices.coinCollection",
   }),
   updateShadow: endpoint({
     method: "POST",
@@ -340,6 +343,7 @@ export const devicesEndpoints = {
     body: updateShadowRequest,
     result: commandsResult,
     mutates: true,
+    log: "devices.updateShadow",
   }),
   qrCodes: endpoint({
     method: "POST",
@@ -376,6 +380,7 @@ export const devicesEndpoints = {
     body: bindShopRequest,
     result: deviceItem,
     mutates: true,
+    log: "devices.bindShop",
   }),
   claim: endpoint({
     method: "POST",
@@ -386,6 +391,7 @@ export const devicesEndpoints = {
     body: claimDeviceRequest,
     result: z.object({ id: z.number().int(), serial_number: z.string() }),
     mutates: true,
+    log: "devices.claim",
   }),
   bluetoothTicket: endpoint({
     method: "POST",
@@ -396,6 +402,7 @@ export const devicesEndpoints = {
     body: bluetoothTicketRequest,
     result: bluetoothTicketResult,
     mutates: true,
+    log: "devices.bluetoothTicket",
   }),
   bluetoothAnswer: endpoint({
     method: "POST",
@@ -405,6 +412,7 @@ export const devicesEndpoints = {
     body: bluetoothAnswerRequest,
     result: commandItem,
     mutates: true,
+    log: "devices.bluetoothAnswer",
   }),
   unbind: endpoint({
     method: "POST",
@@ -414,6 +422,7 @@ export const devicesEndpoints = {
     body: unbindDeviceRequest,
     result: z.object({ id: z.number().int() }),
     mutates: true,
+    log: "devices.unbind",
   }),
   moneyLimits: endpoint({
     method: "POST",
@@ -434,6 +443,7 @@ export const devicesEndpoints = {
     body: moneyLimitsRequest,
     result: moneyLimitsResult,
     mutates: true,
+    log: "devices.setMoneyLimits",
   }),
   log: endpoint({
     method: "POST",

@@ -48,6 +48,7 @@ export const ecardEndpoints = {
     body: ecardCreateRequest,
     result: ecardItem,
     mutates: true,
+    log: "ecards.create",
   }),
   modify: endpoint({
     method: "POST",
@@ -57,6 +58,7 @@ export const ecardEndpoints = {
     body: ecardModifyRequest,
     result: ecardItem,
     mutates: true,
+    log: "ecards.modify",
   }),
   remove: endpoint({
     method: "POST",
@@ -66,5 +68,6 @@ export const ecardEndpoints = {
     body: ecardIdRequest,
     result: z.object({ id: z.number().int() }),
     mutates: true,
+    log: "ecards.remove",
   }),
 } as const;

@@ -87,6 +87,7 @@ export const emailConfigEndpoints = {
     body: emailConfigUpdateRequest,
     result: emailConfigResult,
     mutates: true,
+    log: "emailConfig.update",
   }),
   sendTest: endpoint({
     method: "POST",
@@ -97,5 +98,6 @@ export const emailConfigEndpoints = {
     body: sendTestEmailRequest,
     result: sendTestEmailResult,
     mutates: true,
+    log: "emailConfig.sendTest",
   }),
 } as const;

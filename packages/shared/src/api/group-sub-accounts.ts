@@ -34,6 +34,7 @@ export const groupSubAccountEndpoints = {
     body: createGroupSubAccountRequest,
     result: managedAccountItem,
     mutates: true,
+    log: "groupSubAccounts.create",
   }),
   modify: endpoint({
     method: "POST",
@@ -44,6 +45,7 @@ export const groupSubAccountEndpoints = {
     body: modifyGroupSubAccountRequest,
     result: managedAccountItem,
     mutates: true,
+    log: "groupSubAccounts.modify",
   }),
   remove: endpoint({
     method: "POST",
@@ -53,5 +55,6 @@ export const groupSubAccountEndpoints = {
     body: z.object({ account_id: managedAccountId }),
     result: z.object({ account_id: z.number().int() }),
     mutates: true,
+    log: "groupSubAccounts.remove",
   }),
 } as const;

@@ -39,5 +39,6 @@ export const groupEndpoints = {
     body: modifyGroupProfileRequest,
     result: groupProfile,
     mutates: true,
+    log: "groups.modifyProfile",
   }),
 } as const;

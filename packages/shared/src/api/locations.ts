@@ -53,6 +53,7 @@ export const locationEndpoints = {
     body: locationCreateRequest,
     result: locationItem,
     mutates: true,
+    log: "locations.create",
   }),
   modify: endpoint({
     method: "POST",
@@ -62,6 +63,7 @@ export const locationEndpoints = {
     body: locationModifyRequest,
     result: locationItem,
     mutates: true,
+    log: "locations.modify",
   }),
   remove: endpoint({
     method: "POST",
@@ -71,5 +73,6 @@ export const locationEndpoints = {
     body: locationIdRequest,
     result: z.object({ id: z.number().int() }),
     mutates: true,
+    log: "locations.remove",
   }),
 } as const;

@@ -90,6 +90,7 @@ export const memberEndpointsForApp = {
     }),
     result: memberRegisterResult,
     mutates: true,
+    log: "members.appRegister",
   }),
   appSignIn: endpoint({
     method: "POST",
@@ -100,6 +101,7 @@ export const memberEndpointsForApp = {
     body: z.object({ place: payPlace, phone: memberPhone, pin: memberPin }),
     result: memberSignInResult,
     mutates: true,
+    log: "members.appSignIn",
   }),
   appSignOut: endpoint({
     method: "POST",
@@ -109,6 +111,7 @@ export const memberEndpointsForApp = {
     body: z.object({}),
     result: z.object({}),
     mutates: true,
+    log: "members.appSignOut",
   }),
   appChangePin: endpoint({
     method: "POST",
@@ -119,6 +122,7 @@ export const memberEndpointsForApp = {
     body: z.object({ old_pin: memberPin, new_pin: memberPin }),
     result: z.object({ ended_sessions: z.number().int() }),
     mutates: true,
+    log: "members.appChangePin",
   }),
   appWallet: endpoint({
     method: "POST",
@@ -146,6 +150,7 @@ export const memberEndpointsForApp = {
     body: memberTopUpRequest,
     result: memberWallet,
     mutates: true,
+    log: "members.appTopUp",
   }),
   appPay: endpoint({
     method: "POST",
@@ -162,5 +167,6 @@ export const memberEndpointsForApp = {
       wallet: memberWallet,
     }),
     mutates: true,
+    log: "members.appPay",
   }),
 } as const;

@@ -88,5 +88,6 @@ export const memberCouponEndpoints = {
     body: giveCouponRequest,
     result: z.object({ given: z.number().int() }),
     mutates: true,
+    log: "members.giveCoupon",
   }),
 } as const;

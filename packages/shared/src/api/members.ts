@@ -313,6 +313,7 @@ export const memberEndpoints = {
     body: memberBalancesRequest,
     result: memberItem,
     mutates: true,
+    log: "members.modifyBalances",
   }),
   create: endpoint({
     method: "POST",
@@ -322,6 +323,7 @@ export const memberEndpoints = {
     body: memberCreateRequest,
     result: memberItem,
     mutates: true,
+    log: "members.create",
   }),
   modify: endpoint({
     method: "POST",
@@ -331,6 +333,7 @@ export const memberEndpoints = {
     body: memberModifyRequest,
     result: memberItem,
     mutates: true,
+    log: "members.modify",
   }),
 } as const;
 
@@ -370,6 +373,7 @@ export const cardEndpoints = {
     body: cardCreateRequest,
     result: cardItem,
     mutates: true,
+    log: "members.cardCreate",
   }),
   cardModify: endpoint({
     method: "POST",
@@ -379,6 +383,7 @@ export const cardEndpoints = {
     body: cardModifyRequest,
     result: cardItem,
     mutates: true,
+    log: "members.cardModify",
   }),
   cardRemove: endpoint({
     method: "POST",
@@ -388,6 +393,7 @@ export const cardEndpoints = {
     body: cardIdRequest,
     result: z.object({ card_id: z.number().int() }),
     mutates: true,
+    log: "members.cardRemove",
   }),
   cardBind: endpoint({
     method: "POST",
@@ -397,6 +403,7 @@ export const cardEndpoints = {
     body: cardBindRequest,
     result: cardItem,
     mutates: true,
+    log: "members.cardBind",
   }),
   cardUnbind: endpoint({
     method: "POST",
@@ -406,6 +413,7 @@ export const cardEndpoints = {
     body: cardBindRequest,
     result: cardItem,
     mutates: true,
+    log: "members.cardUnbind",
   }),
   cardTopUp: endpoint({
     method: "POST",
@@ -415,5 +423,6 @@ export const cardEndpoints = {
     body: cardTopUpRequest,
     result: cardItem,
     mutates: true,
+    log: "members.cardTopUp",
   }),
 } as const;

@@ -4,7 +4,7 @@ import { findRoute } from "../access/routes.js";
 import { EXPORT_FORMATS } from "../export/export-formats.js";
 import { ORDER_SOURCES, type OrderSource } from "../payments/order-sources.js";
 import { ORDER_SCREEN_PROVIDERS, type OrderProviderId } from "../payments/providers.js";
-import { endpoint } from "./contract.js";
+import { endpoint, type LogLabel } from "./contract.js";
 import { epochSeconds, languageCode, recordId } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 
@@ -191,7 +191,7 @@ function exportCall(screen: OrderScreen) {
   });
 }
 
-function refundCall(path: string, provider: string, permission: PermissionLeafKey) {
+function refundCall(path: string, provider: string, permission: PermissionLeafKey, log: LogLabel) {
   return endpoint({
     method: "POST",
     path,
@@ -200,10 +200,11 @@ function refundCall(path: string, provider: string, permission: PermissionLeafKe
     body: refundRequest,
     result: refundResult,
     mutates: true,
+    log,
   });
 }
 
-function checkCall(path: string, provider: string, permission: PermissionLeafKey) {
+function checkCall(path: string, provider: string, permission: PermissionLeafKey, log: LogLabel) {
   return endpoint({
     method: "POST",
     path,
@@ -212,6 +213,7 @@ function checkCall(path: string, provider: string, permission: PermissionLeafKey
     body: orderByIdRequest,
     result: orderItem,
     mutates: true,
+    log,
   });
 }
 
@@ -253,11 +255,11 @@ export const orderEndpoints = {
     result: z.object({ items: z.array(refundItem) }),
     mutates: false,
   }),
-  refundWechat: refundCall("/api/Order/wx/refund_by_vendor", "WeChat Pay", "wechat"),
-  refundAlipay: refundCall("/api/Order/alipay/refund_by_vendor", "Alipay", "alipay"),
-  refundSandbox: refundCall("/api/Order/sandbox/refund_by_vendor", "sandbox", "order_sandbox"),
-  checkQris: checkCall("/api/Order/qris/check_order", "QRIS", "qris"),
-  checkFomo: checkCall("/api/Order/fomo/check_order", "FOMO", "fomo"),
+  refundWechat: refundCall("/api/Order/wx/refund_by_vendor", "WeChat Pay", "wechat", "orders.refundWechat"),
+  refundAlipay: refundCall("/api/Order/alipay/refund_by_vendor", "Alipay", "alipay", "orders.refundAlipay"),
+  refundSandbox: refundCall("/api/Order/sandbox/refund_by_vendor", "sandbox", "order_sandbox", "orders.refundSandbox"),
+  checkQris: checkCall("/api/Order/qris/check_order", "QRIS", "qris", "orders.checkQris"),
+  checkFomo: checkCall("/api/Order/fomo/check_order", "FOMO", "fomo", "orders.checkFomo"),
 } as const;
 
 /** The list call of an order screen's source. */

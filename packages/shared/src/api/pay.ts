@@ -110,6 +110,7 @@ export const payEndpoints = {
     body: createPaymentRequest,
     result: paymentStart,
     mutates: true,
+    log: "pay.create",
   }),
   status: endpoint({
     method: "POST",
@@ -129,6 +130,7 @@ export const payEndpoints = {
     body: orderNoRequest,
     result: paymentStatus,
     mutates: true,
+    log: "pay.cancel",
   }),
   sandboxPay: endpoint({
     method: "POST",
@@ -138,5 +140,6 @@ export const payEndpoints = {
     body: orderNoRequest,
     result: paymentStatus,
     mutates: true,
+    log: "pay.sandboxPay",
   }),
 } as const;

@@ -126,6 +126,7 @@ export const payQrEndpoints = {
     body: payQrCreateRequest,
     result: payQrItem,
     mutates: true,
+    log: "payqr.create",
   }),
   update: endpoint({
     method: "POST",
@@ -135,6 +136,7 @@ export const payQrEndpoints = {
     body: payQrUpdateRequest,
     result: payQrItem,
     mutates: true,
+    log: "payqr.update",
   }),
   bindMode: endpoint({
     method: "POST",
@@ -144,6 +146,7 @@ export const payQrEndpoints = {
     body: payQrBindRequest,
     result: payQrItem,
     mutates: true,
+    log: "payqr.bindMode",
   }),
   remove: endpoint({
     method: "POST",
@@ -153,5 +156,6 @@ export const payQrEndpoints = {
     body: payQrIdRequest,
     result: z.object({ id: z.number().int() }),
     mutates: true,
+    log: "payqr.remove",
   }),
 } as const;

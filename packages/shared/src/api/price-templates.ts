@@ -137,6 +137,7 @@ export const priceTemplateEndpoints = {
     body: priceTemplateCreateRequest,
     result: priceTemplateItem,
     mutates: true,
+    log: "priceTemplates.create",
   }),
   modify: endpoint({
     method: "POST",
@@ -146,6 +147,7 @@ export const priceTemplateEndpoints = {
     body: priceTemplateModifyRequest,
     result: priceTemplateItem,
     mutates: true,
+    log: "priceTemplates.modify",
   }),
   remove: endpoint({
     method: "POST",
@@ -155,6 +157,7 @@ export const priceTemplateEndpoints = {
     body: priceTemplateIdRequest,
     result: z.object({ id: z.number().int() }),
     mutates: true,
+    log: "priceTemplates.remove",
   }),
   assign: endpoint({
     method: "POST",
@@ -165,5 +168,6 @@ export const priceTemplateEndpoints = {
     body: priceTemplateAssignRequest,
     result: z.object({ id: z.number().int(), device_ids: z.array(z.number().int()), commands: z.array(commandItem) }),
     mutates: true,
+    log: "priceTemplates.assign",
   }),
 } as const;

@@ -6,6 +6,8 @@ export interface CallIdentity {
   method: "GET" | "POST";
   path: string;
   mutates: boolean;
+  /** A mutating call's operation-log label (`EndpointContract.log`). */
+  log?: string;
 }
 
 export function indexRegistry<C extends CallIdentity>(api: Record<string, Record<string, C>>) {

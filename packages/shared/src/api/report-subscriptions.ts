@@ -70,6 +70,7 @@ export const reportSubscriptionEndpoints = {
     body: reportSubscriptionRequest,
     result: reportSubscription,
     mutates: true,
+    log: "reports.subscribe",
   }),
   unsubscribe: endpoint({
     method: "POST",
@@ -79,6 +80,7 @@ export const reportSubscriptionEndpoints = {
     body: z.object({ id: recordId }),
     result: z.object({}),
     mutates: true,
+    log: "reports.unsubscribe",
   }),
   sendNow: endpoint({
     method: "POST",
@@ -88,5 +90,6 @@ export const reportSubscriptionEndpoints = {
     body: z.object({ id: recordId }),
     result: z.object({ period: z.string() }),
     mutates: true,
+    log: "reports.sendNow",
   }),
 } as const;

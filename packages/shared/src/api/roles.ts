@@ -74,6 +74,7 @@ export const roleEndpoints = {
     body: createRoleRequest,
     result: roleItem,
     mutates: true,
+    log: "roles.create",
   }),
   modify: endpoint({
     method: "POST",
@@ -83,6 +84,7 @@ export const roleEndpoints = {
     body: modifyRoleRequest,
     result: roleItem,
     mutates: true,
+    log: "roles.modify",
   }),
   remove: endpoint({
     method: "POST",
@@ -92,5 +94,6 @@ export const roleEndpoints = {
     body: roleRecordIdRequest,
     result: z.object({ id: z.number().int() }),
     mutates: true,
+    log: "roles.remove",
   }),
 } as const;

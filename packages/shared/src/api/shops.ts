@@ -156,6 +156,7 @@ export const shopEndpoints = {
     body: shopCreateRequest,
     result: shopItem,
     mutates: true,
+    log: "shops.create",
   }),
   modify: endpoint({
     method: "POST",
@@ -166,6 +167,7 @@ export const shopEndpoints = {
     body: shopModifyRequest,
     result: shopItem,
     mutates: true,
+    log: "shops.modify",
   }),
   remove: endpoint({
     method: "POST",
@@ -175,5 +177,6 @@ export const shopEndpoints = {
     body: shopIdRequest,
     result: z.object({ id: z.number().int() }),
     mutates: true,
+    log: "shops.remove",
   }),
 } as const;

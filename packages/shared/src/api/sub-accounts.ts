@@ -100,6 +100,7 @@ export const subAccountEndpoints = {
     body: createSubAccountRequest,
     result: subAccountItem,
     mutates: true,
+    log: "subAccounts.create",
   }),
   modify: endpoint({
     method: "POST",
@@ -109,6 +110,7 @@ export const subAccountEndpoints = {
     body: modifySubAccountRequest,
     result: subAccountItem,
     mutates: true,
+    log: "subAccounts.modify",
   }),
   remove: endpoint({
     method: "POST",
@@ -118,6 +120,7 @@ export const subAccountEndpoints = {
     body: roleRecordIdRequest,
     result: z.object({ id: z.number().int() }),
     mutates: true,
+    log: "subAccounts.remove",
   }),
   permissions: endpoint({
     method: "POST",

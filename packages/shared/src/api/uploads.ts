@@ -61,5 +61,6 @@ export const uploadEndpoints = {
     body: uploadImageRequest,
     result: uploadImageResult,
     mutates: true,
+    log: "uploads.image",
   }),
 } as const;

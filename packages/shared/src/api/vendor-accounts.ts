@@ -102,6 +102,7 @@ export const vendorAccountEndpoints = {
     body: createVendorAccountRequest,
     result: vendorAccountItem,
     mutates: true,
+    log: "vendorAccounts.create",
   }),
   modify: endpoint({
     method: "POST",
@@ -112,6 +113,7 @@ export const vendorAccountEndpoints = {
     body: modifyVendorAccountRequest,
     result: vendorAccountItem,
     mutates: true,
+    log: "vendorAccounts.modify",
   }),
   remove: endpoint({
     method: "POST",
@@ -121,5 +123,6 @@ export const vendorAccountEndpoints = {
     body: z.object({ account_id: managedAccountId }),
     result: z.object({ account_id: z.number().int() }),
     mutates: true,
+    log: "vendorAccounts.remove",
   }),
 } as const;

@@ -112,6 +112,7 @@ export const vendorAdminEndpoints = {
     body: createVendorRequest,
     result: vendorAdminItem,
     mutates: true,
+    log: "vendorAdmin.create",
   }),
   modify: endpoint({
     method: "POST",
@@ -121,6 +122,7 @@ export const vendorAdminEndpoints = {
     body: modifyVendorRequest,
     result: vendorAdminItem,
     mutates: true,
+    log: "vendorAdmin.modify",
   }),
   remove: endpoint({
     method: "POST",
@@ -130,5 +132,6 @@ export const vendorAdminEndpoints = {
     body: z.object({ vendor_id: recordId }),
     result: z.object({ vendor_id: z.number().int() }),
     mutates: true,
+    log: "vendorAdmin.remove",
   }),
 } as const;

@@ -106,6 +106,7 @@ export const vendorProfileEndpoints = {
     body: modifyVendorContactRequest,
     result: vendorProfile,
     mutates: true,
+    log: "vendorProfile.modifyContact",
   }),
   paymentInfo: endpoint({
     method: "POST",
@@ -125,6 +126,7 @@ export const vendorProfileEndpoints = {
     body: modifyPaymentInfoRequest,
     result: paymentProviderItem,
     mutates: true,
+    log: "vendorProfile.modifyPaymentInfo",
   }),
   modifyPayDiscounts: endpoint({
     method: "POST",
@@ -134,5 +136,6 @@ export const vendorProfileEndpoints = {
     body: modifyPayDiscountsRequest,
     result: getPaymentInfoResult,
     mutates: true,
+    log: "vendorProfile.modifyPayDiscounts",
   }),
 } as const;

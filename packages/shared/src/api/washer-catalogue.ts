@@ -233,6 +233,7 @@ export const washerCatalogueEndpoints = {
     body: washerBrandCreateRequest,
     result: washerBrandItem,
     mutates: true,
+    log: "washerCatalogue.createBrand",
   }),
   modifyBrand: endpoint({
     method: "POST",
@@ -242,6 +243,7 @@ export const washerCatalogueEndpoints = {
     body: washerBrandModifyRequest,
     result: washerBrandItem,
     mutates: true,
+    log: "washerCatalogue.modifyBrand",
   }),
   removeBrand: endpoint({
     method: "POST",
@@ -251,6 +253,7 @@ export const washerCatalogueEndpoints = {
     body: catalogueIdRequest,
     result: removed,
     mutates: true,
+    log: "washerCatalogue.removeBrand",
   }),
   createModel: endpoint({
     method: "POST",
@@ -260,6 +263,7 @@ export const washerCatalogueEndpoints = {
     body: washerModelCreateRequest,
     result: washerModelItem,
     mutates: true,
+    log: "washerCatalogue.createModel",
   }),
   modifyModel: endpoint({
     method: "POST",
@@ -269,6 +273,7 @@ export const washerCatalogueEndpoints = {
     body: washerModelModifyRequest,
     result: washerModelItem,
     mutates: true,
+    log: "washerCatalogue.modifyModel",
   }),
   removeModel: endpoint({
     method: "POST",
@@ -278,6 +283,7 @@ export const washerCatalogueEndpoints = {
     body: catalogueIdRequest,
     result: removed,
     mutates: true,
+    log: "washerCatalogue.removeModel",
   }),
   createControlTemplate: endpoint({
     method: "POST",
@@ -287,6 +293,7 @@ export const washerCatalogueEndpoints = {
     body: controlTemplateCreateRequest,
     result: controlTemplateItem,
     mutates: true,
+    log: "washerCatalogue.createControlTemplate",
   }),
   modifyControlTemplate: endpoint({
     method: "POST",
@@ -296,6 +303,7 @@ export const washerCatalogueEndpoints = {
     body: controlTemplateModifyRequest,
     result: controlTemplateItem,
     mutates: true,
+    log: "washerCatalogue.modifyControlTemplate",
   }),
   removeControlTemplate: endpoint({
     method: "POST",
@@ -305,5 +313,6 @@ export const washerCatalogueEndpoints = {
     body: catalogueIdRequest,
     result: removed,
     mutates: true,
+    log: "washerCatalogue.removeControlTemplate",
   }),
 } as const;

@@ -25,20 +25,30 @@ import { type StreamOptions, serveStream } from "./stream.js";
 import { assertStorableText } from "./text-guard.js";
 import { registerWebhook, type WebhookEndpoint } from "./webhook.js";
 
-/** A call's id in the operation log; a call outside the shared registry (a test's own module) goes by its path. */
+/** A call's id, its kept answers' key; a call outside the shared registry (a test's own module) goes by its path. */
 function actionOf(contract: EndpointContract): string {
   return findEndpointId(contract) ?? contract.path;
 }
 
 /**
- * The operation log names every change by its label: a call of the registry without one would show
- * operators a raw id, so the server does not start.
+ * The label the operation log names a mutating call's rows by: the one its contract declares
+ * (`log`). A mutating call without one, or with one the catalogues have no text for, would show
+ * operators a raw id, so the server does not start. A read call has none.
  */
-export function assertLogLabel(contract: EndpointContract, hasLabel: (key: string) => boolean = englishHas): void {
-  const id = findEndpointId(contract);
-  if (contract.mutates && id !== undefined && !hasLabel(`actions.${id}`)) {
-    throw new Error(`${id} changes data but has no operation-log label (actions.${id} in the catalogues)`);
+export function logLabelOf(
+  contract: EndpointContract,
+  hasLabel: (key: string) => boolean = englishHas,
+): string | undefined {
+  if (!contract.mutates) return undefined;
+  const { log } = contract;
+  if (log === undefined)
+    throw new Error(`${contract.path} changes data but its contract declares no operation-log label`);
+  if (!hasLabel(`actions.${log}`)) {
+    throw new Error(
+      `${contract.path} has the operation-log label ${log}, with no text (actions.${log} in the catalogues)`,
+    );
   }
+  return log;
 }
 
 /** What a call's handler is given: a signed-in context for session calls, a bare one for public calls. */
@@ -121,7 +131,7 @@ export class Routes {
 
   call<C extends EndpointContract>(contract: C, handler: CallHandler<C>, options: CallOptions = {}): void {
     const { access } = this;
-    assertLogLabel(contract);
+    const logLabel = logLabelOf(contract);
     this.registered.add(contract);
     if (options.cache) this.cachedCalls.push(contract);
     const action = actionOf(contract);
@@ -141,18 +151,24 @@ export class Routes {
         else await authorize(payloadOf(request));
         assertStorableText(payloadOf(request));
       },
-      onSend: contract.mutates
-        ? async (request, reply, payload) => {
-            try {
-              await access.recordOperation({ ctx: request.ctx, action, statusCode: reply.statusCode, payload });
-            } catch (error) {
-              // The call has its answer: a log that cannot be written is the server's fault to report,
-              // not a reason to replace that answer with another.
-              request.log.error({ err: error, action }, "operation log not written");
+      onSend:
+        logLabel !== undefined
+          ? async (request, reply, payload) => {
+              try {
+                await access.recordOperation({
+                  ctx: request.ctx,
+                  action: logLabel,
+                  statusCode: reply.statusCode,
+                  payload,
+                });
+              } catch (error) {
+                // The call has its answer: a log that cannot be written is the server's fault to report,
+                // not a reason to replace that answer with another.
+                request.log.error({ err: error, action: logLabel }, "operation log not written");
+              }
+              return payload;
             }
-            return payload;
-          }
-        : undefined,
+          : undefined,
       handler: async (request) => {
         const input = (contract.method === "GET" ? request.query : request.body) as z.output<C["body"]>;
         // The pipeline has required a session for session calls, so the context is signed in.
@@ -197,7 +213,7 @@ export class Routes {
     // The contract says so, so that the console and the tests know its answer is a stream.
     if (!contract.stream) throw new Error(`${contract.path} is served as a stream but its contract says no stream`);
     const { access, live, heartbeatMs } = this.deps;
-    assertLogLabel(contract);
+    logLabelOf(contract);
     this.registered.add(contract);
     const track = (end: () => void) => {
       this.openStreams.add(end);
@@ -232,7 +248,7 @@ export class Routes {
   ): void {
     if (!contract.download) throw new Error(`${contract.path} is served as a file but its contract says no download`);
     const { access } = this;
-    assertLogLabel(contract);
+    logLabelOf(contract);
     this.registered.add(contract);
     // Without the type provider: the answer is a stream, which no response schema describes.
     this.app.route({

@@ -1,12 +1,12 @@
-import { ALL_ENDPOINTS, endpointId } from "@washboard/shared";
+import { ALL_ENDPOINTS } from "@washboard/shared";
 import { i18next } from "../../app/i18n";
 
-/** The action ids the log holds: one per mutating API call. */
-export const LOGGED_ACTIONS: readonly string[] = ALL_ENDPOINTS.filter((c) => c.mutates)
-  .map(endpointId)
-  .sort();
+/** The actions the log holds: the labels mutating API calls declare (`log`). */
+export const LOGGED_ACTIONS: readonly string[] = [
+  ...new Set(ALL_ENDPOINTS.flatMap((c) => (c.mutates && c.log ? [c.log] : []))),
+].sort();
 
-/** An action id in the interface language (`actions.<id>`), or the id itself when unknown. */
+/** An action label in the interface language (`actions.<label>`), or the label itself when unknown. */
 export function actionLabel(action: string): string {
   return i18next.t(`actions.${action}`, { defaultValue: action });
 }
