@@ -25,6 +25,7 @@ import { createLiveBus } from "./platform/live/create-bus.js";
 import type { AppDeps, Running, ServerModule } from "./platform/module.js";
 import type { OutboxHandler } from "./platform/outbox/outbox.js";
 import { createSecretBox, loadSecretKey } from "./platform/secrets/secret-box.js";
+import { wirePorts } from "./platform/ports.js";
 import { uploadStore } from "./platform/storage/file-store.js";
 import { installConsole } from "./platform/web/console.js";
 
@@ -46,6 +47,7 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const modules = options.modules ?? MODULES;
+  wirePorts(modules);
   const { db } = database;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),

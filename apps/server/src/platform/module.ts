@@ -4,6 +4,7 @@ import type { Database, Db } from "./db/client.js";
 import type { Routes } from "./http/routes.js";
 import type { LiveBus } from "./live/bus.js";
 import type { OutboxHandler } from "./outbox/outbox.js";
+import type { Port, PortFill } from "./ports.js";
 import type { SecretBox } from "./secrets/secret-box.js";
 import type { FileStore } from "./storage/file-store.js";
 
@@ -36,6 +37,8 @@ export interface DemoSeedOptions {
   files: FileStore;
   /** The install's secret key: the demo machines' broker secrets are derived from it (seed/demo-fleet.ts). */
   secretKey: Buffer;
+  /** The demo tenant's vendors, by name (seed/demo.ts made them): a module's demo records belong to them. */
+  demoVendorNames: readonly string[];
 }
 
 /**
@@ -46,6 +49,16 @@ export interface DemoSeedOptions {
 export interface ServerModule {
   /** The domain's one name: its folder under modules/, its contract namespace, its console feature. */
   name: string;
+  /**
+   * Its public face, whole (`import * as provides from "./public.js"`): the services, read functions,
+   * types and ports other modules may import. Another module imports only this file
+   * (src/architecture.test.ts).
+   */
+  provides?: Record<string, unknown>;
+  /** The ports it needs filled by modules above it (platform/ports.ts); the app refuses to start without them. */
+  consumes?: readonly Port<unknown>[];
+  /** Its fillings of lower modules' ports, wired when the app is built. */
+  fills?: readonly PortFill[];
   /** Its tables.ts, whole (`import * as tables from "./tables.js"`): the schema is every module's tables. */
   tables?: Record<string, unknown>;
   /** Declares its endpoints on `r`: calls, streams and webhooks. */

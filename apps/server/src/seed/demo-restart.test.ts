@@ -12,9 +12,9 @@ import { buildApp } from "../app.js";
 import { hashDeviceSecret, newDeviceSecret, secretMatches } from "../modules/devices/broker/device-secrets.js";
 import { devices } from "../modules/devices/tables.js";
 import { systemConfig } from "../modules/system-config/tables.js";
-import { MODULES } from "../modules.js";
 import { type Config, loadConfig } from "../platform/config.js";
 import { type Database, openDatabase } from "../platform/db/client.js";
+import type { ServerModule } from "../platform/module.js";
 import { type Prepared, prepareDatabase, type StartMode } from "../startup.js";
 import { freePort, TEST_API_KEY } from "../test/harness.js";
 import { DEMO_PASSWORD } from "./demo.js";
@@ -28,11 +28,11 @@ import { DEMO_FLEET_FILE, type FleetEntry } from "./demo-fleet.js";
  * the server restarts twice: the register, every secret and the fleet file stay as they were, and
  * every demo machine connects with the file's credentials.
  *
- * The start is main.ts's own (prepareDatabase, then buildApp); the demo is seeded by the modules
- * the fleet hangs on — the tenant, its shops and the fleet — and not the ninety days of orders and
- * members (they take most of a minute, and cli.test.ts seeds them).
+ * The start is main.ts's own (prepareDatabase, then buildApp); the demo is seeded as far as the fleet
+ * hangs on it — the seed's foundation: the tenant, its shops and the fleet — without any module's own
+ * demo seed (the ninety days of orders and members take most of a minute, and cli.test.ts seeds them).
  */
-const SEEDING = MODULES.filter((m) => ["tenancy", "shops", "devices"].includes(m.name));
+const SEEDING: readonly ServerModule[] = [];
 const DEMO: StartMode = { production: false, allowDemoData: false, seedDemo: true, tenantOnly: false };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-demo-restart-"));

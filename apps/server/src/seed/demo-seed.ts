@@ -1,11 +1,38 @@
 import type { Db } from "../platform/db/client.js";
 import type { DemoSeedOptions, ServerModule } from "../platform/module.js";
+import { wirePorts } from "../platform/ports.js";
+import { DEMO_VENDOR_NAMES, seedDemo } from "./demo.js";
+import { seedDemoFleet } from "./demo-fleet.js";
+import { seedDemoShops } from "./demo-shops.js";
 
-/** Runs every module's demo seed in list order; true when any of them wrote something. */
-export async function seedDemoData(modules: readonly ServerModule[], db: Db, options: DemoSeedOptions) {
+type SeedStep = (db: Db, options: DemoSeedOptions) => Promise<boolean>;
+
+/**
+ * What the demo sets up before any module's own demo records, named by the module whose records
+ * they are: the tenant (groups, vendors, accounts), then — unless only the tenant is asked for — the
+ * shops with what hangs off them, and the machines standing in them.
+ */
+const FOUNDATION: readonly [string, SeedStep][] = [
+  ["tenancy", (db) => seedDemo(db)],
+  ["shops", async (db, { tenantOnly, files }) => !tenantOnly && (await seedDemoShops(db, files))],
+  ["devices", async (db, { tenantOnly, secretKey }) => !tenantOnly && (await seedDemoFleet(db, secretKey))],
+];
+
+/**
+ * Seeds the demo: the foundation, then every module's own demo seed in list order (they act through
+ * the modules' services, so the ports are wired first). Names what wrote something.
+ */
+export async function seedDemoData(
+  modules: readonly ServerModule[],
+  db: Db,
+  options: Omit<DemoSeedOptions, "demoVendorNames">,
+): Promise<string[]> {
+  wirePorts(modules);
+  const full: DemoSeedOptions = { ...options, demoVendorNames: DEMO_VENDOR_NAMES };
   const wrote: string[] = [];
+  for (const [name, step] of FOUNDATION) if (await step(db, full)) wrote.push(name);
   for (const module of modules) {
-    if (module.seedDemo && (await module.seedDemo(db, options))) wrote.push(module.name);
+    if (module.seedDemo && (await module.seedDemo(db, full))) wrote.push(module.name);
   }
   return wrote;
 }

@@ -1,5 +1,6 @@
 import { defineModule } from "../../platform/module.js";
-import { seedDemoFleet } from "../../seed/demo-fleet.js";
+import { remoteCardCredit } from "./commands/remote-cards.js";
+import * as provides from "./public.js";
 import { deviceRoutes } from "./routes.js";
 import { deviceRuntime } from "./runtime.js";
 import * as tables from "./tables.js";
@@ -11,8 +12,9 @@ import * as tables from "./tables.js";
  */
 export const devicesModule = defineModule({
   name: "devices",
+  provides,
+  consumes: [remoteCardCredit],
   tables,
   routes: deviceRoutes,
   start: (deps) => deviceRuntime(deps).start(),
-  seedDemo: (db, { tenantOnly, secretKey }) => (tenantOnly ? Promise.resolve(false) : seedDemoFleet(db, secretKey)),
 });

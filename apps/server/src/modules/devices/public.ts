@@ -1,5 +1,5 @@
 export type { RemoteCardDone } from "./commands/remote-cards.js";
-export { registerRemoteCardHandler } from "./commands/remote-cards.js";
+export { remoteCardCredit } from "./commands/remote-cards.js";
 export { extendMachineHold, heldMachineIds, holdMachine, releaseMachineHold } from "./holds.js";
 export {
   brokerRisksFor,

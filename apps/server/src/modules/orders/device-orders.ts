@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { arrayParam } from "../../platform/db/array-param.js";
 import { BatchWriter } from "../../platform/db/batch-writer.js";
 import type { Db, Tx } from "../../platform/db/client.js";
+import { definePort } from "../../platform/ports.js";
 import { newOrderNo } from "./order-numbers.js";
 import { orders, PAY_STATUS } from "./tables.js";
 
@@ -129,17 +130,14 @@ export async function writeCardSale(db: Db, { deviceId, serial, event, key, at }
     };
     const order = inserted.rows[0];
     if (!order) return;
-    const payer = cardPayer;
-    const outcome = payer
-      ? await payer(tx, {
-          vendorId: order.vendor_id,
-          cardNumber: event.card_number,
-          amount: event.amount,
-          orderNo: order.order_no,
-          shopId: order.shop_id,
-          at,
-        })
-      : { paid: false as const, reason: "Cards are not accepted", memberId: null };
+    const outcome = await cardPayment.use()(tx, {
+      vendorId: order.vendor_id,
+      cardNumber: event.card_number,
+      amount: event.amount,
+      orderNo: order.order_no,
+      shopId: order.shop_id,
+      at,
+    });
     await tx
       .update(orders)
       .set(
@@ -161,12 +159,8 @@ export type CardPayer = (
   tap: { vendorId: number; cardNumber: string; amount: number; orderNo: string; shopId: number | null; at: Date },
 ) => Promise<CardPayment>;
 
-let cardPayer: CardPayer | undefined;
-
-/** The members module says how a card pays, so this module never reads card tables. */
-export function registerCardPayer(payer: CardPayer): void {
-  cardPayer = payer;
-}
+/** How a card pays a tap: the module that keeps card balances fills it, so this one never reads card tables. */
+export const cardPayment = definePort<CardPayer>("pay a machine's card tap from the card's balance");
 
 /** A kiosk credited a card with money it took; the members module credits the vendor's card. */
 export interface MachineTopUp {
@@ -180,12 +174,10 @@ export interface MachineTopUp {
   at: Date;
 }
 
-let machineTopUp: ((db: Db, topUp: MachineTopUp) => Promise<void>) | undefined;
-
-/** The members module says what a kiosk's top-up does to a card, so this module never reads card tables. */
-export function registerMachineTopUp(handler: (db: Db, topUp: MachineTopUp) => Promise<void>): void {
-  machineTopUp = handler;
-}
+/** What a kiosk's top-up does to a card: filled by the module that keeps card balances. */
+export const machineTopUpCredit = definePort<(db: Db, topUp: MachineTopUp) => Promise<void>>(
+  "credit a card with money a kiosk took for it",
+);
 
 /**
  * A kiosk's top-up is no sale (the card's later payments are); it is the card's other income. Only a
@@ -193,14 +185,14 @@ export function registerMachineTopUp(handler: (db: Db, topUp: MachineTopUp) => P
  * here; this holds even if one does).
  */
 async function writeMachineTopUp(db: Db, { deviceId, serial, event, key, at }: DeviceSale): Promise<void> {
-  if (event.type !== "card_topped_up" || !machineTopUp) return;
+  if (event.type !== "card_topped_up") return;
   const found = (await db.execute(
     sql`select vendor_id, shop_id from devices where id = ${deviceId} and vendor_id is not null
       and machine_type = any(${arrayParam([...CARD_CREDIT_MACHINE_TYPES])}::varchar[])`,
   )) as unknown as { rows: { vendor_id: number; shop_id: number | null }[] };
   const device = found.rows[0];
   if (!device) return;
-  await machineTopUp(db, {
+  await machineTopUpCredit.use()(db, {
     vendorId: device.vendor_id,
     shopId: device.shop_id,
     deviceId,

@@ -1,9 +1,11 @@
 import { defineModule } from "../../platform/module.js";
-import { DEMO_VENDOR_NAMES } from "../../seed/demo.js";
 import { seedDemoOrders } from "./demo-orders.js";
+import { cardPayment, machineTopUpCredit } from "./device-orders.js";
 import { paidStartDelivery, START_SWEEP_MS, sweepPaidStarts } from "./paid-starts.js";
 import { closeLapsedPayments, EXPIRY_SWEEP_MS, PAYMENT_CLOSE, paymentCloseDelivery } from "./payment-expiry.js";
 import { PAID_START } from "./payments.js";
+import * as provides from "./public.js";
+import { balanceRefund } from "./refunds/balance-refunds.js";
 import { refundDelivery } from "./refunds/refund-delivery.js";
 import { REFUND_DELIVERY } from "./refunds/refund-service.js";
 import { orderRoutes } from "./routes.js";
@@ -17,9 +19,12 @@ import * as tables from "./tables.js";
  */
 export const ordersModule = defineModule({
   name: "orders",
+  provides,
+  consumes: [cardPayment, machineTopUpCredit, balanceRefund],
   tables,
   routes: orderRoutes,
-  seedDemo: (db, { tenantOnly }) => (tenantOnly ? Promise.resolve(false) : seedDemoOrders(db, DEMO_VENDOR_NAMES)),
+  seedDemo: (db, { tenantOnly, demoVendorNames }) =>
+    tenantOnly ? Promise.resolve(false) : seedDemoOrders(db, demoVendorNames),
   outbox: (deps) => ({
     [REFUND_DELIVERY]: refundDelivery(deps),
     [PAID_START]: paidStartDelivery(deps),

@@ -1,5 +1,5 @@
 export type { CardPayer, DeviceSale, MachineTopUp } from "./device-orders.js";
-export { deviceOrderWriter, registerCardPayer, registerMachineTopUp, writeCardSale } from "./device-orders.js";
+export { cardPayment, deviceOrderWriter, machineTopUpCredit, writeCardSale } from "./device-orders.js";
 export { createMemberOrder } from "./member-orders.js";
 export { noteProviderRef, orderByNumber, recentOrdersOfMember } from "./order-lookup.js";
 export { payStatusName, refundStatusName } from "./order-view.js";
@@ -11,4 +11,4 @@ export { adapterOf } from "./providers/index.js";
 export { capturePayPalOrder, paypal } from "./providers/paypal.js";
 export { notifyPath, providerCall } from "./providers/provider-call.js";
 export type { BalanceRefunder } from "./refunds/balance-refunds.js";
-export { registerBalanceRefunder } from "./refunds/balance-refunds.js";
+export { balanceRefund } from "./refunds/balance-refunds.js";

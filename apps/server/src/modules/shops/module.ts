@@ -1,5 +1,4 @@
 import { defineModule } from "../../platform/module.js";
-import { seedDemoShops } from "../../seed/demo-shops.js";
 import { shopRoutes } from "./routes.js";
 import * as tables from "./tables.js";
 
@@ -7,5 +6,4 @@ export const shopsModule = defineModule({
   name: "shops",
   tables,
   routes: shopRoutes,
-  seedDemo: async (db, { tenantOnly, files }) => !tenantOnly && (await seedDemoShops(db, files)),
 });

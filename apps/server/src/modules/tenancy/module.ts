@@ -1,5 +1,4 @@
 import { defineModule } from "../../platform/module.js";
-import { seedDemo } from "../../seed/demo.js";
 import { tenancyRoutes } from "./routes.js";
 import * as tables from "./tables.js";
 
@@ -7,5 +6,4 @@ export const tenancyModule = defineModule({
   name: "tenancy",
   tables,
   routes: tenancyRoutes,
-  seedDemo: (db) => seedDemo(db),
 });

@@ -17,7 +17,7 @@ import type { VendorTenant } from "../../tenancy/public.js";
 import { bluetoothKeyOfHash } from "../broker/device-secrets.js";
 import { deviceCommands, devices } from "../tables.js";
 import { type CommandView, commandView } from "./command-view.js";
-import { isRemoteCardStart, remoteCardHandler } from "./remote-cards.js";
+import { isRemoteCardStart, remoteCardCredit } from "./remote-cards.js";
 
 /** What the operator asks a device to do: a protocol command without its envelope (v, id, expiry). */
 export type CommandRequest = DistributiveOmit<DeviceCommand, "v" | "id" | "sent_at" | "expires_at">;
@@ -205,7 +205,7 @@ export class DeviceCommands {
     // A remote card issue or top-up the machine carried out: the card it names receives the price,
     // once (the command answers once: the update above matched only a command still under way).
     if (row && ack.ok && ack.card && row.kind === "remote_start" && isRemoteCardStart(row.args.start_type)) {
-      await remoteCardHandler()?.(this.db, {
+      await remoteCardCredit.use()(this.db, {
         vendorId,
         deviceId,
         shopId: await this.shopOf(deviceId),

@@ -1,5 +1,6 @@
 import type { OrderSource } from "@washboard/shared";
 import type { Db } from "../../../platform/db/client.js";
+import { definePort } from "../../../platform/ports.js";
 
 /** What a balance refund needs of its order and refund. */
 export interface BalanceRefund {
@@ -18,15 +19,14 @@ export type BalanceRefunder = (db: Db, refund: BalanceRefund) => Promise<string>
 
 /**
  * Orders paid from a balance of ours (a member's account, a card) are refunded to that balance, not
- * through a provider. The members module owns those balances and registers how to credit them
- * when it starts, so this module never reads its tables.
+ * through a provider. The module that keeps those balances fills the port, so this module never
+ * reads its tables.
  */
-const refunders = new Map<OrderSource, BalanceRefunder>();
+export const balanceRefund = definePort<BalanceRefunder>("give a refund back to the member balance that paid");
 
-export function registerBalanceRefunder(source: OrderSource, refunder: BalanceRefunder): void {
-  refunders.set(source, refunder);
-}
+/** The sources whose money is a balance of ours. */
+const BALANCE_SOURCES: readonly OrderSource[] = ["mem_account", "mem_card"];
 
 export function balanceRefunderOf(source: OrderSource): BalanceRefunder | undefined {
-  return refunders.get(source);
+  return BALANCE_SOURCES.includes(source) ? balanceRefund.use() : undefined;
 }
