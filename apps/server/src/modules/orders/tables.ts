@@ -151,7 +151,7 @@ export const orderRefunds = pgTable(
 /**
  * The order screens' totals, pre-counted: orders, amounts and refunded amounts per vendor, source,
  * UTC day of creation, shop, machine and states (shop and machine 0: none). Kept by a trigger on
- * `orders` in the writing transaction (migration 0019), so the first page of a long filter sums a
+ * `orders` in the writing transaction (rollups/order-totals-daily.sql), so the first page of a long filter sums a
  * few rows per day instead of every order; `rebuild_order_totals()` recomputes it. A machine's own
  * row is what a payment updates, so concurrent payments wait only for others on the same machine.
  */

@@ -1,6 +1,6 @@
 import type { AppDeps, Running } from "../../platform/module.js";
 
-/** The channel the rollup triggers notify with a vendor's id when its revenue changed (migration 0014). */
+/** The channel the rollup triggers notify with a vendor's id when its revenue changed (rollups/roll-up.sql). */
 export const REVENUE_CHANNEL = "revenue_changed";
 /** At most one event a second per vendor: a busy shop's payments become one refetch, not hundreds. */
 export const REVENUE_EVENT_MS = 1_000;

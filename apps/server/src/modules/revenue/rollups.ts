@@ -4,8 +4,8 @@ import { tenantOfVendor } from "../tenancy/public.js";
 import { revenueDaily } from "./tables.js";
 
 /**
- * Recomputes the revenue and usage rollups from orders and refunds (migration 0014's
- * `rebuild_revenue_rollups`): of one vendor, or of all. Writes to orders wait while it runs; reads
+ * Recomputes the revenue and usage rollups from orders and refunds (`rebuild_revenue_rollups`
+ * of rollups/roll-up.sql): of one vendor, or of all. Writes to orders wait while it runs; reads
  * go on. Answers how many daily rows the rollup then holds.
  */
 export async function rebuildRollups(db: Db, vendorId?: number): Promise<number> {

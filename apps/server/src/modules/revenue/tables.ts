@@ -4,8 +4,9 @@ import { bigint, date, index, integer, pgTable, primaryKey, smallint, varchar } 
 /**
  * Daily revenue per vendor, vendor-local day, shop, machine, payment source and currency: what every
  * revenue screen reads instead of orders. Kept by triggers on `orders` and `order_refunds` in the
- * writing transaction (migration 0014), so no write path can forget it; `rebuild_revenue_rollups()`
- * recomputes it from scratch (`npm run cli -- rebuild-rollups`). Shop and machine 0 mean "none".
+ * writing transaction (rollups/revenue-daily.sql and roll-up.sql), so no write path can forget it;
+ * `rebuild_revenue_rollups()` recomputes it from scratch (`npm run cli -- rebuild-rollups`). Shop and
+ * machine 0 mean "none".
  * A paid order counts on the day it was paid, a refund on the day it succeeded — apart, never netted.
  */
 export const revenueDaily = pgTable(

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from "../../test/harness.js";
 
 /**
  * Every call whose answers are kept reads only tables whose writes raise the cache versions (the
- * triggers of migration 0021): no write can leave a kept answer stale without the fence seeing it.
+ * triggers of cache-versions.sql): no write can leave a kept answer stale without the fence seeing it.
  * Generated from the calls the app keeps answers of: a new one is checked the moment it exists.
  */
 let server: TestServer;

@@ -64,7 +64,7 @@ export function stampsOf(keys: readonly string[], read: Versions): Versions {
   return new Map(keys.map((key) => [key, read.get(key) ?? 0]));
 }
 
-/** Cache keys: a vendor's, a group's, an account's, a role's (the triggers of migration 0021 raise them). */
+/** Cache keys: a vendor's, a group's, an account's, a role's (the triggers of cache-versions.sql raise them). */
 export const cacheKey = {
   vendor: (id: number) => `v:${id}`,
   group: (id: number) => `g:${id}`,

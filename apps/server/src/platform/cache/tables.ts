@@ -2,7 +2,7 @@ import { bigint, pgTable, varchar } from "drizzle-orm/pg-core";
 
 /**
  * One counter per cache key ("v:<vendor>", "g:<group>", "a:<account>", "r:<role>"), raised by the
- * tables' triggers in the writing transaction (migration 0021). A cached value remembers the
+ * tables' triggers in the writing transaction (cache-versions.sql). A cached value remembers the
  * versions of its keys; it is served only while they are unchanged (docs/decisions.md "Fenced caches").
  */
 export const cacheVersions = pgTable("cache_versions", {

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { PgListeners } from "./pg-listeners.js";
+import { applyRules, onPglite, onPostgres } from "./rules.js";
 import { cacheStatements } from "./statement-cache.js";
 
 /**
@@ -21,6 +22,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface Database {
   db: Db;
   driver: "pglite" | "postgres";
+  /** Applies the migrations not yet applied, then the database's rules (rules.ts), as every start does. */
   migrate(): Promise<void>;
   /**
    * Receives NOTIFY payloads of a channel (a `pg_notify` is delivered when its transaction commits,
@@ -49,7 +51,10 @@ export async function openDatabase(options: { url?: string | undefined; dataDir:
     return {
       db,
       driver: "postgres",
-      migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS }),
+      migrate: async () => {
+        await migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS });
+        await applyRules(onPostgres(pool));
+      },
       listen: (channel, onPayload) => listeners.listen(channel, onPayload),
       close: async () => {
         await listeners.close();
@@ -65,7 +70,10 @@ export async function openDatabase(options: { url?: string | undefined; dataDir:
   return {
     db: driverDb as unknown as Db,
     driver: "pglite",
-    migrate: () => migratePglite(driverDb, { migrationsFolder: MIGRATIONS }),
+    migrate: async () => {
+      await migratePglite(driverDb, { migrationsFolder: MIGRATIONS });
+      await applyRules(onPglite(client));
+    },
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
