@@ -3,8 +3,10 @@ import path from "node:path";
 import { API } from "@washboard/shared";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
+import { importFigures } from "../../../scripts/import-figures.mjs";
 import { MODULES } from "./modules.js";
 import { openDatabase } from "./platform/db/client.js";
+import type { Port } from "./platform/ports.js";
 import { schemaOf } from "./schema.js";
 
 /**
@@ -54,6 +56,44 @@ describe("architecture", () => {
         .filter(() => path.basename(file) !== "tables.ts")
         .map((target) => `${rel(file)} → ${rel(target)}`),
     );
+    expect(offending).toEqual([]);
+  });
+
+  it("a module imports another only through its public face, which its descriptor provides", () => {
+    // The reading is scripts/import-figures.mjs's, the figures issue 24 measured.
+    expect(importFigures().internalImports).toEqual([]);
+    for (const module of MODULES) {
+      const face = path.join(MODULES_DIR, kebab(module.name), "public.ts");
+      if (fs.existsSync(face)) expect(module.provides, `${module.name} has public.ts`).toBeDefined();
+    }
+  });
+
+  it("no two modules import each other, no module imports seed/, and no file imports itself round a circle", () => {
+    const figures = importFigures();
+    expect(figures.mutualModulePairs).toEqual([]);
+    expect(figures.moduleSeedImports).toEqual([]);
+    expect(figures.serverCircles).toEqual([]);
+  });
+
+  it("a module consumes exactly the ports its ports.ts declares, and the app fills each once", async () => {
+    const isPort = (value: unknown): value is Port<unknown> =>
+      typeof value === "object" && value !== null && "use" in value && "name" in value;
+    for (const module of MODULES) {
+      const file = path.join(MODULES_DIR, kebab(module.name), "ports.ts");
+      const declared: unknown[] = fs.existsSync(file) ? Object.values(await import(file)).filter(isPort) : [];
+      const ownConsumed = (module.consumes ?? []).filter((port) => declared.includes(port));
+      expect(ownConsumed.length, `${module.name} consumes every port of its ports.ts`).toBe(declared.length);
+    }
+    const fills = MODULES.flatMap((m) => m.fills ?? []).map((f) => f.port);
+    expect(new Set(fills).size).toBe(fills.length);
+    for (const port of MODULES.flatMap((m) => m.consumes ?? [])) expect(fills).toContain(port);
+  });
+
+  it("no module registers anything when its file is loaded (ports are filled when the app is built)", () => {
+    const registration = /^(?:register[A-Z]\w*\(|\w+\.set\()/m;
+    const offending = sourceFiles(MODULES_DIR)
+      .filter((file) => registration.test(fs.readFileSync(file, "utf8")))
+      .map(rel);
     expect(offending).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+/** The public face of the accounts module: all another module may import of it (src/architecture.test.ts checks). */
 export { getAccountInfo } from "./account-info.js";
 export type { AccountOwner, ManagedAccount } from "./managed.js";
 export {
@@ -12,7 +13,6 @@ export {
 export type { AccountRow } from "./queries.js";
 export {
   ACCOUNT_STATUS,
-  accountCountOfRole,
   accountCountOfVendor,
   accountNameOf,
   countScopeAccounts,

@@ -1,1 +1,3 @@
-export { allianceChoices, allianceCountOfEcard, allianceNameOf, isVendorAlliance } from "./queries.js";
+/** The public face of the alliances module: all another module may import of it (src/architecture.test.ts checks). */
+export * from "./ports.js";
+export { allianceChoices, allianceNameOf, isVendorAlliance } from "./queries.js";

@@ -19,8 +19,8 @@ import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
 import { ecardChoices, ecardNameOf, isGroupEcard } from "../ecards/public.js";
-import { setAllianceMembers, shopCountOfAlliance, shopsOfAlliances, shopsWithoutAlliance } from "../shops/public.js";
 import { tenantOfGroup, type VendorTenant, vendorPlan, vendorTenant } from "../tenancy/public.js";
+import { allianceMembership } from "./ports.js";
 import { alliances } from "./tables.js";
 
 type Fields = z.output<typeof allianceModifyRequest>;
@@ -49,7 +49,7 @@ async function itemsOf(
     .where(where)
     .orderBy(...orderBy);
   const rows = limit === undefined ? await query : await query.limit(limit);
-  const members = await shopsOfAlliances(
+  const members = await allianceMembership.use().membersOf(
     db,
     rows.map((r) => r.id),
   );
@@ -103,7 +103,7 @@ export async function sessionAlliances(db: Db, scope: TenantScope) {
 
 /** The vendor's shops in no alliance: what the member picker offers besides an alliance's own members. */
 export async function freeShops(db: Db, scope: TenantScope): Promise<{ shops: AllianceShopOption[] }> {
-  return { shops: await shopsWithoutAlliance(db, vendorTenant(scope)) };
+  return { shops: await allianceMembership.use().withoutAlliance(db, vendorTenant(scope)) };
 }
 
 /** The virtual cards of the vendor's group (a merchant without a group has none). */
@@ -126,7 +126,7 @@ async function checkEcard(db: Db, tenant: VendorTenant, ecardId: number | null):
  * holds is refused by name, an id that is not one of the vendor's shops as unknown.
  */
 async function claimShops(tx: Tx, tenant: VendorTenant, allianceId: number, shopIds: readonly number[]) {
-  const { refused } = await setAllianceMembers(tx, tenant, allianceId, shopIds);
+  const { refused } = await allianceMembership.use().setMembers(tx, tenant, allianceId, shopIds);
   if (refused === null) return;
   if (refused === "unknown") {
     throw new AppError("VALIDATION_FAILED", { field: "shop_ids", messageKey: "alliances.errors.shopUnknown" });
@@ -201,7 +201,7 @@ export async function setAllianceStatus(db: Db, scope: TenantScope, id: number, 
  * while the alliance is removed still blocks it; the count only says how many are in the way.
  */
 export async function removeAlliance(db: Db, scope: TenantScope, id: number): Promise<{ id: number }> {
-  const members = () => scalar(db, shopCountOfAlliance(id));
+  const members = () => scalar(db, allianceMembership.use().countOf(id));
   const refuse = async (): Promise<never> => {
     throw new AppError("HAS_DEPENDENTS", { messageKey: "alliances.hasShops", params: { shops: await members() } });
   };

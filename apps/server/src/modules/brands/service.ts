@@ -16,9 +16,9 @@ import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { shopCountOfBrand } from "../shops/public.js";
 import { groupPlan, groupTenant, lockGroup } from "../tenancy/public.js";
 import { checkImages } from "../uploads/public.js";
+import { brandShopCount } from "./ports.js";
 import { brands } from "./tables.js";
 
 type BrandRow = typeof brands.$inferSelect;
@@ -156,7 +156,7 @@ export async function removeBrand(db: Db, scope: TenantScope, id: number): Promi
       .returning({ id: brands.id });
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
-    const used = await scalar(db, shopCountOfBrand(id));
+    const used = await scalar(db, brandShopCount.use()(id));
     throw new AppError("HAS_DEPENDENTS", { messageKey: "brands.usedByShops", params: { shops: used } });
   }
   if (!row) throw new AppError("NOT_FOUND");

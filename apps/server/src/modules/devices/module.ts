@@ -1,6 +1,10 @@
 import { defineModule } from "../../platform/module.js";
+import { fill } from "../../platform/ports.js";
+import { shopDeviceCount } from "../shops/public.js";
 import { remoteCardCredit } from "./commands/remote-cards.js";
+import { deviceSales, priceTemplateFacts } from "./ports.js";
 import * as provides from "./public.js";
+import { deviceCountOfShop } from "./queries.js";
 import { deviceRoutes } from "./routes.js";
 import { deviceRuntime } from "./runtime.js";
 import * as tables from "./tables.js";
@@ -13,7 +17,8 @@ import * as tables from "./tables.js";
 export const devicesModule = defineModule({
   name: "devices",
   provides,
-  consumes: [remoteCardCredit],
+  consumes: [remoteCardCredit, deviceSales, priceTemplateFacts],
+  fills: [fill(shopDeviceCount, deviceCountOfShop)],
   tables,
   routes: deviceRoutes,
   start: (deps) => deviceRuntime(deps).start(),

@@ -1,12 +1,13 @@
+/** The public face of the devices module: all another module may import of it (src/architecture.test.ts checks). */
 export type { RemoteCardDone } from "./commands/remote-cards.js";
 export { remoteCardCredit } from "./commands/remote-cards.js";
 export { extendMachineHold, heldMachineIds, holdMachine, releaseMachineHold } from "./holds.js";
+export * from "./ports.js";
 export {
   brokerRisksFor,
   commandOutcomes,
   deviceBySerial,
   deviceCountOfPriceTemplate,
-  deviceCountOfShop,
   deviceCountOfVendor,
   deviceCounts,
   deviceCountsByShop,

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import type { AppDeps, Running } from "../../platform/module.js";
-import { type DeviceSale, deviceOrderWriter } from "../orders/public.js";
 import type { VendorTenant } from "../tenancy/public.js";
 import { BrokerAccess } from "./broker/broker-access.js";
 import { type BrokerRisk, checkBrokerSecurity } from "./broker/broker-security.js";
@@ -15,6 +14,7 @@ import { DeviceGateway } from "./gateway/gateway.js";
 import { MessageIntake } from "./gateway/message-intake.js";
 import { HEARTBEAT_SECONDS, presenceOfflineWhenSilent, presenceUnknownSince } from "./gateway/presence.js";
 import { type PresenceChange, type ShadowChange, shadowWriter } from "./gateway/shadow-writer.js";
+import { type DeviceSale, deviceSales } from "./ports.js";
 import { deviceShadows, devices } from "./tables.js";
 
 const SWEEP_MS = 1_000;
@@ -91,7 +91,7 @@ export class DeviceRuntime {
         item.event,
       )(item, error);
     this.events = eventLogWriter(db, onError, eventNotStored);
-    this.sales = deviceOrderWriter(
+    this.sales = deviceSales.use()(
       db,
       (error) => log.error({ err: error }, "machine sales not written"),
       eventNotStored,

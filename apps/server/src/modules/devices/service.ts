@@ -16,15 +16,16 @@ import { countFrom, countOf, listPage, rowsFrom } from "../../platform/db/list-p
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { priceTemplateNameOf } from "../price-templates/public.js";
 import { findVendorShop, shopNameOf } from "../shops/public.js";
 import { systemConfigValue } from "../system-config/public.js";
 import { tenantWhere, type VendorTenant, vendorTenant } from "../tenancy/public.js";
 import { commandView } from "./commands/command-view.js";
+import { priceTemplateFacts } from "./ports.js";
 import { EXPIRY_WARNING_DAYS } from "./status-counts.js";
 import { deviceCommands, deviceShadows, devices } from "./tables.js";
 
-const itemColumns = {
+/** A device row of the lists (a function: the price template's name comes through a port wired at build). */
+const itemColumns = () => ({
   id: devices.id,
   serialNumber: devices.serialNumber,
   name: devices.name,
@@ -33,7 +34,7 @@ const itemColumns = {
   shopId: devices.shopId,
   shopName: shopNameOf(devices.shopId),
   priceTemplateId: devices.priceTemplateId,
-  priceTemplateName: priceTemplateNameOf(devices.priceTemplateId),
+  priceTemplateName: priceTemplateFacts.use().nameOf(devices.priceTemplateId),
   online: devices.online,
   presence: devices.presence,
   subscriptionExpiresAt: devices.subscriptionExpiresAt,
@@ -46,11 +47,11 @@ const itemColumns = {
   paramsDesired: deviceShadows.paramsDesired,
   responding: deviceShadows.responding,
   lastSeenAt: deviceShadows.lastSeenAt,
-};
+});
 
 function selectDevices(db: Db) {
   // A device that never spoke has no shadow row yet: it shows as never seen.
-  return db.select(itemColumns).from(devices).leftJoin(deviceShadows, eq(deviceShadows.deviceId, devices.id));
+  return db.select(itemColumns()).from(devices).leftJoin(deviceShadows, eq(deviceShadows.deviceId, devices.id));
 }
 
 type DeviceRow = Awaited<ReturnType<ReturnType<typeof selectDevices>["execute"]>>[number];

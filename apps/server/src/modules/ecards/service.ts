@@ -1,5 +1,5 @@
 import type { EcardItem, ecardCreateRequest, ecardListRequest, ecardListResult } from "@washboard/shared";
-import { and, eq, ilike, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
@@ -10,9 +10,9 @@ import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { allianceCountOfEcard } from "../alliances/public.js";
 import { groupTenant } from "../tenancy/public.js";
 import { checkImages } from "../uploads/public.js";
+import { ecardAllianceCount } from "./ports.js";
 import { ecards } from "./tables.js";
 
 type EcardRow = typeof ecards.$inferSelect;
@@ -33,8 +33,8 @@ export async function listEcards(
     where: and(...conditions),
     keyset: idKeyset(ecards.id, (row: EcardRow) => row.id),
     input,
-    rows: rowsFrom(() => db.select().from(ecards)),
-    count: countOf(db, ecards),
+    rows: rowsFrom((total) => db.select({ ...getTableColumns(ecards), total }).from(ecards)),
+    count: countOf(ecards),
   });
   return { items: page.rows.map(toEcardItem), total: page.total, next_cursor: page.next_cursor };
 }
@@ -79,7 +79,7 @@ export async function removeEcard(db: Db, scope: TenantScope, id: number): Promi
       .returning({ id: ecards.id });
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
-    const used = await scalar(db, allianceCountOfEcard(id));
+    const used = await scalar(db, ecardAllianceCount.use()(id));
     throw new AppError("HAS_DEPENDENTS", { messageKey: "ecards.usedByAlliances", params: { alliances: used } });
   }
   if (!row) throw new AppError("NOT_FOUND");

@@ -15,19 +15,20 @@ import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { shopCountOfLocation } from "../shops/public.js";
 import { type VendorTenant, vendorTenant } from "../tenancy/public.js";
+import { locationShopCount } from "./ports.js";
 import { locations } from "./tables.js";
 
 type Fields = z.output<typeof locationCreateRequest>;
 
-const itemColumns = {
+/** A location row of the list (a function: the shop count comes through a port wired at build). */
+const itemColumns = () => ({
   id: locations.id,
   name: locations.name,
   address: locations.address,
   createdAt: locations.createdAt,
-  shopCount: shopCountOfLocation(locations.id),
-};
+  shopCount: locationShopCount.use()(locations.id),
+});
 
 type ItemRow = { id: number; name: string; address: string; createdAt: Date; shopCount: number };
 
@@ -43,7 +44,7 @@ function toItem(row: ItemRow): LocationItem {
 
 async function itemById(db: Db, tenant: VendorTenant, id: number): Promise<LocationItem> {
   const [row] = await db
-    .select(itemColumns)
+    .select(itemColumns())
     .from(locations)
     .where(and(eq(locations.id, id), tenant.owns(locations)));
   if (!row) throw new AppError("NOT_FOUND");
@@ -61,8 +62,8 @@ export async function listLocations(
     where: and(...conditions),
     keyset: nameKeyset(input.sort, { id: locations.id, name: locations.name }, (row: ItemRow) => row),
     input,
-    rows: rowsFrom(() => db.select(itemColumns).from(locations)),
-    count: countOf(db, locations),
+    rows: rowsFrom((total) => db.select({ ...itemColumns(), total }).from(locations)),
+    count: countOf(locations),
   });
   return { items: page.rows.map(toItem), total: page.total, next_cursor: page.next_cursor };
 }

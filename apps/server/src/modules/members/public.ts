@@ -1,2 +1,3 @@
+/** The public face of the members module: all another module may import of it (src/architecture.test.ts checks). */
 export { couponsByDay } from "./coupon-report.js";
 export { cardBusinessByDay, otherIncomeByDay, rewardsByDay } from "./other-income.js";

@@ -5,18 +5,9 @@ import { arrayParam } from "../../platform/db/array-param.js";
 import { BatchWriter } from "../../platform/db/batch-writer.js";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { definePort } from "../../platform/ports.js";
+import type { DeviceSale } from "../devices/public.js";
 import { newOrderNo } from "./order-numbers.js";
 import { orders, PAY_STATUS } from "./tables.js";
-
-export interface DeviceSale {
-  deviceId: number;
-  serial: string;
-  event: DeviceEvent;
-  /** The event's identity for its machine (its id, after its boot id when it has one). */
-  key: string;
-  /** When it happened, as the server believes the machine's clock. */
-  at: Date;
-}
 
 interface SaleOrder {
   source: OrderSource;

@@ -1,6 +1,8 @@
 import { defineModule } from "../../platform/module.js";
+import { fill } from "../../platform/ports.js";
+import { deviceSales } from "../devices/public.js";
 import { seedDemoOrders } from "./demo-orders.js";
-import { cardPayment, machineTopUpCredit } from "./device-orders.js";
+import { cardPayment, deviceOrderWriter, machineTopUpCredit } from "./device-orders.js";
 import { paidStartDelivery, START_SWEEP_MS, sweepPaidStarts } from "./paid-starts.js";
 import { closeLapsedPayments, EXPIRY_SWEEP_MS, PAYMENT_CLOSE, paymentCloseDelivery } from "./payment-expiry.js";
 import { PAID_START } from "./payments.js";
@@ -21,6 +23,7 @@ export const ordersModule = defineModule({
   name: "orders",
   provides,
   consumes: [cardPayment, machineTopUpCredit, balanceRefund],
+  fills: [fill(deviceSales, deviceOrderWriter)],
   tables,
   routes: orderRoutes,
   seedDemo: (db, { tenantOnly, demoVendorNames }) =>

@@ -22,6 +22,10 @@ export interface OrderViewRow {
 
 /** Spec §4 states by their wire names (the table keeps codes). */
 export const payStatusName = (code: number) => (code === PAY_STATUS.paid ? "paid" : "unpaid");
+
+/** An order that can no longer be paid: closed, or past its expiry (the sweep closes it soon). */
+export const paymentLapsed = (order: { closedAt: Date | null; expiresAt: Date | null }) =>
+  order.closedAt !== null || (order.expiresAt !== null && order.expiresAt.getTime() <= Date.now());
 export const refundStatusName = (code: number) =>
   code === REFUND_STATUS.refunded ? "refunded" : code === REFUND_STATUS.refunding ? "refunding" : "none";
 const refundResultName = (code: number | null) =>

@@ -1,14 +1,16 @@
-export type { CardPayer, DeviceSale, MachineTopUp } from "./device-orders.js";
-export { cardPayment, deviceOrderWriter, machineTopUpCredit, writeCardSale } from "./device-orders.js";
+/** The public face of the orders module: all another module may import of it (src/architecture.test.ts checks). */
+
+export { completeApprovedPayment } from "./approved-return.js";
+export type { CardPayer, MachineTopUp } from "./device-orders.js";
+export { cardPayment, machineTopUpCredit, writeCardSale } from "./device-orders.js";
 export { createMemberOrder } from "./member-orders.js";
 export { noteProviderRef, orderByNumber, recentOrdersOfMember } from "./order-lookup.js";
-export { payStatusName, refundStatusName } from "./order-view.js";
+export { paymentLapsed, payStatusName, refundStatusName } from "./order-view.js";
 export { cancelPayment } from "./payment-expiry.js";
 export { recordPayment } from "./payments.js";
 export { createPendingOrder } from "./pending-orders.js";
 export { ProviderError } from "./providers/adapter.js";
 export { adapterOf } from "./providers/index.js";
-export { capturePayPalOrder, paypal } from "./providers/paypal.js";
 export { notifyPath, providerCall } from "./providers/provider-call.js";
 export type { BalanceRefunder } from "./refunds/balance-refunds.js";
 export { balanceRefund } from "./refunds/balance-refunds.js";

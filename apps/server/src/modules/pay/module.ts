@@ -1,4 +1,5 @@
 import { defineModule } from "../../platform/module.js";
+import * as provides from "./public.js";
 import { payRoutes } from "./routes.js";
 
 /**
@@ -6,4 +7,4 @@ import { payRoutes } from "./routes.js";
  * page (its document is served with the console's, under /pay/). Orders and providers are the
  * orders module's; this module only lets a customer reach them.
  */
-export const payModule = defineModule({ name: "pay", routes: payRoutes });
+export const payModule = defineModule({ name: "pay", provides, routes: payRoutes });

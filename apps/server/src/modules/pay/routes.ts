@@ -1,14 +1,8 @@
 import { API } from "@washboard/shared";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
-import {
-  cancelCustomerPayment,
-  createPayment,
-  paymentStatus,
-  payPage,
-  sandboxPay,
-  settlePayPalReturn,
-} from "./service.js";
+import { completeApprovedPayment } from "../orders/public.js";
+import { cancelCustomerPayment, createPayment, paymentStatus, payPage, sandboxPay } from "./service.js";
 
 export function payRoutes(r: Routes, deps: AppDeps) {
   const { db } = deps;
@@ -19,7 +13,7 @@ export function payRoutes(r: Routes, deps: AppDeps) {
     return started;
   });
   r.call(API.pay.status, async (input) => {
-    await settlePayPalReturn(deps, input.order_no);
+    await completeApprovedPayment(deps, input.order_no);
     return paymentStatus(db, input.order_no);
   });
   r.call(API.pay.cancel, async (input, ctx) => {

@@ -19,13 +19,12 @@ import { deviceBySerial, heldMachineIds, holdMachine, payableDevices } from "../
 import {
   adapterOf,
   cancelPayment,
-  capturePayPalOrder,
   createPendingOrder,
   noteProviderRef,
   notifyPath,
   orderByNumber,
   ProviderError,
-  paypal as paypalAdapter,
+  paymentLapsed,
   payStatusName,
   providerCall,
   recordPayment,
@@ -258,40 +257,6 @@ export async function createPayment(deps: AppDeps, input: z.output<typeof create
     if (error instanceof ProviderError) throw new AppError("PROVIDER_FAILED", { message: error.message });
     throw error;
   }
-}
-
-/** An order that can no longer be paid: closed, or past its expiry (the sweep closes it soon). */
-const paymentLapsed = (order: { closedAt: Date | null; expiresAt: Date | null }) =>
-  order.closedAt !== null || (order.expiresAt !== null && order.expiresAt.getTime() <= Date.now());
-
-/**
- * The customer is back from PayPal's approval page: PayPal takes the money only when we capture the
- * approved order (Orders v2), and its capture notification then arrives like any other. Capturing
- * here, once the status page asks, is idempotent at PayPal (its request id is the order's).
- */
-export async function settlePayPalReturn(deps: PayDeps, orderNo: string): Promise<void> {
-  const found = await orderByNumber(deps.db, orderNo);
-  const order = found?.order;
-  if (order?.source !== "paypal" || payStatusName(order.payStatus) !== "unpaid" || !order.transactionId) return;
-  // The machine's hold is over: the customer approved too late, and PayPal takes nothing uncaptured.
-  if (paymentLapsed(order)) return;
-  const call = await providerCall(deps, paypalAdapter, order.vendorId);
-  if (!call) return;
-  const capture = await capturePayPalOrder(call, order.transactionId).catch(() => undefined);
-  if (!capture?.completed) return;
-  await deps.db.transaction((tx) =>
-    recordPayment(tx, order.vendorId, "paypal", {
-      kind: "payment",
-      eventId: `capture:${capture.captureId ?? order.orderNo}`,
-      orderNo: order.orderNo,
-      paid: true,
-      tradeNo: capture.captureId,
-      transactionId: capture.captureId,
-      amount: capture.amount,
-      currency: capture.currency,
-      paidAt: new Date(),
-    }),
-  );
 }
 
 export async function paymentStatus(db: Db, orderNo: string): Promise<PaymentStatus> {

@@ -1,1 +1,2 @@
-export { payQrByCode, payqrCountOfShop } from "./queries.js";
+/** The public face of the payqr module: all another module may import of it (src/architecture.test.ts checks). */
+export { payQrByCode } from "./queries.js";

@@ -1,6 +1,2 @@
-export {
-  priceTemplateCountOfVendor,
-  priceTemplateNameOf,
-  priceTemplateTopPriceOf,
-  templatesWithOptions,
-} from "./queries.js";
+/** The public face of the price-templates module: all another module may import of it (src/architecture.test.ts checks). */
+export { priceTemplateCountOfVendor, templatesWithOptions } from "./queries.js";

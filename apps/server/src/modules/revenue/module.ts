@@ -1,5 +1,6 @@
 import { defineModule } from "../../platform/module.js";
 import { relayRevenueChanges } from "./live-figures.js";
+import * as provides from "./public.js";
 import { revenueRoutes } from "./routes.js";
 import * as tables from "./tables.js";
 
@@ -9,6 +10,7 @@ import * as tables from "./tables.js";
  */
 export const revenueModule = defineModule({
   name: "revenue",
+  provides,
   tables,
   routes: revenueRoutes,
   start: relayRevenueChanges,

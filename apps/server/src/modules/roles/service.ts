@@ -19,8 +19,8 @@ import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
-import { accountCountOfRole } from "../accounts/public.js";
 import { vendorTenant } from "../tenancy/public.js";
+import { roleHolderCount } from "./ports.js";
 import { findVendorRole, type RoleRow } from "./queries.js";
 import { roles } from "./tables.js";
 
@@ -62,7 +62,7 @@ function toItem(row: RoleRow, accountCount: number): RoleItem {
 }
 
 /** A role with how many accounts hold it, counted in the same query. */
-const selectItems = (db: Db) => db.select({ role: roles, holders: accountCountOfRole(roles.id) }).from(roles);
+const selectItems = (db: Db) => db.select({ role: roles, holders: roleHolderCount.use()(roles.id) }).from(roles);
 
 export async function listRoles(db: Db, ctx: SignedInContext, input: z.output<typeof roleListRequest>) {
   const conditions: SQL[] = [vendorTenant(ctx.scope).owns(roles)];
@@ -81,7 +81,7 @@ export async function listRoles(db: Db, ctx: SignedInContext, input: z.output<ty
   };
 }
 
-const accountsHolding = (db: Db, roleId: number) => scalar(db, accountCountOfRole(roleId));
+const accountsHolding = (db: Db, roleId: number) => scalar(db, roleHolderCount.use()(roleId));
 
 export async function createRole(db: Db, ctx: SignedInContext, input: z.output<typeof createRoleRequest>) {
   const { vendorId } = vendorTenant(ctx.scope);

@@ -1,13 +1,3 @@
-export {
-  findVendorShop,
-  isShopOfAlliance,
-  setAllianceMembers,
-  shopAllianceOf,
-  shopChoices,
-  shopCountOfAlliance,
-  shopCountOfBrand,
-  shopCountOfLocation,
-  shopNameOf,
-  shopsOfAlliances,
-  shopsWithoutAlliance,
-} from "./queries.js";
+/** The public face of the shops module: all another module may import of it (src/architecture.test.ts checks). */
+export * from "./ports.js";
+export { findVendorShop, isShopOfAlliance, shopAllianceOf, shopChoices, shopNameOf } from "./queries.js";

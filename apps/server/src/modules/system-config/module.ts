@@ -1,10 +1,12 @@
 import { defineModule } from "../../platform/module.js";
+import * as provides from "./public.js";
 import { publicAddress, setPublicAddress } from "./queries.js";
 import { systemConfigRoutes } from "./routes.js";
 import * as tables from "./tables.js";
 
 export const systemConfigModule = defineModule({
   name: "systemConfig",
+  provides,
   tables,
   routes: systemConfigRoutes,
   /**

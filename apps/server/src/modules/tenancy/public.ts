@@ -1,3 +1,4 @@
+/** The public face of the tenancy module: all another module may import of it (src/architecture.test.ts checks). */
 export {
   findGroup,
   findVendor,
@@ -7,6 +8,8 @@ export {
   lockVendor,
   pageGroupVendors,
   scopedVendor,
+  scopeOnVendor,
+  scopeVendorOf,
   vendorCurrencyOf,
   vendorNameOf,
   vendorPlan,

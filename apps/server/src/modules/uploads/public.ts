@@ -1,1 +1,2 @@
+/** The public face of the uploads module: all another module may import of it (src/architecture.test.ts checks). */
 export { checkImages } from "./images.js";

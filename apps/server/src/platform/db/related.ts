@@ -11,6 +11,9 @@ import { qualified } from "./qualified.js";
 /** A row of the outer query (its column), or one given id. */
 export type Ref = AnyColumn | number;
 
+/** A correlated subquery per row `ref` names: what a module offers another module's lists (or a port asks for). */
+export type RowExpression<T> = (ref: Ref) => SQL<T>;
+
 function refSql(ref: Ref): SQL {
   return is(ref, Column) ? qualified(ref) : sql`${ref}`;
 }

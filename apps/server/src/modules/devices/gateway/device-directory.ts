@@ -1,8 +1,8 @@
 import { defaultMoneyLimits } from "@washboard/shared";
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../platform/db/client.js";
-import { priceTemplateTopPriceOf } from "../../price-templates/public.js";
 import { vendorCurrencyOf } from "../../tenancy/public.js";
+import { priceTemplateFacts } from "../ports.js";
 import { deviceMoneyLimits, devices } from "../tables.js";
 
 /** What the gateway needs of a machine to judge its messages. */
@@ -72,7 +72,7 @@ export class DeviceDirectory {
           vendorId: devices.vendorId,
           machineType: devices.machineType,
           currency: vendorCurrencyOf(devices.vendorId),
-          templateTopPrice: priceTemplateTopPriceOf(devices.priceTemplateId),
+          templateTopPrice: priceTemplateFacts.use().topPriceOf(devices.priceTemplateId),
           maxCycleAmount: deviceMoneyLimits.maxCycleAmount,
           maxTopUpAmount: deviceMoneyLimits.maxTopUpAmount,
         })

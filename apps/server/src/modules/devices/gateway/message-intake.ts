@@ -9,8 +9,8 @@ import {
 } from "@washboard/device-protocol";
 import type { DeviceMessageRefusal } from "@washboard/shared";
 import type { FastifyBaseLogger } from "fastify";
-import type { DeviceSale } from "../../orders/public.js";
 import type { DeviceCommands } from "../commands/device-commands.js";
+import type { DeviceSale } from "../ports.js";
 import type { DeadLetters } from "./dead-letters.js";
 import type { DeviceDirectory } from "./device-directory.js";
 import { eventKeyOf, type LoggedEvent, occurredAt } from "./event-log-writer.js";

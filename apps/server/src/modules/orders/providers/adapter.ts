@@ -159,6 +159,19 @@ export interface ProviderAdapter {
   verifyNotification?(request: NotificationRequest): Promise<ProviderNotice>;
   /** The answer that tells the provider its notification was received. */
   notificationAck?: NotificationAck;
+  /**
+   * For a provider that takes the money only when we ask after the customer approved (PayPal's
+   * capture): takes it, when the customer is back on our page. Safe to repeat.
+   */
+  completeApproved?(call: ProviderCall, providerOrderId: string): Promise<ApprovedCompletion>;
+}
+
+/** What completing an approved payment did; amount in our minor units of `currency`. */
+export interface ApprovedCompletion {
+  completed: boolean;
+  captureId: string | null;
+  amount: number | null;
+  currency: string | null;
 }
 
 /** A provider call that failed; `retryable` when trying again later may succeed (network, 5xx). */

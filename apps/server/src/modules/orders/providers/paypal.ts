@@ -447,4 +447,5 @@ export const paypal: ProviderAdapter = {
   refund,
   verifyNotification,
   notificationAck: { status: 200, contentType: "application/json", body: "{}" },
+  completeApproved: capturePayPalOrder,
 };
