@@ -18,6 +18,7 @@ export default defineConfig({
             "apps/server/src/**/*.test.ts",
             "apps/device-sim/src/**/*.test.ts",
             "apps/card-reader/src/**/*.test.ts",
+            "apps/web/build/**/*.test.ts",
             "scripts/**/*.test.mjs",
           ],
           testTimeout: 30_000,
