@@ -44,6 +44,7 @@ export * from "./api/washer-catalogue.js";
 export * from "./card-reader/protocol.js";
 export * from "./devices/bluetooth.js";
 export * from "./devices/claim-code.js";
+export * from "./devices/faults.js";
 export * from "./devices/machine-types.js";
 export * from "./devices/money-limits.js";
 export * from "./devices/template-params.js";

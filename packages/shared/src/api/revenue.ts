@@ -186,6 +186,8 @@ export const dashboardDevicesResult = z.object({
       device_name: z.string(),
       serial_number: z.string(),
       shop_name: z.string().nullable(),
+      /** The console reads a fault's code by the machine's type (its fault catalogue). */
+      machine_type: z.string(),
       kind: z.enum(ATTENTION_KINDS),
       detail: z.string().nullable(),
       since: z.number().int().nullable(),

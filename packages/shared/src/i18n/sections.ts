@@ -24,6 +24,7 @@ export const FRAME_SECTIONS = [
   "deviceWarning",
   "dashboard",
   "machineTypes",
+  "faults",
   "actions",
   "noPermission",
   "notFound",

@@ -228,6 +228,7 @@ export async function devicesNeedingAttention(db: Db, vendorIds: readonly number
       name: devices.name,
       serial: devices.serialNumber,
       shopName: shopNameOf(devices.shopId),
+      machineType: devices.machineType,
       kind,
       fault: deviceShadows.faultCode,
       lastSeenAt: deviceShadows.lastSeenAt,

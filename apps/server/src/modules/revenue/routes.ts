@@ -67,6 +67,7 @@ export function revenueRoutes(r: Routes, { db }: AppDeps) {
         device_name: d.name,
         serial_number: d.serial,
         shop_name: d.shopName,
+        machine_type: d.machineType,
         kind: d.kind,
         detail: d.kind === "fault" ? d.fault : null,
         since: toSeconds(d.kind === "expiring" ? d.expiresAt : d.lastSeenAt),

@@ -2,6 +2,7 @@ import { API, formatTimestamp, minorUnitFactor } from "@washboard/shared";
 import { Card, Empty, Statistic, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Chart } from "../../app/ui/charts/Chart";
+import { FaultLabel } from "../devices/FaultLabel";
 import { useMoney, useRevenue } from "../revenue/figures";
 
 const ATTENTION_COLOR = { fault: "red", offline: "default", expiring: "orange" } as const;
@@ -114,10 +115,13 @@ export default function RevenuePanels({ timeZone }: { timeZone: string }) {
             {devices.data?.attention.map((d) => (
               <li key={d.device_id}>
                 <span>
-                  <Tag color={ATTENTION_COLOR[d.kind]}>{t(`dashboard.attentionKinds.${d.kind}`)}</Tag>
+                  {d.kind === "fault" && d.detail !== null ? (
+                    <FaultLabel machineType={d.machine_type} code={d.detail} testId="dashboard-attention-fault" />
+                  ) : (
+                    <Tag color={ATTENTION_COLOR[d.kind]}>{t(`dashboard.attentionKinds.${d.kind}`)}</Tag>
+                  )}
                   {d.device_name || d.serial_number}
                   {d.shop_name && <span className="text-secondary"> · {d.shop_name}</span>}
-                  {d.detail && <span className="text-secondary"> · {d.detail}</span>}
                 </span>
                 {d.since !== null && (
                   <span className="text-secondary">

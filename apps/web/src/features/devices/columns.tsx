@@ -10,7 +10,8 @@ import { Tag, Tooltip, Typography } from "antd";
 import { i18next } from "../../app/i18n";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { deviceLabel } from "./command-form";
-import { type MoneyDisplay, money, PRESENCE_COLOR, presenceLabel } from "./labels";
+import { FaultLabel } from "./FaultLabel";
+import { faultTexts, type MoneyDisplay, money, PRESENCE_COLOR, presenceLabel } from "./labels";
 
 const t = (key: string, params?: Record<string, unknown>) => i18next.t(key, params ?? {});
 
@@ -99,11 +100,18 @@ export function deviceColumns(timeZone: string, display: MoneyDisplay, now: numb
     stateColumn("busy", "devices.fields.busy", (r) =>
       r.busy ? { text: t("devices.state.busy"), color: "blue" } : { text: t("devices.state.idle"), color: "default" },
     ),
-    stateColumn("fault", "devices.fields.fault", (r) =>
-      r.fault_code === null
-        ? { text: t("devices.state.noFault"), color: "default" }
-        : { text: t("devices.state.fault", { code: r.fault_code }), color: "red" },
-    ),
+    {
+      key: "fault",
+      titleKey: "devices.fields.fault",
+      text: (r) =>
+        r.fault_code === null ? t("devices.state.noFault") : faultTexts(r.machine_type, r.fault_code).label,
+      render: (r) =>
+        r.fault_code === null ? (
+          <Tag data-testid="device-fault">{t("devices.state.noFault")}</Tag>
+        ) : (
+          <FaultLabel machineType={r.machine_type} code={r.fault_code} testId="device-fault" />
+        ),
+    },
     { key: "firmware", titleKey: "devices.fields.firmware", dataIndex: "firmware" },
     {
       key: "cashboxCurrent",

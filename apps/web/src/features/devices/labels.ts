@@ -1,4 +1,10 @@
-import { type CommandItem, type CommandStateName, type DevicePresenceName, formatMoney } from "@washboard/shared";
+import {
+  type CommandItem,
+  type CommandStateName,
+  type DevicePresenceName,
+  describeFault,
+  formatMoney,
+} from "@washboard/shared";
 import { i18next } from "../../app/i18n";
 
 import type { MoneyDisplay } from "../../app/session/useMoneyDisplay";
@@ -62,6 +68,23 @@ export const PRESENCE_COLOR: Record<DevicePresenceName, string> = {
 /** What the server knows of a device's connection, in the interface language. */
 export function presenceLabel(presence: DevicePresenceName): string {
   return i18next.t(`devices.state.${presence}`);
+}
+
+/**
+ * A reported fault as an attendant reads it: its meaning with the code (the code is what the
+ * machine's own display shows) and the first thing to check; a code the machine's type does not
+ * list is named as reported, with where to look it up.
+ */
+export function faultTexts(machineType: string, code: string): { known: boolean; label: string; help: string } {
+  const fault = describeFault(machineType, code);
+  if (!fault.known) {
+    return {
+      known: false,
+      label: i18next.t("devices.state.fault", { code: fault.code }),
+      help: i18next.t(fault.unknownKey, { code: fault.code }),
+    };
+  }
+  return { known: true, label: `${i18next.t(fault.meaningKey)} (${fault.code})`, help: i18next.t(fault.checkKey) };
 }
 
 /** Why a command failed (`offline`, `broker_unreachable`, or the device's refusal) in the interface language; a reason this console does not know as sent. */
