@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import type { RouteMeta } from "@washboard/shared";
 import { expect, signIn, test } from "../fixtures";
 import { type Finding, pageOutline, seriousViolations } from "../support/axe";
-import { routesWithScreens, screensFor, signedInSubject } from "../support/screens";
+import { routesWithScreens, screenPaths, screensFor, signedInSubject } from "../support/screens";
 import { text } from "./catalogue";
 
 const en = (key: string) => text("en", key);
@@ -43,6 +43,15 @@ async function report(found: Map<string, Finding[]>, visited: readonly string[])
   await test.info().attach("axe-findings.json", { body: findings, contentType: "application/json" });
   expect(Object.fromEntries(found), "serious or critical axe-core violations by route").toEqual({});
 }
+
+test("every screen the features declare is audited: a route of the table, public or open to an audited level", () => {
+  const audited = new Set(routesWithScreens().flatMap((route) => (route.noLogin ? [route.path] : [])));
+  for (const { level } of LEVELS) {
+    // Levels 3, 6 and 7 open every screen of their level; level 4 a part of level 3's.
+    for (const route of screensFor({ level, roles: [String(level)], permissions: [] })) audited.add(route.path);
+  }
+  expect(screenPaths().filter((path) => !audited.has(path))).toEqual([]);
+});
 
 for (const { username, level } of LEVELS) {
   test(`level ${level} (${username}): every screen it may open has no serious accessibility violation, one main and one h1`, async ({

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { EndpointContract } from "@washboard/shared";
-import { CHANGES, type Change } from "./changes";
+import type { Change } from "./change";
+import { CHANGES } from "./changes";
 import { callIdentity, type Domain, queryKeys } from "./query-keys";
 
 /** The domains whose queries a call of `contract` makes stale: its own, then those changes.ts declares. */

@@ -1,13 +1,6 @@
-import type { EndpointContract } from "@washboard/shared";
 import { followVendorChange, refreshSessionAlliances, refreshSessionVendor } from "../session/boot";
+import type { Change } from "./change";
 import type { Domain } from "./query-keys";
-
-/** One successful mutating call: what a domain's side effect may read. */
-export interface Change {
-  contract: EndpointContract;
-  /** The call's answer; undefined when a failed call still changed what others show. */
-  result: unknown;
-}
 
 /**
  * What else a change of a domain makes stale. `refetch`: the other domains whose queries show its

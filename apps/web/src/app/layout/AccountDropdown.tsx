@@ -4,14 +4,18 @@ import { Avatar, Button, Dropdown, type MenuProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { call } from "../api/client";
+import { FEATURES, hasScreen } from "../console-features";
 import { routeRegistry } from "../router/route-registry";
 import { signOutLocally } from "../session/sign-out";
 import type { SessionUser } from "../session/store";
 import { useConfirm } from "../ui/confirm";
+import { accountMenuOf } from "./menu-model";
+
+const ACCOUNT_MENU = accountMenuOf(FEATURES);
 
 /**
- * Spec §2: account dropdown — vendor profile for levels 3/4, account settings (level 4 only with
- * v_setting), sign out.
+ * Spec §2: account dropdown — the entries the features contribute (vendor profile for levels 3/4,
+ * account settings, level 4 only with v_setting), then sign out.
  */
 export function AccountDropdown({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -19,15 +23,12 @@ export function AccountDropdown({ user }: { user: SessionUser }) {
   const confirm = useConfirm();
   const subject = { level: user.level, roles: user.roles, permissions: user.permissions ?? [] };
   // Shown only when the screen exists and the account may open it.
-  const links = [
-    { path: "/vendors/index", label: t("layout.vendorProfile") },
-    { path: "/settings/account", label: t("layout.accountSettings") },
-  ].filter(({ path }) => {
+  const links = ACCOUNT_MENU.filter(({ path }) => {
     const route = routeRegistry.find(path);
-    return route !== undefined && routeRegistry.hasScreen(path) && canAccessRoute(route, subject);
+    return route !== undefined && hasScreen(path) && canAccessRoute(route, subject);
   });
   const items: MenuProps["items"] = [
-    ...links.map(({ path, label }) => ({ key: path, label })),
+    ...links.map(({ path, labelKey }) => ({ key: path, label: t(labelKey) })),
     { type: "divider" as const },
     { key: "logout", label: t("layout.logout"), danger: true },
   ];

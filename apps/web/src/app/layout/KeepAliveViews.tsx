@@ -1,6 +1,6 @@
 import type { RouteMeta } from "@washboard/shared";
 import { Suspense, useEffect, useState } from "react";
-import { SCREENS } from "../router/screens";
+import { SCREENS } from "../console-features";
 import { PageSpinner } from "../ui/PageSpinner";
 import { useTags } from "./tags-store";
 import { ViewPathContext } from "./view-path";

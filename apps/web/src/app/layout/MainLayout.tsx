@@ -3,8 +3,9 @@ import { isGroupLevel, LAYOUT, type RouteMeta } from "@washboard/shared";
 import { Button, Drawer, Layout, Tooltip } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { hasScreen } from "../console-features";
 import { useLiveEvents } from "../live/useLiveEvents";
-import { routeRegistry, useRoutes } from "../router/route-registry";
+import { useRoutes } from "../router/route-registry";
 import { getCookie, SIDEBAR_COOKIE, setCookie } from "../session/storage";
 import { type SessionUser, useSettings } from "../session/store";
 import { useTimeZone } from "../session/useTimeZone";
@@ -70,7 +71,7 @@ export function MainLayout({
       return !v;
     });
   };
-  const menuRoutes = visibleRoutes(routes, user, routeRegistry.hasScreen);
+  const menuRoutes = visibleRoutes(routes, user, hasScreen);
   const sidebarProps = { routes: menuRoutes, activePath: route.path, showLogo: settings.sidebarLogo, siteName };
 
   return (

@@ -1,4 +1,5 @@
 import { isRouteVisible, MENU_GROUPS, type MenuGroup, type ProviderFlags, type RouteMeta } from "@washboard/shared";
+import type { AccountMenuEntry, FeatureDeclaration } from "../feature-contract";
 import type { SessionUser } from "../session/store";
 import { activeVendor } from "../session/store";
 
@@ -35,4 +36,9 @@ export function menuSections(routes: RouteMeta[]): MenuSection[] {
     if (inGroup.length > 0) sections.push({ group, routes: inGroup });
   }
   return sections;
+}
+
+/** The account dropdown's entries the features contribute, in the features' order. */
+export function accountMenuOf(features: readonly FeatureDeclaration[]): readonly AccountMenuEntry[] {
+  return features.flatMap((feature) => feature.accountMenu ?? []);
 }

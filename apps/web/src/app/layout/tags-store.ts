@@ -1,5 +1,6 @@
 import { NO_PERMISSION_ROUTE, ROUTES, type RouteMeta } from "@washboard/shared";
 import { useSyncExternalStore } from "react";
+import { onSignOut } from "../session/sign-out";
 
 /** Spec §2 tags view: the pages visited, fixed (affix) tabs first and never closed. */
 export interface Tag {
@@ -53,6 +54,9 @@ export const tagsStore = {
     set(affixTags());
   },
 };
+
+// Signing out closes the tabs (the store loads with the layout: before it, there are none).
+onSignOut(() => tagsStore.reset());
 
 export function useTags(): Tag[] {
   return useSyncExternalStore(tagsStore.subscribe, tagsStore.get);

@@ -3,7 +3,12 @@ import { API, type CommandItem, type DashboardSummary, type DeviceItem, type Lis
 import { describe, expect, it } from "vitest";
 import { type CommandOutcomes, outcomesKey } from "../../features/devices/device-cache";
 import { queryKeys } from "../api/query-keys";
-import { applyLiveEvent } from "./topic-handlers";
+import type { LiveContext } from "../feature-contract";
+import { applyLiveEvent as applyWith, loadTopicHandlers } from "./topic-handlers";
+
+/** The console's handlers, as the features declare them. */
+const handlers = await loadTopicHandlers();
+const applyLiveEvent = (topic: string, data: string, context: LiveContext) => applyWith(handlers, topic, data, context);
 
 const op = (id: number) => ({ id, action: "shops.create", outcome: "success" as const, created_at: id, actor: "a" });
 

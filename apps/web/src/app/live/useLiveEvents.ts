@@ -4,13 +4,14 @@ import { useEffect, useRef } from "react";
 import { authHeaders, reportUnauthorized } from "../api/client";
 import { type SessionUser, useActiveVendorId } from "../session/store";
 import { LiveConnection } from "./live-connection";
-import { applyLiveEvent } from "./topic-handlers";
+import { applyLiveEvent, loadTopicHandlers } from "./topic-handlers";
 
 /**
  * Keeps the console's one live stream open while signed in (reopened for another session or
  * chosen vendor) and merges its events into the query cache. A reconnection resumes after the last
  * event received; when the server no longer holds what was missed it says `reset`, and every
- * screen refetches.
+ * screen refetches. The features' handlers load beside the stream; events that arrive first wait
+ * for them, in order.
  */
 export function useLiveEvents(user: SessionUser): void {
   const client = useQueryClient();
@@ -20,11 +21,20 @@ export function useLiveEvents(user: SessionUser): void {
 
   const { token, level } = user;
   useEffect(() => {
+    void loadTopicHandlers().catch(() => undefined);
     const vendor = isGroupLevel(level) && activeVendorId !== null ? `?vendor_id=${activeVendorId}` : "";
     const connection = new LiveConnection({
       url: () => `${API.live.events.path}${vendor}`,
       headers: () => authHeaders(token),
-      onEvent: (event) => applyLiveEvent(event.event, event.data, context.current),
+      onEvent: (event) => {
+        // The event belongs to the vendor chosen when it came, even if applied a moment later.
+        const at = context.current;
+        // A failed load drops the event (the screens still read their data); the next one tries again.
+        void loadTopicHandlers().then(
+          (handlers) => applyLiveEvent(handlers, event.event, event.data, at),
+          () => undefined,
+        );
+      },
       onUnauthorized: reportUnauthorized,
     });
     connection.open();

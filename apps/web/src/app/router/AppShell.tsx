@@ -3,15 +3,14 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { call } from "../api/client";
+import { hasScreen, SCREENS } from "../console-features";
 import { toastError } from "../feedback/toast";
 import { LazyConsole } from "../LazyConsole";
-import { bootSession } from "../session/boot";
 import { signOutLocally } from "../session/sign-out";
 import { useSession } from "../session/store";
 import { PageSpinner } from "../ui/PageSpinner";
 import { decide } from "./guard";
 import { routeRegistry, useRoutes } from "./route-registry";
-import { SCREENS } from "./screens";
 
 /** The frame loads only once someone is signed in, so the login page stays small. */
 const MainLayout = lazy(() => import("../layout/MainLayout").then((m) => ({ default: m.MainLayout })));
@@ -48,16 +47,19 @@ export function AppShell() {
   const user = useSession();
   useRoutes();
   const { siteName, demo } = usePublicConfig();
-  const decision = decide(location, user, routeRegistry.find, routeRegistry.hasScreen);
+  const decision = decide(location, user, routeRegistry.find, hasScreen);
 
   useEffect(() => {
     if (decision.kind !== "boot") return;
-    bootSession().catch((error: unknown) => {
-      // Spec §2: on a guard error the token is reset, the error shown, and login opened.
-      signOutLocally();
-      toastError(error);
-      navigate(`${LOGIN_ROUTE}?redirect=${encodeURIComponent(location.pathname)}`, { replace: true });
-    });
+    // The boot calls load with the first signed-in page, not with the sign-in page.
+    import("../session/boot")
+      .then(({ bootSession }) => bootSession())
+      .catch((error: unknown) => {
+        // Spec §2: on a guard error the token is reset, the error shown, and login opened.
+        signOutLocally();
+        toastError(error);
+        navigate(`${LOGIN_ROUTE}?redirect=${encodeURIComponent(location.pathname)}`, { replace: true });
+      });
   }, [decision.kind, location.pathname, navigate]);
 
   const title = decision.kind === "render" ? t(decision.route.titleKey) : "";

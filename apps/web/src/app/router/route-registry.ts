@@ -1,10 +1,10 @@
 import { ROUTES, type RouteMeta } from "@washboard/shared";
 import { useSyncExternalStore } from "react";
-import { SCREENS } from "./screens";
 
 /**
  * The routes the console knows: the shared table plus routes added at runtime (spec §2, "Routes
- * can be added at runtime"), e.g. a vendor's custom route map.
+ * can be added at runtime"), e.g. a vendor's custom route map. Which of them have a screen is the
+ * features' say (console-features.ts), not this table's.
  */
 let runtime: RouteMeta[] = [];
 const listeners = new Set<() => void>();
@@ -29,9 +29,6 @@ export const routeRegistry = {
   },
   find(path: string): RouteMeta | undefined {
     return snapshot.find((r) => r.path === path);
-  },
-  hasScreen(path: string): boolean {
-    return path in SCREENS;
   },
 };
 

@@ -1,5 +1,5 @@
 import { API, isGroupLevel } from "@washboard/shared";
-import type { Change } from "../api/changes";
+import type { Change } from "../api/change";
 import { call } from "../api/client";
 import { sessionStore } from "./store";
 

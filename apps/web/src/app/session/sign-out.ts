@@ -1,10 +1,12 @@
-import { tagsStore } from "../layout/tags-store";
 import { routeRegistry } from "../router/route-registry";
 import { sessionStore } from "./store";
 
 const listeners = new Set<() => void>();
 
-/** Lets parts loaded later (the query cache) forget what the signed-out user saw. */
+/**
+ * Lets parts loaded later (the query cache, the tags view) forget what the signed-out user saw;
+ * sign-out itself knows only the session and the routes, so the sign-in page stays light.
+ */
 export function onSignOut(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -14,6 +16,5 @@ export function onSignOut(listener: () => void): () => void {
 export function signOutLocally(): void {
   sessionStore.clear();
   routeRegistry.reset();
-  tagsStore.reset();
   for (const listener of listeners) listener();
 }

@@ -1,0 +1,11 @@
+import { LOGIN_ROUTE } from "@washboard/shared";
+import { defineFeature } from "../../app/feature-contract";
+
+/** Signing in (and registering), and the signed-in account's own settings. */
+export const feature = defineFeature({
+  screens: {
+    [LOGIN_ROUTE]: { load: () => import("./LoginPage"), strings: "frame" },
+    "/settings/account": { load: () => import("./AccountSettingsPage"), strings: "screens" },
+  },
+  accountMenu: [{ path: "/settings/account", labelKey: "layout.accountSettings" }],
+});

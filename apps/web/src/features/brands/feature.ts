@@ -1,0 +1,8 @@
+import { defineFeature } from "../../app/feature-contract";
+
+/** The group's brands. */
+export const feature = defineFeature({
+  screens: {
+    "/brands/brands": { load: () => import("./BrandsPage"), strings: "screens" },
+  },
+});

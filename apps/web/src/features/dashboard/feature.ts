@@ -1,0 +1,9 @@
+import { defineFeature } from "../../app/feature-contract";
+
+/** The dashboard: the account's figures, its devices' states and the recent operations. */
+export const feature = defineFeature({
+  screens: {
+    "/dashboard": { load: () => import("./DashboardPage"), strings: "frame" },
+  },
+  live: () => import("./live").then((m) => m.liveHandlers),
+});

@@ -1,0 +1,9 @@
+import { defineFeature } from "../../app/feature-contract";
+
+/** The vendor's devices: their live state, commands and settings. */
+export const feature = defineFeature({
+  screens: {
+    "/shop/devices": { load: () => import("./DevicesPage"), strings: "screens" },
+  },
+  live: () => import("./live").then((m) => m.liveHandlers),
+});

@@ -1,0 +1,9 @@
+import { defineFeature } from "../../app/feature-contract";
+
+/** The operation log: every call that changed data, who made it and how it ended. */
+export const feature = defineFeature({
+  screens: {
+    "/log/log_opts": { load: () => import("./OperationLogPage"), strings: "screens" },
+  },
+  live: () => import("./live").then((m) => m.liveHandlers),
+});

@@ -1,0 +1,11 @@
+import { ORDER_SCREENS } from "@washboard/shared";
+import { defineFeature, type ScreenDeclaration } from "../../app/feature-contract";
+
+/** Every order screen is one page, which reads its source from the route. */
+const orders: ScreenDeclaration = { load: () => import("./OrdersPage"), strings: "screens" };
+
+/** The order screens, one per source of orders (free starts, member accounts, each provider). */
+export const feature = defineFeature({
+  screens: Object.fromEntries(ORDER_SCREENS.map((screen) => [screen.route, orders])),
+  live: () => import("./live").then((m) => m.liveHandlers),
+});

@@ -1,0 +1,9 @@
+import { defineFeature } from "../../app/feature-contract";
+
+/** The vendor's own profile and payment settings (levels 3/4), opened from the account dropdown. */
+export const feature = defineFeature({
+  screens: {
+    "/vendors/index": { load: () => import("./VendorProfilePage"), strings: "screens" },
+  },
+  accountMenu: [{ path: "/vendors/index", labelKey: "layout.vendorProfile" }],
+});
