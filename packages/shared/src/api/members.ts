@@ -262,6 +262,13 @@ export const cardTopUpRequest = z.object({
   reason: z.string().trim().max(MEMBER_LIMITS.reason, { error: "validation.tooLong" }).default(""),
 });
 
+/** A top-up of a member's account at the counter: the amount the member paid, added to the balance. */
+export const counterTopUpRequest = z.object({
+  member_id: recordId,
+  amount: movedAmount,
+  reason: z.string().trim().max(MEMBER_LIMITS.reason, { error: "validation.tooLong" }).default(""),
+});
+
 export const memberDetail = z.object({
   member: memberItem,
   cards: z.array(cardItem),
@@ -314,6 +321,17 @@ export const memberEndpoints = {
     result: memberItem,
     mutates: true,
     log: "members.modifyBalances",
+  }),
+  topUp: endpoint({
+    method: "POST",
+    path: "/api/Account/add_value",
+    summary:
+      "Tops a member's account up (1 to the limit, in minor units) as a ledger movement; the money taken is other income",
+    access: MEM_MODIFY,
+    body: counterTopUpRequest,
+    result: memberItem,
+    mutates: true,
+    log: "members.topUp",
   }),
   create: endpoint({
     method: "POST",

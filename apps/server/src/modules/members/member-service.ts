@@ -221,3 +221,28 @@ export async function modifyBalances(
   });
   return memberOf(db, scope, input.member_id);
 }
+
+/**
+ * A member pays at the counter and the amount is added to the account's balance, as on cards: a
+ * top-up movement under the account's lock (parallel top-ups all count), and the money taken is the
+ * vendor's other income. A disabled account takes none.
+ */
+export async function topUpMember(
+  db: Db,
+  scope: TenantScope,
+  actor: Pick<Actor, "accountId" | "username">,
+  input: { member_id: number; amount: number; reason: string },
+) {
+  const tenant = vendorTenant(scope);
+  await move(
+    db,
+    tenant.vendorId,
+    { kind: "member", id: input.member_id },
+    [{ purse: "balance", kind: "topup", amount: input.amount }],
+    { reason: input.reason, operator: { accountId: actor.accountId, name: actor.username }, paid: input.amount },
+    (locked) => {
+      if (!locked.active) throw new AppError("ACCOUNT_INACTIVE", { field: "member_id" });
+    },
+  );
+  return memberOf(db, scope, input.member_id);
+}

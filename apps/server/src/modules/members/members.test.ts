@@ -173,6 +173,35 @@ describe("members", () => {
     await expectLedgerReconciles();
   });
 
+  it("are topped up by the amount paid at the counter, each of many parallel top-ups counted once", async () => {
+    const m = await newMember();
+    const zero = await server.sendRaw(API.members.topUp, { member_id: m.id, amount: 0 }, as);
+    expect(zero.body).toMatchObject({ field: "amount", message_key: "validation.amountError" });
+    const first = await server.send(API.members.topUp, { member_id: m.id, amount: 1_400, reason: "Cash" }, as);
+    expect(first.body.result.balance).toBe(1_400);
+    // 140 + 10: the operator names the amount, not the new total.
+    const parallel = await Promise.all(
+      Array.from({ length: 10 }, () => server.send(API.members.topUp, { member_id: m.id, amount: 100 }, as)),
+    );
+    expect(parallel.map((r) => r.http)).toEqual(Array(10).fill(200));
+    const detail = await server.send(API.members.detail, { member_id: m.id }, as);
+    expect(detail.body.result.member.balance).toBe(2_400);
+    const movements = await server.send(API.members.movements, { member_id: m.id }, as);
+    const topUps = movements.body.result.items.filter((item) => item.kind === "topup");
+    expect(topUps).toHaveLength(11);
+    expect(topUps.find((item) => item.amount === 1_400)).toMatchObject({ reason: "Cash", operator: "vendor_admin" });
+    await server.send(API.members.modify, { member_id: m.id, phone: m.phone, name: m.name, status: "disabled" }, as);
+    const disabled = await server.send(API.members.topUp, { member_id: m.id, amount: 100 }, as);
+    expect(disabled.body.code).toBe("ACCOUNT_INACTIVE");
+    await expectLedgerReconciles();
+  });
+
+  it("are not topped up across tenants", async () => {
+    const m = await newMember();
+    const foreign = await server.send(API.members.topUp, { member_id: m.id, amount: 100 }, { as: "vendor2_admin" });
+    expect(foreign.body.code).toBe("NOT_FOUND");
+  });
+
   it("are filtered by the shop and the alliance they registered in, and by balance", async () => {
     const { db } = server.database;
     const [alliance] = await db

@@ -30,6 +30,7 @@ import {
   memberDetail,
   modifyBalances,
   modifyMember,
+  topUpMember,
 } from "./member-service.js";
 import { listMovements } from "./movement-list.js";
 import { cards } from "./tables.js";
@@ -45,6 +46,10 @@ export function memberRoutes(r: Routes, deps: AppDeps) {
   r.call(API.members.modifyBalances, async (input, ctx) => {
     ctx.audit.target = `member:${input.member_id}`;
     return modifyBalances(db, ctx.scope, ctx.actor, input);
+  });
+  r.call(API.members.topUp, async (input, ctx) => {
+    ctx.audit.target = `member:${input.member_id}`;
+    return topUpMember(db, ctx.scope, ctx.actor, input);
   });
   r.call(API.members.create, async (input, ctx) => {
     const member = await createMember(db, ctx.scope, ctx.actor, input);

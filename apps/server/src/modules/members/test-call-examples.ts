@@ -30,6 +30,7 @@ export const examples = callExamples(API.members, {
   modifyBalances: async (kit) => ({
     body: { member_id: await member(kit), balance: 500, reward: 0, seen_balance: 0, seen_reward: 0, reason: "Example" },
   }),
+  topUp: async (kit) => ({ body: { member_id: await member(kit), amount: 1_000, reason: "Paid at the counter" } }),
   giveCoupon: async (kit) => ({ body: { member_ids: [await member(kit)], coupon_id: await kit.coupon() } }),
   cardCreate: async (kit) => {
     const uuid = kit.unique("").slice(-8).padStart(8, "0");
