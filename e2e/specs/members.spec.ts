@@ -176,6 +176,38 @@ test("the members screen shows what the business holds for its members, and a me
   await expect(drawer.getByTestId("member-coupons")).toContainText("Welcome voucher");
 });
 
+test("a member is topped up by the amount paid, and an adjustment shows the difference it will record", async ({
+  page,
+}) => {
+  await signIn(page, "vendor_admin");
+  await page.goto("/#/user_account/user_account");
+  await page.getByTestId("members-search").fill(DEMO_MEMBER_PHONE);
+  await page.getByTestId("members-filters").getByTestId("filter-search").click();
+  const row = page
+    .getByTestId("members-table")
+    .locator("tbody tr.ant-table-row")
+    .filter({ hasText: DEMO_MEMBER_PHONE });
+  await expect(row).toHaveCount(1);
+  const after = (balance: number) =>
+    text("en", "members.topUp.after").replace("{{balance}}", formatMoney(balance, "MYR"));
+
+  await row.getByTestId("member-top-up").click();
+  const shown = (await page.getByTestId("member-top-up-after").textContent()) ?? "";
+  const before = Math.round(Number(/([\d,]+\.\d{2})/.exec(shown)?.[1]?.replace(/,/g, "")) * 100);
+  expect(shown).toBe(after(before));
+  // The operator types what the member paid; the dialog shows the balance it makes.
+  await page.getByTestId("member-top-up-amount").fill("10");
+  await expect(page.getByTestId("member-top-up-after")).toHaveText(after(before + 1_000));
+  await page.getByRole("dialog").getByRole("button", { name: text("en", "common.save") }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(row).toContainText(formatMoney(before + 1_000, "MYR", { hideSymbol: true }));
+
+  await row.getByTestId("member-adjust").click();
+  await page.getByTestId("balance-input").fill(formatMoney(before + 1_500, "MYR", { hideSymbol: true }));
+  await expect(page.getByTestId("balance-records")).toContainText(`+${formatMoney(500, "MYR")}`);
+  await page.getByRole("dialog").getByRole("button", { name: text("en", "common.cancel") }).click();
+});
+
 test("with the card-reader app stopped, the console says to run it first", async ({ page }) => {
   await stopBridge();
   await signIn(page, "vendor_admin");

@@ -36,6 +36,16 @@ export function BalanceDialog(props: { member: MemberItem; onClose(): void }) {
   const [form] = Form.useForm<BalanceForm>();
   const { member } = props;
   const text = (minor: number) => formatMoney(minor, member.currency, { hideSymbol: true });
+  // What the save will record: the differences from what the form opened with, signed.
+  const difference = (entered: string | undefined, was: number) => {
+    const now = parseMoney(entered ?? "", member.currency);
+    const moved = now === null ? 0 : now - was;
+    return `${moved > 0 ? "+" : moved < 0 ? "−" : ""}${formatMoney(Math.abs(moved), member.currency)}`;
+  };
+  const records = {
+    balance: difference(Form.useWatch("balance", form), member.balance),
+    reward: difference(Form.useWatch("reward", form), member.reward),
+  };
   const save = useCallMutation(API.members.modifyBalances, {
     toBody: (values: BalanceForm) => ({
       member_id: member.id,
@@ -97,6 +107,9 @@ export function BalanceDialog(props: { member: MemberItem; onClose(): void }) {
           <Input maxLength={MEMBER_LIMITS.reason} data-testid="balance-reason" />
         </Form.Item>
       </Form>
+      <Typography.Text type="secondary" data-testid="balance-records">
+        {t("members.balances.records", records)}
+      </Typography.Text>
     </FormModal>
   );
 }

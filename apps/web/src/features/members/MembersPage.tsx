@@ -23,6 +23,7 @@ import { type MemberFilterForm, memberFilterFields, toMemberFilters } from "./fi
 import { GiveCouponDialog } from "./GiveCouponDialog";
 import { MemberDialog } from "./MemberDialog";
 import { MemberDrawer } from "./MemberDrawer";
+import { TopUpMemberDialog } from "./TopUpMemberDialog";
 
 /**
  * /user_account/user_account (mem_query): the vendor's members, what it holds for them (a liability
@@ -39,6 +40,7 @@ export default function MembersPage() {
   const [filters, setFilters] = useState<MemberListFilters>({});
   const profile = useDialog<MemberItem>();
   const [adjusting, setAdjusting] = useState<MemberItem | null>(null);
+  const [toppingUp, setToppingUp] = useState<MemberItem | null>(null);
   const [viewing, setViewing] = useState<MemberItem | null>(null);
   const [selected, setSelected] = useState<Key[]>([]);
   const [giving, setGiving] = useState(false);
@@ -53,6 +55,7 @@ export default function MembersPage() {
     ...memberColumns(timeZone, display),
     ...actionsColumn<MemberItem>([
       { labelKey: "members.details", testId: "member-details", onClick: setViewing },
+      { labelKey: "members.topUp.action", testId: "member-top-up", allowed: mayModify, onClick: setToppingUp },
       { labelKey: "members.adjust", testId: "member-adjust", allowed: mayModify, onClick: setAdjusting },
       { labelKey: "members.edit", testId: "member-edit", allowed: mayModify, onClick: profile.openEdit },
     ]),
@@ -112,6 +115,7 @@ export default function MembersPage() {
         selection={can("mem_give_discounts") ? { keys: selected, onChange: (keys) => setSelected(keys) } : undefined}
       />
       {profile.state && <MemberDialog member={profile.state.record} onClose={profile.close} />}
+      {toppingUp && <TopUpMemberDialog member={toppingUp} onClose={() => setToppingUp(null)} />}
       {adjusting && <BalanceDialog member={adjusting} onClose={() => setAdjusting(null)} />}
       {viewing && <MemberDrawer member={viewing} onClose={() => setViewing(null)} />}
       {giving && (
