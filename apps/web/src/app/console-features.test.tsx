@@ -178,7 +178,8 @@ describe("building the frame from declarations", () => {
       defineFeature({
         screens: {
           "/one": { load: async () => ({ default: () => <p>one</p> }), strings: "frame" },
-          "/two": { load: async () => ({ default: () => <p>two</p> }), strings: "screens" },
+          // By default, the words are in the screens part.
+          "/two": { load: async () => ({ default: () => <p>two</p> }) },
         },
       }),
     ];

@@ -17,10 +17,11 @@ export type ScreenLoader = () => Promise<{ default: ComponentType }>;
 export interface ScreenDeclaration {
   load: ScreenLoader;
   /**
-   * Which part of the catalogue holds the screen's words: "frame" (loaded with the console: the
-   * sign-in page, the dashboard, the error pages) or "screens" (loaded beside the first such screen).
+   * Which part of the catalogue holds the screen's words: the screens part, loaded beside the first
+   * such screen (the default), or "frame", loaded with the console (the sign-in page, the dashboard,
+   * the error pages: what must show without waiting for the rest).
    */
-  strings: "frame" | "screens";
+  strings?: "frame" | "screens";
 }
 
 /** What a live event's handler may change: the query cache of the vendor the event belongs to. */

@@ -15,9 +15,9 @@ export function screensOf(features: readonly FeatureDeclaration[]): Readonly<Rec
     for (const [path, { load, strings }] of Object.entries(feature.screens)) {
       if (Object.hasOwn(screens, path)) throw new Error(`${path}: declared by two features`);
       screens[path] =
-        strings === "screens"
-          ? lazy(() => Promise.all([load(), loadScreenCatalogue()]).then(([page]) => page))
-          : lazy(load);
+        strings === "frame"
+          ? lazy(load)
+          : lazy(() => Promise.all([load(), loadScreenCatalogue()]).then(([page]) => page));
     }
   }
   return screens;

@@ -5,7 +5,7 @@ import { defineFeature } from "../../app/feature-contract";
 export const feature = defineFeature({
   screens: {
     [LOGIN_ROUTE]: { load: () => import("./LoginPage"), strings: "frame" },
-    "/settings/account": { load: () => import("./AccountSettingsPage"), strings: "screens" },
+    "/settings/account": { load: () => import("./AccountSettingsPage") },
   },
   accountMenu: [{ path: "/settings/account", labelKey: "layout.accountSettings" }],
 });

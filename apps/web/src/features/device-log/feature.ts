@@ -3,6 +3,6 @@ import { defineFeature } from "../../app/feature-contract";
 /** The device log: what the devices reported and were sent. */
 export const feature = defineFeature({
   screens: {
-    "/log/log_dev": { load: () => import("./DeviceLogPage"), strings: "screens" },
+    "/log/log_dev": { load: () => import("./DeviceLogPage") },
   },
 });

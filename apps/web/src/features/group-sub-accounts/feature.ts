@@ -3,6 +3,6 @@ import { defineFeature } from "../../app/feature-contract";
 /** The group's sub-accounts (levels 6/7). */
 export const feature = defineFeature({
   screens: {
-    "/subacct/subacct": { load: () => import("./GroupSubAccountsPage"), strings: "screens" },
+    "/subacct/subacct": { load: () => import("./GroupSubAccountsPage") },
   },
 });

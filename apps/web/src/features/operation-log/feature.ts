@@ -3,7 +3,7 @@ import { defineFeature } from "../../app/feature-contract";
 /** The operation log: every call that changed data, who made it and how it ended. */
 export const feature = defineFeature({
   screens: {
-    "/log/log_opts": { load: () => import("./OperationLogPage"), strings: "screens" },
+    "/log/log_opts": { load: () => import("./OperationLogPage") },
   },
   live: () => import("./live").then((m) => m.liveHandlers),
 });

@@ -2,7 +2,7 @@ import { ORDER_SCREENS } from "@washboard/shared";
 import { defineFeature, type ScreenDeclaration } from "../../app/feature-contract";
 
 /** Every order screen is one page, which reads its source from the route. */
-const orders: ScreenDeclaration = { load: () => import("./OrdersPage"), strings: "screens" };
+const orders: ScreenDeclaration = { load: () => import("./OrdersPage") };
 
 /** The order screens, one per source of orders (free starts, member accounts, each provider). */
 export const feature = defineFeature({

@@ -2,7 +2,7 @@ import { defineFeature, type ScreenDeclaration } from "../../app/feature-contrac
 import { REPORT_ROUTES } from "./report-routes";
 
 /** Every report is one page, which reads its definition from the route. */
-const report: ScreenDeclaration = { load: () => import("./FormReportPage"), strings: "screens" };
+const report: ScreenDeclaration = { load: () => import("./FormReportPage") };
 
 /** The /form/* reports that have their screen. */
 export const feature = defineFeature({

@@ -3,7 +3,7 @@ import { defineFeature } from "../../app/feature-contract";
 /** The public device tools; they name devices in the devices section's words. */
 export const feature = defineFeature({
   screens: {
-    "/open/tools/index": { load: () => import("./ToolsIndexPage"), strings: "screens" },
-    "/open/tools/bluetooth": { load: () => import("./BluetoothToolPage"), strings: "screens" },
+    "/open/tools/index": { load: () => import("./ToolsIndexPage") },
+    "/open/tools/bluetooth": { load: () => import("./BluetoothToolPage") },
   },
 });

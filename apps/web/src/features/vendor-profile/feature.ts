@@ -3,7 +3,7 @@ import { defineFeature } from "../../app/feature-contract";
 /** The vendor's own profile and payment settings (levels 3/4), opened from the account dropdown. */
 export const feature = defineFeature({
   screens: {
-    "/vendors/index": { load: () => import("./VendorProfilePage"), strings: "screens" },
+    "/vendors/index": { load: () => import("./VendorProfilePage") },
   },
   accountMenu: [{ path: "/vendors/index", labelKey: "layout.vendorProfile" }],
 });
