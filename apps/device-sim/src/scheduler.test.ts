@@ -1,9 +1,11 @@
-import { expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { Scheduler, TaskGroup } from "./scheduler.js";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The scheduler's clock and its one timer are the test's: time moves when the test says, not on the wall.
+beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] }));
+afterEach(() => vi.useRealTimers());
 
-it("runs tasks in order of due time, then of scheduling", async () => {
+it("runs tasks in order of due time, then of scheduling", () => {
   const scheduler = new Scheduler();
   const ran: string[] = [];
   scheduler.schedule(30, () => ran.push("c"));
@@ -11,12 +13,12 @@ it("runs tasks in order of due time, then of scheduling", async () => {
   scheduler.schedule(10, () => ran.push("b"));
   scheduler.schedule(0, () => ran.push("first"));
   expect(scheduler.pending).toBe(4);
-  await sleep(60);
+  vi.advanceTimersByTime(60);
   expect(ran).toEqual(["first", "a", "b", "c"]);
   expect(scheduler.pending).toBe(0);
 });
 
-it("cancels single tasks and whole groups, and keeps going when a task throws", async () => {
+it("cancels single tasks and whole groups, and keeps going when a task throws", () => {
   const errors: unknown[] = [];
   const scheduler = new Scheduler((error) => errors.push(error));
   const group = new TaskGroup(scheduler);
@@ -31,19 +33,19 @@ it("cancels single tasks and whole groups, and keeps going when a task throws", 
   cancelled.cancel();
   group.cancelAll();
   expect(scheduler.pending).toBe(2);
-  await sleep(40);
+  vi.advanceTimersByTime(40);
   expect(ran).toEqual(["kept"]);
   expect(errors).toHaveLength(1);
   expect(group.size).toBe(0);
 });
 
-it("holds many tasks and cancellations cheaply", async () => {
+it("holds many tasks and cancellations cheaply", () => {
   const scheduler = new Scheduler();
   let ran = 0;
   const tasks = Array.from({ length: 10_000 }, (_, i) => scheduler.schedule(1 + (i % 20), () => ran++));
   for (const task of tasks.filter((_, i) => i % 2 === 0)) task.cancel();
   expect(scheduler.pending).toBe(5_000);
-  await sleep(60);
+  vi.advanceTimersByTime(60);
   expect(ran).toBe(5_000);
   expect(scheduler.pending).toBe(0);
 });

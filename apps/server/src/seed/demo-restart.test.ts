@@ -12,6 +12,7 @@ import { buildApp } from "../app.js";
 import { hashDeviceSecret, newDeviceSecret, secretMatches } from "../modules/devices/broker/device-secrets.js";
 import { devices } from "../modules/devices/tables.js";
 import { systemConfig } from "../modules/system-config/tables.js";
+import { MODULES } from "../modules.js";
 import { type Config, loadConfig } from "../platform/config.js";
 import { type Database, openDatabase } from "../platform/db/client.js";
 import type { ServerModule } from "../platform/module.js";
@@ -32,7 +33,8 @@ import { DEMO_FLEET_FILE, type FleetEntry } from "./demo-fleet.js";
  * hangs on it — the seed's foundation: the tenant, its shops and the fleet — without any module's own
  * demo seed (the ninety days of orders and members take most of a minute, and cli.test.ts seeds them).
  */
-const SEEDING: readonly ServerModule[] = [];
+// The modules without their own demo seeds: the foundation acts through their services, whose ports they fill.
+const SEEDING: readonly ServerModule[] = MODULES.map(({ seedDemo: _ownSeed, ...module }) => module);
 const DEMO: StartMode = { production: false, allowDemoData: false, seedDemo: true, tenantOnly: false };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-demo-restart-"));
@@ -197,13 +199,7 @@ async function everyMachineOnline(server: Started) {
       }
       return count;
     };
-    const deadline = Date.now() + 30_000;
-    let seen = await online();
-    while (seen < machines.length && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      seen = await online();
-    }
-    expect(seen).toBe(machines.length);
+    await expect.poll(online, { timeout: 30_000, interval: 250 }).toBe(machines.length);
   } finally {
     await Promise.all(machines.map((m) => m.disconnect({ forget: true }).catch(() => undefined)));
   }

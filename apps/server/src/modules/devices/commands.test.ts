@@ -198,8 +198,10 @@ describe("commands", () => {
     expect(body.result.commands[0]).toMatchObject({ state: "failed", reason: "offline" });
     await device.connect();
     await expect.poll(async () => (await listed(id))?.online).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(device.state.handledCommands).toEqual([]);
+    // A restart sent now reaches it; nothing sent before it does.
+    const restart = await server.send(API.devices.reboot, { device_ids: [id] }, as);
+    expect(await outcome(restart.body.result.commands[0])).toMatchObject({ state: "succeeded" });
+    expect(device.state.handledCommands).toEqual([restart.body.result.commands[0]?.id]);
   });
 
   it("a restart waits for an offline machine and is delivered when it connects", async () => {

@@ -42,12 +42,9 @@ let timeZone = "";
 let vendorId = 0;
 
 async function mailTo(address: string, count = 1): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const mails = smtp.received.filter((m) => m.to.includes(address));
-    if (mails.length >= count || Date.now() > deadline) return mails;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const mails = () => smtp.received.filter((m) => m.to.includes(address));
+  await expect.poll(() => mails().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  return mails();
 }
 
 async function sheetOf(mail: ReceivedMail): Promise<ExcelJS.Worksheet> {
@@ -330,13 +327,9 @@ describe("scheduled reports", () => {
       vendorId,
       payload: { subscriptionId: goneId, period },
     });
-    const deadline = Date.now() + 20_000;
-    let status = await outboxStatus(server.database.db, key);
-    while (status?.state !== "delivered" && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      status = await outboxStatus(server.database.db, key);
-    }
-    expect(status).toMatchObject({ state: "delivered", result: { skipped: "unsubscribed" } });
+    await expect
+      .poll(() => outboxStatus(server.database.db, key), { timeout: 20_000 })
+      .toMatchObject({ state: "delivered", result: { skipped: "unsubscribed" } });
     expect(smtp.received.filter((m) => m.to.includes("gone@demo.test"))).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { API } from "@washboard/shared";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { accounts, sessions } from "../../modules/accounts/tables.js";
 import { hashToken } from "../../modules/accounts/tokens.js";
 import { brands } from "../../modules/brands/tables.js";
@@ -81,21 +81,24 @@ async function versionOf(key: string): Promise<number> {
 async function callsSentAfter(change: () => Promise<void>, wrong: () => Promise<boolean>) {
   let changedAt = Number.POSITIVE_INFINITY;
   let stop = false;
+  let answered = 0;
   const late = { sent: 0, accepted: 0 };
   const callers = Array.from({ length: 8 }, async () => {
     while (!stop) {
       const sentAt = performance.now();
       const stale = await wrong();
+      answered += 1;
       if (sentAt > changedAt) {
         late.sent += 1;
         if (stale) late.accepted += 1;
       }
     }
   });
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Every caller is busy before the change, and each has sent a few calls after it.
+  await vi.waitFor(() => expect(answered).toBeGreaterThanOrEqual(8), { interval: 5 });
   await change();
   changedAt = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await vi.waitFor(() => expect(late.sent).toBeGreaterThanOrEqual(8 * 4), { interval: 5 });
   stop = true;
   await Promise.all(callers);
   return late;

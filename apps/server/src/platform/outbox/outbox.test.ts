@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { freshDatabase } from "../../test/fresh-database.js";
 import type { Database } from "../db/client.js";
 import {
@@ -66,11 +66,12 @@ const refund: OutboxHandler = async (message) => {
 };
 
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error("not yet");
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 const states = async () =>
@@ -141,9 +142,9 @@ describe("the outbox", () => {
     };
     const first = new OutboxWorker(database, new Map([["refund", dying]]), { ...FAST, backoffMs: () => 50 });
     expect(await first.deliverDue()).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 60));
     const second_ = new OutboxWorker(second, new Map([["refund", refund]]), FAST);
-    expect(await second_.deliverDue()).toBe(1);
+    // Due again once its backoff has passed: the other worker takes it then.
+    await vi.waitFor(async () => expect(await second_.deliverDue()).toBe(1), { interval: 10 });
     expect(receiver.requests).toEqual(["crash", "crash"]);
     expect(receiver.effects.get("crash")).toBe(1);
     expect(await states()).toEqual(["crash:delivered"]);

@@ -86,6 +86,8 @@ describe("a server on an open broker", () => {
     const server = await startTestServer({ mqttUrl: open.url, mqttAllowInsecure: true });
     try {
       await server.app.ready();
+      // What is under test is that nothing is said: the pause stands for the time a check of this
+      // broker takes once the gateway is connected (the test above hears its risks after one).
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       const { body } = await server.send(API.dashboard.summary, {}, { as: "vendor_admin" });
       expect(body.result.broker_risks).toEqual([]);
