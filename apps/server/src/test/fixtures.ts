@@ -11,6 +11,13 @@ type Group = typeof groups.$inferSelect;
 type Vendor = typeof vendors.$inferSelect;
 type Account = typeof accounts.$inferSelect;
 
+/** The demo password's hash, made once: argon2 takes its time on purpose, and tests make many accounts. */
+let demoPasswordHash: Promise<string> | undefined;
+const hashOfDemoPassword = () => {
+  demoPasswordHash ??= hashPassword(DEMO_PASSWORD);
+  return demoPasswordHash;
+};
+
 function single<Row>(rows: Row[], what: string): Row {
   const [row] = rows;
   if (!row) throw new Error(`${what} not created`);
@@ -60,7 +67,7 @@ export interface OtherTenant {
  */
 export async function otherTenant(database: Database): Promise<OtherTenant> {
   const { db } = database;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashOfDemoPassword();
   const group = single(
     await db.insert(groups).values({ name: "Other Group", address: "Elsewhere" }).returning(),
     "group",
@@ -110,7 +117,7 @@ export async function vendorSubAccount(
         level: 4,
         vendorId,
         roleId: role.id,
-        passwordHash: await hashPassword(DEMO_PASSWORD),
+        passwordHash: await hashOfDemoPassword(),
       })
       .returning(),
     "account",
