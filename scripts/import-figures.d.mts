@@ -4,6 +4,8 @@ export interface ImportFigures extends Record<string, unknown[]> {
   frameToFeatures: string[];
   /** Import circles in the console, each the files it passes through. */
   webCircles: string[][];
+  /** Imports of a module's files other than its public face by seed/ and cli/, as "from → to" (paths under apps/server/src). */
+  seedInternalImports: string[];
 }
 
 export function importFigures(): ImportFigures;

@@ -2,7 +2,8 @@
 // The import figures of issue 24, read from the import lines of the source (tests and test helpers
 // left out): how many imports the console frame makes into features, import circles in the console
 // and the server, module pairs that import each other, modules importing seed/, and imports of
-// another module's files other than its public face (public.ts). `--json` prints them as JSON.
+// another module's files other than its public face (public.ts), and the same imports made by seed/
+// and cli/. `--json` prints them as JSON.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -92,7 +93,15 @@ export function importFigures() {
   const pairs = new Set();
   const seedImports = [];
   const internals = [];
+  const seedInternals = [];
+  // seed/ and cli/ stand outside the modules, like the app: they too use a module only through its public face.
+  const outside = [path.join(SERVER, "seed") + path.sep, path.join(SERVER, "cli") + path.sep];
   for (const [file, targets] of server) {
+    if (outside.some((dir) => file.startsWith(dir))) {
+      for (const t of targets) {
+        if (moduleOf(t) && path.basename(t) !== "public.ts") seedInternals.push(`${rel(SERVER, file)} → ${rel(SERVER, t)}`);
+      }
+    }
     const from = moduleOf(file);
     for (const t of targets) {
       if (from && t.startsWith(path.join(SERVER, "seed") + path.sep)) seedImports.push(`${rel(SERVER, file)} → ${rel(SERVER, t)}`);
@@ -115,6 +124,7 @@ export function importFigures() {
     mutualModulePairs: mutual,
     moduleSeedImports: seedImports,
     internalImports: internals,
+    seedInternalImports: seedInternals,
   };
 }
 

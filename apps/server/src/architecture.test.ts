@@ -68,6 +68,10 @@ describe("architecture", () => {
     }
   });
 
+  it("seed/ and cli/ use a module only through its public face: they make records through its services, never its tables", () => {
+    expect(importFigures().seedInternalImports).toEqual([]);
+  });
+
   it("no two modules import each other, no module imports seed/, and no file imports itself round a circle", () => {
     const figures = importFigures();
     expect(figures.mutualModulePairs).toEqual([]);

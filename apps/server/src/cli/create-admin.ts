@@ -1,7 +1,6 @@
 import { accountPassword, LEVEL, LOGIN_FIELD_RULES } from "@washboard/shared";
-import { eq, sql } from "drizzle-orm";
-import { accounts } from "../modules/accounts/tables.js";
-import { groups } from "../modules/tenancy/tables.js";
+import { findAccountByUsername, insertAccount } from "../modules/accounts/public.js";
+import { insertGroup } from "../modules/tenancy/public.js";
 import { hashPassword } from "../platform/auth/passwords.js";
 import type { Db } from "../platform/db/client.js";
 import { DEMO_LOGINS, DEMO_PASSWORD } from "../seed/demo.js";
@@ -45,25 +44,18 @@ export async function createAdministrator(db: Db, input: NewAdministrator) {
   const nickname = (input.nickname ?? username).trim().slice(0, 20) || username;
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(sql`lower(${accounts.username})`, username.toLowerCase()));
-    if (taken) throw new CreateAdminRefused(`An account named ${username} exists already.`);
-    const [created] = await tx.insert(groups).values({ name: group }).returning({ id: groups.id, name: groups.name });
-    if (!created) throw new Error("create-admin: group not created");
-    const [account] = await tx
-      .insert(accounts)
-      .values({
-        username,
-        nickname,
-        email: input.email?.trim() ?? "",
-        level: LEVEL.GROUP_ADMIN,
-        groupId: created.id,
-        passwordHash,
-      })
-      .returning({ id: accounts.id });
-    if (!account) throw new Error("create-admin: account not created");
+    if (await findAccountByUsername(tx, username)) {
+      throw new CreateAdminRefused(`An account named ${username} exists already.`);
+    }
+    const created = await insertGroup(tx, { name: group });
+    const account = await insertAccount(tx, {
+      username,
+      nickname,
+      email: input.email?.trim() ?? "",
+      level: LEVEL.GROUP_ADMIN,
+      groupId: created.id,
+      passwordHash,
+    });
     return { accountId: account.id, username, groupId: created.id, group: created.name };
   });
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { isConsoleLevel, LEVEL } from "@washboard/shared";
-import { accounts } from "../modules/accounts/tables.js";
+import { insertAccount } from "../modules/accounts/public.js";
 import {
   type AdminProvisionBody,
   adminProvisionBody,
@@ -9,10 +9,10 @@ import {
   provisionFromBody,
   provisionRoute,
   provisionThroughServer,
-} from "../modules/devices/admin-provision.js";
-import { rebuildOrderTotals } from "../modules/orders/order-totals.js";
-import { rebuildRollups } from "../modules/revenue/rollups.js";
-import { setPublicAddress } from "../modules/system-config/queries.js";
+} from "../modules/devices/public.js";
+import { rebuildOrderTotals } from "../modules/orders/public.js";
+import { rebuildRollups } from "../modules/revenue/public.js";
+import { setPublicAddress } from "../modules/system-config/public.js";
 import { MODULES } from "../modules.js";
 import { hashPassword } from "../platform/auth/passwords.js";
 import { loadConfig, publicUrlOf } from "../platform/config.js";
@@ -171,19 +171,16 @@ async function main() {
       if (!values.username || !values.password || !(isConsoleLevel(level) || level === LEVEL.SYSTEM_SUB)) {
         throw new Error(`create-account needs --username, --password and --level.\n\n${USAGE}`);
       }
-      const [row] = await database.db
-        .insert(accounts)
-        .values({
-          username: values.username,
-          nickname: values.nickname ?? values.username,
-          email: values.email ?? "",
-          level,
-          passwordHash: await hashPassword(values.password),
-          vendorId: values["vendor-id"] ? Number(values["vendor-id"]) : null,
-          groupId: values["group-id"] ? Number(values["group-id"]) : null,
-        })
-        .returning({ id: accounts.id });
-      console.log(`Account ${values.username} created (id ${row?.id}).`);
+      const row = await insertAccount(database.db, {
+        username: values.username,
+        nickname: values.nickname ?? values.username,
+        email: values.email ?? "",
+        level,
+        passwordHash: await hashPassword(values.password),
+        vendorId: values["vendor-id"] ? Number(values["vendor-id"]) : null,
+        groupId: values["group-id"] ? Number(values["group-id"]) : null,
+      });
+      console.log(`Account ${values.username} created (id ${row.id}).`);
     } else if (command === "provision-device" && provision) {
       printProvisioned(await provisionFromBody(database.db, provision));
     } else if (command === "set-public-url") {

@@ -1,12 +1,11 @@
 import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { asc, inArray } from "drizzle-orm";
-import { hashDeviceSecret, secretMatches } from "../modules/devices/broker/device-secrets.js";
-import { devices } from "../modules/devices/tables.js";
-import { priceTemplates } from "../modules/price-templates/tables.js";
-import { shops } from "../modules/shops/tables.js";
-import { systemConfig } from "../modules/system-config/tables.js";
+import { LIMITS, priceTemplateListRequest } from "@washboard/shared";
+import { type DeviceWithSecret, matchDeviceSecrets, registerDevicesWithSecrets } from "../modules/devices/public.js";
+import { listPriceTemplates } from "../modules/price-templates/public.js";
+import { shopVendors } from "../modules/shops/public.js";
+import { claimSystemConfig } from "../modules/system-config/public.js";
 import type { Db } from "../platform/db/client.js";
 import { demoShopIds } from "./demo-shops.js";
 
@@ -54,13 +53,7 @@ interface PlannedMachine {
 
 /** The machines the demo puts in its own shops (never in a shop an operator added). */
 async function plannedFleet(db: Db): Promise<PlannedMachine[]> {
-  const ids = await demoShopIds(db);
-  if (ids.length === 0) return [];
-  const own = await db
-    .select({ id: shops.id, vendorId: shops.vendorId })
-    .from(shops)
-    .where(inArray(shops.id, ids))
-    .orderBy(asc(shops.id));
+  const own = await shopVendors(db, await demoShopIds(db));
   return own.flatMap((shop, index) =>
     [...SHOP_FLOOR, ...(index === 0 ? EXTRA_IN_FIRST_SHOP : [])].flatMap(({ type, count, label }) =>
       Array.from({ length: count }, (_, n) => ({
@@ -74,6 +67,20 @@ async function plannedFleet(db: Db): Promise<PlannedMachine[]> {
 }
 
 /**
+ * The vendors' price templates, oldest first, read as each vendor's template list reads them: one
+ * page holds them all, as a vendor keeps no more than the cap.
+ */
+async function templatesOf(db: Db, vendorIds: readonly number[]) {
+  const everyTemplate = priceTemplateListRequest.parse({ page_size: LIMITS.priceTemplatesPerVendor });
+  const templates: { id: number; vendorId: number; name: string }[] = [];
+  for (const vendorId of vendorIds) {
+    const { items } = await listPriceTemplates(db, { groupId: null, vendorId }, everyTemplate);
+    templates.push(...items.map((t) => ({ id: t.id, vendorId, name: t.model_name })));
+  }
+  return templates.sort((a, b) => a.id - b.id);
+}
+
+/**
  * About thirty machines across the demo's own shops, each with its broker secret derived from the
  * install's key. Once: the first seeding claims a marker and adds the machines that are missing
  * (an install seeded before the marker keeps the ones it has, with their secrets); every later
@@ -83,19 +90,10 @@ export async function seedDemoFleet(db: Db, secretKey: Buffer): Promise<boolean>
   const planned = await plannedFleet(db);
   if (planned.length === 0) return false;
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(systemConfig)
-      .values({ name: MARKER, value: "1" })
-      .onConflictDoNothing()
-      .returning();
-    if (claimed.length === 0) return false;
+    if (!(await claimSystemConfig(tx, MARKER, "1"))) return false;
     const vendorIds = [...new Set(planned.map((p) => p.shop.vendorId))];
     // Washers and combos run the vendor's wash template, dryers its dry one: the pay page shows their prices.
-    const templates = await tx
-      .select({ id: priceTemplates.id, vendorId: priceTemplates.vendorId, name: priceTemplates.modelName })
-      .from(priceTemplates)
-      .where(inArray(priceTemplates.vendorId, vendorIds))
-      .orderBy(asc(priceTemplates.id));
+    const templates = await templatesOf(tx, vendorIds);
     const templateFor = (vendorId: number, type: string) => {
       const own = templates.filter((t) => t.vendorId === vendorId);
       const dry = own.find((t) => /dry/i.test(t.name));
@@ -104,7 +102,7 @@ export async function seedDemoFleet(db: Db, secretKey: Buffer): Promise<boolean>
       return null;
     };
     const inAYear = new Date(Date.now() + 365 * 86_400_000);
-    const rows = planned.map((p, index) => ({
+    const machines: DeviceWithSecret[] = planned.map((p, index) => ({
       vendorId: p.shop.vendorId,
       shopId: p.shop.id,
       serialNumber: p.serial,
@@ -112,12 +110,12 @@ export async function seedDemoFleet(db: Db, secretKey: Buffer): Promise<boolean>
       machineNumber: String(index + 1).padStart(2, "0"),
       machineType: p.type,
       priceTemplateId: templateFor(p.shop.vendorId, p.type),
-      secretHash: hashDeviceSecret(demoMachineSecret(secretKey, p.serial)),
+      secret: demoMachineSecret(secretKey, p.serial),
       // A year ahead: the sign-in warning about expiring subscriptions stays quiet in the demo.
       subscriptionExpiresAt: inAYear,
     }));
     // A machine already registered under a demo serial keeps everything, its secret above all.
-    await tx.insert(devices).values(rows).onConflictDoNothing({ target: devices.serialNumber });
+    await registerDevicesWithSecrets(tx, machines);
     return true;
   });
 }
@@ -140,28 +138,24 @@ export interface WrittenFleet {
 export async function writeDemoFleetFile(db: Db, dataDir: string, secretKey: Buffer): Promise<WrittenFleet | null> {
   const planned = await plannedFleet(db);
   if (planned.length === 0) return null;
-  const registered = await db
-    .select({ serial: devices.serialNumber, type: devices.machineType, secretHash: devices.secretHash })
-    .from(devices)
-    .where(
-      inArray(
-        devices.serialNumber,
-        planned.map((p) => p.serial),
-      ),
-    )
-    .orderBy(asc(devices.id));
-  if (registered.length === 0) return null;
   const file = path.join(dataDir, DEMO_FLEET_FILE);
   const previous = previousSecrets(file);
+  const offered = new Map(
+    planned.map((p) => [p.serial, [demoMachineSecret(secretKey, p.serial), previous.get(p.serial)]]),
+  );
+  const registered = await matchDeviceSecrets(db, offered);
+  if (registered.length === 0) return null;
   const fleet: FleetEntry[] = [];
   const leftOut: string[] = [];
   for (const machine of registered) {
-    const candidates = [demoMachineSecret(secretKey, machine.serial), previous.get(machine.serial)];
-    const secret = candidates.find(
-      (s) => s !== undefined && machine.secretHash && secretMatches(s, machine.secretHash),
-    );
-    if (secret === undefined) leftOut.push(machine.serial);
-    else fleet.push({ serial: machine.serial, secret, machine_type: machine.type, firmware: "2.4.1" });
+    if (machine.secret === null) leftOut.push(machine.serial);
+    else
+      fleet.push({
+        serial: machine.serial,
+        secret: machine.secret,
+        machine_type: machine.machineType,
+        firmware: "2.4.1",
+      });
   }
   fs.mkdirSync(dataDir, { recursive: true });
   // Whole or not at all: the simulator never reads half a file.

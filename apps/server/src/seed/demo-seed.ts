@@ -14,7 +14,7 @@ type SeedStep = (db: Db, options: DemoSeedOptions) => Promise<boolean>;
  */
 const FOUNDATION: readonly [string, SeedStep][] = [
   ["tenancy", (db) => seedDemo(db)],
-  ["shops", async (db, { tenantOnly, files }) => !tenantOnly && (await seedDemoShops(db, files))],
+  ["shops", async (db, options) => !options.tenantOnly && (await seedDemoShops(db, options))],
   ["devices", async (db, { tenantOnly, secretKey }) => !tenantOnly && (await seedDemoFleet(db, secretKey))],
 ];
 

@@ -1,5 +1,6 @@
 import { API, imageUrl } from "@washboard/shared";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { loadSecretKey } from "../platform/secrets/secret-box.js";
 import { uploadStore } from "../platform/storage/file-store.js";
 import { startTestServer, type TestServer } from "../test/harness.js";
 import { seedDemoShops } from "./demo-shops.js";
@@ -11,9 +12,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 it("seeds the demo merchants' shops once, and every record reads back through the API", async () => {
-  const files = uploadStore(server.config);
-  expect(await seedDemoShops(server.database.db, files)).toBe(true);
-  expect(await seedDemoShops(server.database.db, files)).toBe(false);
+  const options = {
+    files: uploadStore(server.config),
+    secretKey: loadSecretKey(server.config.secretKey, server.config.dataDir),
+  };
+  expect(await seedDemoShops(server.database.db, options)).toBe(true);
+  expect(await seedDemoShops(server.database.db, options)).toBe(false);
 
   const page = { page_size: 50 };
   const kl = { as: "vendor_admin" };

@@ -1,17 +1,30 @@
-import { asc, eq, inArray } from "drizzle-orm";
-import { alliances } from "../modules/alliances/tables.js";
-import { locations } from "../modules/locations/tables.js";
-import { newPayQrCode } from "../modules/payqr/service.js";
-import { payQrCodes } from "../modules/payqr/tables.js";
-import { priceTemplateOptions, priceTemplates } from "../modules/price-templates/tables.js";
-import { shops } from "../modules/shops/tables.js";
-import { systemConfig } from "../modules/system-config/tables.js";
-import { vendors } from "../modules/tenancy/tables.js";
-import { storeImage } from "../modules/uploads/service.js";
+import {
+  allianceCreateRequest,
+  locationCreateRequest,
+  PAYQR_BIND_MODE,
+  payQrCreateRequest,
+  priceTemplateCreateRequest,
+  shopCreateRequest,
+} from "@washboard/shared";
+import type { z } from "zod";
+import { createAlliance } from "../modules/alliances/public.js";
+import { createLocation } from "../modules/locations/public.js";
+import { createPayQr } from "../modules/payqr/public.js";
+import { createPriceTemplate } from "../modules/price-templates/public.js";
+import { createShop, shopChoices } from "../modules/shops/public.js";
+import { claimSystemConfig, setSystemConfig, systemConfigValue } from "../modules/system-config/public.js";
+import { tenantOfVendor, type VendorRow, vendorsNamed } from "../modules/tenancy/public.js";
+import { storeImage } from "../modules/uploads/public.js";
 import type { Db, Tx } from "../platform/db/client.js";
+import type { DemoSeedOptions } from "../platform/module.js";
+import { createSecretBox } from "../platform/secrets/secret-box.js";
 import type { FileStore } from "../platform/storage/file-store.js";
 import { DEMO_VENDOR_NAMES } from "./demo.js";
 import { interiorPhoto, type ShopLook, storefrontPhoto, washerIcon } from "./demo-images.js";
+import { vendorAdminContext } from "./vendor-context.js";
+
+type ShopFields = z.input<typeof shopCreateRequest>;
+type TemplateFields = z.input<typeof priceTemplateCreateRequest>;
 
 /** Claimed once by the seeding; its value then records the ids of the shops the demo created. */
 const MARKER = "seed.demo.shops";
@@ -31,137 +44,111 @@ const LOOKS = {
  * What a merchant has set up before its machines arrive, so `npm start` opens a console with
  * something in it: the Kuala Lumpur vendor's areas, shops, an alliance, price templates (MYR, in sen)
  * and a pay QR code; the Bangkok vendor's one shop (THB, whole baht). Every shop has an icon and
- * photos, stored as its vendor's uploads. Once, after the demo tenant; the tests seed only the
- * tenant and make their own records.
+ * photos, stored as its vendor's uploads. Each record is made by its module's service, as the
+ * vendor's administrator makes it in the console (the payloads read by the calls' own schemas).
+ * Once, after the demo tenant; the tests seed only the tenant and make their own records.
  */
-export async function seedDemoShops(db: Db, files: FileStore): Promise<boolean> {
+export async function seedDemoShops(
+  db: Db,
+  { files, secretKey }: Pick<DemoSeedOptions, "files" | "secretKey">,
+): Promise<boolean> {
+  const secrets = createSecretBox(secretKey);
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(systemConfig)
-      .values({ name: MARKER, value: "1" })
-      .onConflictDoNothing()
-      .returning();
-    if (claimed.length === 0) return false;
-    const [kl] = await tx.select().from(vendors).where(eq(vendors.name, DEMO_VENDOR_NAMES[0]));
-    const [bkk] = await tx.select().from(vendors).where(eq(vendors.name, DEMO_VENDOR_NAMES[1]));
+    if (!(await claimSystemConfig(tx, MARKER, "1"))) return false;
+    const demo = await vendorsNamed(tx, DEMO_VENDOR_NAMES);
+    const kl = demo.find((v) => v.name === DEMO_VENDOR_NAMES[0]);
+    const bkk = demo.find((v) => v.name === DEMO_VENDOR_NAMES[1]);
     if (!kl || !bkk) return false;
 
-    const [bangsar, cheras, sukhumvit] = await tx
-      .insert(locations)
-      .values([
-        { vendorId: kl.id, name: "Bangsar", address: "Jalan Telawi, 59100 Kuala Lumpur" },
-        { vendorId: kl.id, name: "Cheras", address: "Jalan Cheras, 56000 Kuala Lumpur" },
-        { vendorId: bkk.id, name: "สุขุมวิท", address: "ถนนสุขุมวิท กรุงเทพฯ 10110" },
-      ])
-      .returning();
-    if (!bangsar || !cheras || !sukhumvit) throw new Error("seed: locations not created");
+    const location = (vendor: VendorRow, name: string, address: string) =>
+      createLocation(tx, vendorAdminContext(vendor).scope, locationCreateRequest.parse({ name, address }));
+    const bangsar = await location(kl, "Bangsar", "Jalan Telawi, 59100 Kuala Lumpur");
+    const cheras = await location(kl, "Cheras", "Jalan Cheras, 56000 Kuala Lumpur");
+    const sukhumvit = await location(bkk, "สุขุมวิท", "ถนนสุขุมวิท กรุงเทพฯ 10110");
 
-    const [telawi, maarof, cheras1, sukhumvit24] = await tx
-      .insert(shops)
-      .values([
-        {
-          vendorId: kl.id,
-          locationId: bangsar.id,
-          name: DEMO_SHOP_NAMES[0],
-          address: "12 Jalan Telawi 3, Bangsar Baru",
-          serviceType: 1,
-          epayLaundryPoints: true,
-          epayMemberCards: true,
-        },
-        {
-          vendorId: kl.id,
-          locationId: bangsar.id,
-          name: DEMO_SHOP_NAMES[1],
-          address: "8 Jalan Maarof, Bangsar",
-          serviceType: 3,
-          epayLaundryPoints: true,
-        },
-        {
-          vendorId: kl.id,
-          locationId: cheras.id,
-          name: DEMO_SHOP_NAMES[2],
-          address: "88 Jalan Cheras, Taman Connaught",
-          serviceType: 2,
-        },
-        {
-          vendorId: bkk.id,
-          locationId: sukhumvit.id,
-          name: DEMO_SHOP_NAMES[3],
-          address: "24 ซอยสุขุมวิท 24 คลองเตย",
-          serviceType: 1,
-          epayMemberCards: true,
-        },
-      ])
-      .returning();
-    if (!telawi || !maarof || !cheras1 || !sukhumvit24) throw new Error("seed: shops not created");
-    const looks: [typeof telawi, ShopLook][] = [
-      [telawi, LOOKS.bangsar],
-      [maarof, LOOKS.maarof],
-      [cheras1, LOOKS.cheras],
-      [sukhumvit24, LOOKS.sukhumvit],
-    ];
-    for (const [shop, look] of looks) await picture(tx, files, shop, look);
+    const shop = async (vendor: VendorRow, look: ShopLook, fields: Omit<ShopFields, "icon" | "images">) => {
+      const images = await pictures(tx, files, vendor.id, look);
+      return createShop(tx, secrets, vendorAdminContext(vendor), shopCreateRequest.parse({ ...fields, ...images }));
+    };
+    const telawi = await shop(kl, LOOKS.bangsar, {
+      location_id: bangsar.id,
+      name: DEMO_SHOP_NAMES[0],
+      address: "12 Jalan Telawi 3, Bangsar Baru",
+      service_type: 1,
+      epay_laundry_points: true,
+      epay_member_cards: true,
+    });
+    const maarof = await shop(kl, LOOKS.maarof, {
+      location_id: bangsar.id,
+      name: DEMO_SHOP_NAMES[1],
+      address: "8 Jalan Maarof, Bangsar",
+      service_type: 3,
+      epay_laundry_points: true,
+    });
+    const cheras1 = await shop(kl, LOOKS.cheras, {
+      location_id: cheras.id,
+      name: DEMO_SHOP_NAMES[2],
+      address: "88 Jalan Cheras, Taman Connaught",
+      service_type: 2,
+    });
+    const sukhumvit24 = await shop(bkk, LOOKS.sukhumvit, {
+      location_id: sukhumvit.id,
+      name: DEMO_SHOP_NAMES[3],
+      address: "24 ซอยสุขุมวิท 24 คลองเตย",
+      service_type: 1,
+      epay_member_cards: true,
+    });
 
-    const [bangsarAlliance] = await tx
-      .insert(alliances)
-      .values({ vendorId: kl.id, name: "Bangsar Laundry Circle", type: 1, remark: "Shared member cards in Bangsar" })
-      .returning();
-    if (!bangsarAlliance) throw new Error("seed: alliance not created");
-    await tx.update(shops).set({ allianceId: bangsarAlliance.id }).where(eq(shops.id, telawi.id));
-    await tx.update(shops).set({ allianceId: bangsarAlliance.id }).where(eq(shops.id, maarof.id));
+    await createAlliance(
+      tx,
+      vendorAdminContext(kl).scope,
+      allianceCreateRequest.parse({
+        name: "Bangsar Laundry Circle",
+        type: 1,
+        remark: "Shared member cards in Bangsar",
+        shop_ids: [telawi.id, maarof.id],
+      }),
+    );
 
-    const icon = async (vendorId: number, look: ShopLook) => [
-      await storeDemoImage(tx, files, vendorId, "icon.png", washerIcon(look)),
-    ];
-    const templates = await tx
-      .insert(priceTemplates)
-      .values([
-        {
-          vendorId: kl.id,
-          modelName: "Wash 10 kg",
-          displayPrice: 800,
-          price: 700,
-          estimatedMinutes: 35,
-          icon: await icon(kl.id, LOOKS.bangsar),
-        },
-        {
-          vendorId: kl.id,
-          modelName: "Dry 30 minutes",
-          displayPrice: 600,
-          price: 500,
-          estimatedMinutes: 30,
-          icon: await icon(kl.id, LOOKS.cheras),
-        },
-        {
-          vendorId: bkk.id,
-          modelName: "ซัก 14 กก.",
-          displayPrice: 60,
-          price: 50,
-          estimatedMinutes: 40,
-          icon: await icon(bkk.id, LOOKS.sukhumvit),
-        },
-      ])
-      .returning();
-    const options = [
-      { name: "Extra rinse", addedPrice: 100, addedMinutes: 5 },
-      { name: "Hot water", addedPrice: 200, addedMinutes: 0 },
-    ];
-    const wash = templates[0];
-    if (wash) {
-      await tx
-        .insert(priceTemplateOptions)
-        .values(options.map((o, position) => ({ templateId: wash.id, position, ...o })));
-    }
+    const template = async (vendor: VendorRow, look: ShopLook, fields: Omit<TemplateFields, "icon">) => {
+      const icon = [await storeDemoImage(tx, files, vendor.id, "icon.png", washerIcon(look))];
+      return createPriceTemplate(
+        tx,
+        vendorAdminContext(vendor).scope,
+        priceTemplateCreateRequest.parse({ ...fields, icon }),
+      );
+    };
+    await template(kl, LOOKS.bangsar, {
+      model_name: "Wash 10 kg",
+      display_price: 800,
+      price: 700,
+      estimated_minutes: 35,
+      options: [
+        { name: "Extra rinse", added_price: 100, added_minutes: 5 },
+        { name: "Hot water", added_price: 200, added_minutes: 0 },
+      ],
+    });
+    await template(kl, LOOKS.cheras, {
+      model_name: "Dry 30 minutes",
+      display_price: 600,
+      price: 500,
+      estimated_minutes: 30,
+    });
+    await template(bkk, LOOKS.sukhumvit, {
+      model_name: "ซัก 14 กก.",
+      display_price: 60,
+      price: 50,
+      estimated_minutes: 40,
+    });
 
-    await tx
-      .insert(payQrCodes)
-      .values({ vendorId: kl.id, code: newPayQrCode(), name: "Bangsar counter", bindMode: 1, shopId: telawi.id });
+    await createPayQr(
+      tx,
+      vendorAdminContext(kl).scope,
+      payQrCreateRequest.parse({ name: "Bangsar counter", bind_mode: PAYQR_BIND_MODE.shop, shop_id: telawi.id }),
+    );
     // The marker remembers which shops are the demo's: the fleet fills these, never an operator's.
-    const own = [telawi, maarof, cheras1, sukhumvit24].map((shop) => shop.id);
-    await tx
-      .update(systemConfig)
-      .set({ value: JSON.stringify({ shops: own }) })
-      .where(eq(systemConfig.name, MARKER));
+    const own = [telawi, maarof, cheras1, sukhumvit24].map((s) => s.id);
+    await setSystemConfig(tx, MARKER, JSON.stringify({ shops: own }));
     return true;
   });
 }
@@ -172,26 +159,17 @@ export async function seedDemoShops(db: Db, files: FileStore): Promise<boolean> 
  * recorded the ids finds them as the first shop of each demo name among the demo vendors' shops.
  */
 export async function demoShopIds(db: Db): Promise<number[]> {
-  const [marker] = await db.select().from(systemConfig).where(eq(systemConfig.name, MARKER));
-  if (!marker) return [];
-  const recorded = recordedShops(marker.value);
+  const marker = await systemConfigValue(db, MARKER);
+  if (marker === "") return [];
+  const recorded = recordedShops(marker);
   if (recorded) return recorded;
-  const demoVendors = await db.select({ id: vendors.id }).from(vendors).where(inArray(vendors.name, DEMO_VENDOR_NAMES));
-  if (demoVendors.length === 0) return [];
-  const named = await db
-    .select({ id: shops.id, name: shops.name })
-    .from(shops)
-    .where(
-      inArray(
-        shops.vendorId,
-        demoVendors.map((v) => v.id),
-      ),
-    )
-    .orderBy(asc(shops.id));
   const first = new Map<string, number>();
-  for (const shop of named) {
-    if ((DEMO_SHOP_NAMES as readonly string[]).includes(shop.name) && !first.has(shop.name)) {
-      first.set(shop.name, shop.id);
+  for (const vendor of await vendorsNamed(db, DEMO_VENDOR_NAMES)) {
+    for (const shop of await shopChoices(db, tenantOfVendor(vendor.id))) {
+      const known = first.get(shop.name);
+      if ((DEMO_SHOP_NAMES as readonly string[]).includes(shop.name) && (known === undefined || shop.id < known)) {
+        first.set(shop.name, shop.id);
+      }
     }
   }
   return [...first.values()].sort((a, b) => a - b);
@@ -208,19 +186,16 @@ function recordedShops(value: string): number[] | null {
   }
 }
 
-/** Stores a picture as an upload of a vendor, as the upload call would; answers its key. */
+/** Stores a picture as an upload of a vendor, through the upload call's own service; answers its key. */
 async function storeDemoImage(tx: Tx, files: FileStore, vendorId: number, name: string, bytes: Buffer) {
   const scope = { groupId: null, vendorId };
   return (await storeImage(tx, files, scope, { bytes, filename: name, mimetype: "image/png" })).key;
 }
 
-/** Gives a shop its icon and two photos, each stored as an upload of the shop's vendor. */
-async function picture(tx: Tx, files: FileStore, shop: typeof shops.$inferSelect, look: ShopLook) {
-  const store = (name: string, bytes: Buffer) => storeDemoImage(tx, files, shop.vendorId, name, bytes);
-  const icon = await store("icon.png", washerIcon(look));
+/** A shop's icon and two photos, each stored as an upload of the shop's vendor: the shop form's fields. */
+async function pictures(tx: Tx, files: FileStore, vendorId: number, look: ShopLook) {
+  const store = (name: string, bytes: Buffer) => storeDemoImage(tx, files, vendorId, name, bytes);
+  const icon = [await store("icon.png", washerIcon(look))];
   const images = [await store("storefront.png", storefrontPhoto(look)), await store("inside.png", interiorPhoto(look))];
-  await tx
-    .update(shops)
-    .set({ icon: [icon], images })
-    .where(eq(shops.id, shop.id));
+  return { icon, images };
 }

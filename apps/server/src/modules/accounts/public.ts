@@ -20,6 +20,7 @@ export {
   findAccountByUsername,
 } from "./queries.js";
 export { createSession, revokeAccountSessions, revokeSession } from "./sessions.js";
-export { insertMerchantAdmin, recordSignIn, updateOwnProfile } from "./store.js";
+export type { NewAccountRow } from "./store.js";
+export { insertAccount, insertMerchantAdmin, recordSignIn, updateOwnProfile } from "./store.js";
 export { checkMemberPin, checkSignIn, returnAttempt, takeAttempt } from "./throttle.js";
 export { hashToken, newToken } from "./tokens.js";

@@ -1,8 +1,18 @@
 /** The public face of the devices module: all another module may import of it (src/architecture.test.ts checks). */
+export type { AdminProvisionBody, ProvisionedDevice } from "./admin-provision.js";
+export {
+  adminProvisionBody,
+  describeProblem,
+  provisionFromBody,
+  provisionRoute,
+  provisionThroughServer,
+} from "./admin-provision.js";
 export type { RemoteCardDone } from "./commands/remote-cards.js";
 export { remoteCardCredit } from "./commands/remote-cards.js";
 export { extendMachineHold, heldMachineIds, holdMachine, releaseMachineHold } from "./holds.js";
 export * from "./ports.js";
+export type { DeviceWithSecret } from "./provision.js";
+export { matchDeviceSecrets, registerDevicesWithSecrets } from "./provision.js";
 export {
   brokerRisksFor,
   commandOutcomes,

@@ -5,6 +5,7 @@ export type { CardPayer, MachineTopUp } from "./device-orders.js";
 export { cardPayment, machineTopUpCredit, writeCardSale } from "./device-orders.js";
 export { createMemberOrder } from "./member-orders.js";
 export { noteProviderRef, orderByNumber, recentOrdersOfMember } from "./order-lookup.js";
+export { rebuildOrderTotals } from "./order-totals.js";
 export { paymentLapsed, payStatusName, refundStatusName } from "./order-view.js";
 export { cancelPayment } from "./payment-expiry.js";
 export { recordPayment } from "./payments.js";

@@ -31,6 +31,16 @@ export async function findVendorShop(db: Db | Tx, tenant: VendorTenant, id: numb
   return row;
 }
 
+/** The vendor of each of these shops, by shop id (shops known otherwise than from a request: the demo's own). */
+export function shopVendors(db: Db | Tx, ids: readonly number[]): Promise<{ id: number; vendorId: number }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: shops.id, vendorId: shops.vendorId })
+    .from(shops)
+    .where(inArray(shops.id, [...ids]))
+    .orderBy(asc(shops.id));
+}
+
 /** The vendor's shops for a select, by name. */
 export function shopChoices(db: Db, tenant: VendorTenant): Promise<{ id: number; name: string }[]> {
   return db.select({ id: shops.id, name: shops.name }).from(shops).where(tenant.owns(shops)).orderBy(asc(shops.name));

@@ -18,9 +18,10 @@ export {
 } from "./queries.js";
 export type { GroupTenant, VendorTenant } from "./scope.js";
 export { groupTenant, tenantOfGroup, tenantOfVendor, tenantWhere, vendorOfGroup, vendorTenant } from "./scope.js";
-export type { GroupRow, VendorRow } from "./store.js";
+export type { GroupRow, NewGroup, NewVendor, VendorRow } from "./store.js";
 export {
   deleteGroupVendor,
+  insertGroup,
   insertVendor,
   lockGroupVendor,
   setVendorProvider,

@@ -4,16 +4,25 @@ import { groups, vendors } from "./tables.js";
 
 /**
  * The writes other modules make to groups and vendors (registration, the group's vendor management,
- * the vendor's own profile, the group profile). Each states which rows it may touch, so a caller
+ * the vendor's own profile, the group profile, an install's first group). Each states which rows it may touch, so a caller
  * cannot reach past its tenant.
  */
 
 export type VendorRow = typeof vendors.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;
+/** The columns a group is created with; its plan limits keep their defaults. */
+export type NewGroup = Pick<typeof groups.$inferInsert, "name" | "address" | "cAppId" | "bAppId">;
 /** The columns a vendor is created with; balances and plan limits keep their defaults. */
 export type NewVendor = Omit<typeof vendors.$inferInsert, "id" | "createdAt" | "maxBalance" | "withdrawableBalance">;
 /** The columns of a vendor others may change: not its group, balances or plan limits. */
 export type VendorChanges = Partial<Omit<NewVendor, "groupId" | "shopLimit" | "enabledProviders">>;
+
+/** A new organization (the CLI's create-admin, the demo's group). */
+export async function insertGroup(db: Db | Tx, values: NewGroup): Promise<GroupRow> {
+  const [row] = await db.insert(groups).values(values).returning();
+  if (!row) throw new Error("group not created");
+  return row;
+}
 
 export async function insertVendor(db: Db | Tx, values: NewVendor): Promise<VendorRow> {
   const [row] = await db.insert(vendors).values(values).returning();
