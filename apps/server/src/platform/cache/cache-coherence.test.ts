@@ -94,13 +94,17 @@ async function callsSentAfter(change: () => Promise<void>, wrong: () => Promise<
       }
     }
   });
-  // Every caller is busy before the change, and each has sent a few calls after it.
-  await vi.waitFor(() => expect(answered).toBeGreaterThanOrEqual(8), { interval: 5 });
-  await change();
-  changedAt = performance.now();
-  await vi.waitFor(() => expect(late.sent).toBeGreaterThanOrEqual(8 * 4), { interval: 5 });
-  stop = true;
-  await Promise.all(callers);
+  try {
+    // Every caller is busy before the change, and each has sent a few calls after it.
+    const waiting = { timeout: 20_000, interval: 5 };
+    await vi.waitFor(() => expect(answered).toBeGreaterThanOrEqual(8), waiting);
+    await change();
+    changedAt = performance.now();
+    await vi.waitFor(() => expect(late.sent).toBeGreaterThanOrEqual(8 * 4), waiting);
+  } finally {
+    stop = true;
+    await Promise.all(callers);
+  }
   return late;
 }
 
