@@ -50,7 +50,7 @@ describe.each(["csv", "html", "xlsx"] satisfies ExportFormat[])("a %s table file
     await new Promise<void>((resolve) => file.once("readable", () => resolve()));
     file.read();
     file.destroy();
-    await vi.waitFor(() => expect(seen.ended).toBe(true));
+    await vi.waitFor(() => expect(seen.ended).toBe(true), { timeout: 10_000 });
     expect(seen.asked).toBeLessThan(40);
   });
 

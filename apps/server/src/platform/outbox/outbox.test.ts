@@ -144,7 +144,7 @@ describe("the outbox", () => {
     expect(await first.deliverDue()).toBe(1);
     const second_ = new OutboxWorker(second, new Map([["refund", refund]]), FAST);
     // Due again once its backoff has passed: the other worker takes it then.
-    await vi.waitFor(async () => expect(await second_.deliverDue()).toBe(1), { interval: 10 });
+    await vi.waitFor(async () => expect(await second_.deliverDue()).toBe(1), { timeout: 10_000, interval: 10 });
     expect(receiver.requests).toEqual(["crash", "crash"]);
     expect(receiver.effects.get("crash")).toBe(1);
     expect(await states()).toEqual(["crash:delivered"]);
