@@ -62,21 +62,26 @@ CREATE OR REPLACE TRIGGER orders_count_totals_delete AFTER DELETE ON orders
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_order_totals();
 
 -- Recomputes the totals of one vendor, or of all (null), from the orders (`npm run cli --
--- rebuild-rollups`), through the function the trigger calls; writes to orders wait meanwhile.
--- Orders are handed over 50,000 at a time, to bound its memory.
-CREATE OR REPLACE FUNCTION rebuild_order_totals(p_vendor integer DEFAULT NULL) RETURNS void LANGUAGE plpgsql AS $$
+-- rebuild-rollups`), through the function the trigger calls; writes to orders wait meanwhile. Orders
+-- are handed over `p_batch` (50,000) at a time in the order of (vendor, creation time), so a batch touches the
+-- rows of a few weeks of one vendor, not every row again.
+CREATE OR REPLACE FUNCTION rebuild_order_totals(p_vendor integer DEFAULT NULL, p_batch integer DEFAULT 50000) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   batch orders[];
+  last_vendor integer := coalesce(p_vendor, 2147483647);
+  after_vendor integer := coalesce(p_vendor, 0);
+  after_at timestamptz := '-infinity';
   after_id integer := 0;
 BEGIN
   LOCK TABLE orders IN SHARE MODE;
   DELETE FROM order_totals_daily WHERE p_vendor IS NULL OR vendor_id = p_vendor;
   LOOP
-    batch := ARRAY(SELECT o FROM orders o WHERE o.id > after_id AND (p_vendor IS NULL OR o.vendor_id = p_vendor)
-      ORDER BY o.id LIMIT 50000);
+    batch := ARRAY(SELECT o FROM orders o
+      WHERE (o.vendor_id, o.created_at, o.id) > (after_vendor, after_at, after_id) AND o.vendor_id <= last_vendor
+      ORDER BY o.vendor_id, o.created_at, o.id LIMIT p_batch);
     EXIT WHEN cardinality(batch) = 0;
     PERFORM order_totals_daily_count('{}', batch);
-    after_id := (batch[cardinality(batch)]).id;
+    SELECT o.vendor_id, o.created_at, o.id INTO after_vendor, after_at, after_id FROM unnest(batch[cardinality(batch):]) o;
   END LOOP;
 END
 $$;

@@ -71,11 +71,16 @@ CREATE OR REPLACE TRIGGER order_refunds_roll_up_update AFTER UPDATE ON order_ref
 
 -- Recomputes the rollups of one vendor, or of all (null), from orders and refunds
 -- (`npm run cli -- rebuild-rollups`). Writes to both wait meanwhile (SHARE locks), so the result is
--- exact, not a moment's approximation. Rows are handed over 50,000 at a time, to bound its memory.
-CREATE OR REPLACE FUNCTION rebuild_revenue_rollups(p_vendor integer DEFAULT NULL) RETURNS void LANGUAGE plpgsql AS $$
+-- exact, not a moment's approximation. Orders are handed over `p_batch` (50,000) at a time in the order of
+-- (vendor, creation time), so a batch touches the rollup rows of a few weeks of one vendor, not
+-- every row again; refunds, fewer, in the order they were made.
+CREATE OR REPLACE FUNCTION rebuild_revenue_rollups(p_vendor integer DEFAULT NULL, p_batch integer DEFAULT 50000) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   batch orders[];
   refunds order_refunds[];
+  last_vendor integer := coalesce(p_vendor, 2147483647);
+  after_vendor integer := coalesce(p_vendor, 0);
+  after_at timestamptz := '-infinity';
   after_id integer := 0;
 BEGIN
   LOCK TABLE orders, order_refunds IN SHARE MODE;
@@ -83,18 +88,19 @@ BEGIN
   DELETE FROM revenue_monthly WHERE p_vendor IS NULL OR vendor_id = p_vendor;
   DELETE FROM usage_hourly WHERE p_vendor IS NULL OR vendor_id = p_vendor;
   LOOP
-    batch := ARRAY(SELECT o FROM orders o WHERE o.id > after_id AND (p_vendor IS NULL OR o.vendor_id = p_vendor)
-      ORDER BY o.id LIMIT 50000);
+    batch := ARRAY(SELECT o FROM orders o
+      WHERE (o.vendor_id, o.created_at, o.id) > (after_vendor, after_at, after_id) AND o.vendor_id <= last_vendor
+      ORDER BY o.vendor_id, o.created_at, o.id LIMIT p_batch);
     EXIT WHEN cardinality(batch) = 0;
     PERFORM revenue_daily_count_orders('{}', batch);
     PERFORM revenue_monthly_count_orders('{}', batch);
     PERFORM usage_hourly_count_orders('{}', batch);
-    after_id := (batch[cardinality(batch)]).id;
+    SELECT o.vendor_id, o.created_at, o.id INTO after_vendor, after_at, after_id FROM unnest(batch[cardinality(batch):]) o;
   END LOOP;
   after_id := 0;
   LOOP
     refunds := ARRAY(SELECT f FROM order_refunds f WHERE f.id > after_id AND (p_vendor IS NULL OR f.vendor_id = p_vendor)
-      ORDER BY f.id LIMIT 50000);
+      ORDER BY f.id LIMIT p_batch);
     EXIT WHEN cardinality(refunds) = 0;
     PERFORM revenue_daily_count_refunds('{}', refunds);
     PERFORM revenue_monthly_count_refunds('{}', refunds);
