@@ -4,8 +4,9 @@ import type { ComponentType } from "react";
 
 /*
  * What a feature may add to the console, and how it says so: each folder of features/ has one
- * declaration (its feature.ts), features/registry.ts lists them, and the frame builds its routes,
- * account menu and live handlers from that list without naming any feature.
+ * declaration (its feature.ts, `export const feature: FeatureDeclaration`), features/registry.ts
+ * lists them, and the frame builds its routes, account menu and live handlers from that list
+ * without naming any feature.
  *
  * A declaration is read when the console starts (and by the browser tests, in Node): it loads no
  * screen code itself. Screens and live handlers are loaders, each its own chunk.
@@ -48,13 +49,8 @@ export interface FeatureDeclaration {
    * it open) only when some feature declares a screen for it.
    */
   screens: Readonly<Record<string, ScreenDeclaration>>;
-  /** Its live-topic handlers, loaded with the live stream (after sign-in), not with the console. */
-  live?: () => Promise<LiveHandlers>;
+  /** Its live-topic handlers, loaded with the first live event (after sign-in), not with the console. */
+  live?: () => Promise<{ default: LiveHandlers }>;
   /** Its entries of the account dropdown, in the order shown. */
   accountMenu?: readonly AccountMenuEntry[];
-}
-
-/** Types a feature's declaration (an identity: the declaration is plain data). */
-export function defineFeature(declaration: FeatureDeclaration): FeatureDeclaration {
-  return declaration;
 }

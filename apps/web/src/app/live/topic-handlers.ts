@@ -9,9 +9,9 @@ export type TopicHandlers = ReadonlyMap<string, readonly AnyHandler[]>;
 
 /** Loads the features' live handlers and gathers them by topic. */
 export async function liveHandlersOf(features: readonly FeatureDeclaration[]): Promise<TopicHandlers> {
-  const declared = await Promise.all(features.map((feature) => feature.live?.() ?? {}));
+  const declared = await Promise.all(features.map((feature) => feature.live?.()));
   const byTopic = new Map<string, AnyHandler[]>();
-  for (const handlers of declared) {
+  for (const { default: handlers } of declared.filter((module) => module !== undefined)) {
     for (const [topic, handler] of Object.entries(handlers) as [LiveTopic, AnyHandler | undefined][]) {
       if (handler) byTopic.set(topic, [...(byTopic.get(topic) ?? []), handler]);
     }
@@ -21,7 +21,7 @@ export async function liveHandlersOf(features: readonly FeatureDeclaration[]): P
 
 let loaded: Promise<TopicHandlers> | undefined;
 
-/** The console's live handlers, loaded once (with the live stream); a failed load is tried again next time. */
+/** The console's live handlers, loaded once (with the first event); a failed load is tried again next time. */
 export function loadTopicHandlers(): Promise<TopicHandlers> {
   loaded ??= liveHandlersOf(FEATURES).catch((error: unknown) => {
     loaded = undefined;

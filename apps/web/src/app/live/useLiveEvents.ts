@@ -10,8 +10,8 @@ import { applyLiveEvent, loadTopicHandlers } from "./topic-handlers";
  * Keeps the console's one live stream open while signed in (reopened for another session or
  * chosen vendor) and merges its events into the query cache. A reconnection resumes after the last
  * event received; when the server no longer holds what was missed it says `reset`, and every
- * screen refetches. The features' handlers load beside the stream; events that arrive first wait
- * for them, in order.
+ * screen refetches. The features' handlers load with the first event; events that arrive
+ * meanwhile wait for them, in order.
  */
 export function useLiveEvents(user: SessionUser): void {
   const client = useQueryClient();
@@ -21,7 +21,6 @@ export function useLiveEvents(user: SessionUser): void {
 
   const { token, level } = user;
   useEffect(() => {
-    void loadTopicHandlers().catch(() => undefined);
     const vendor = isGroupLevel(level) && activeVendorId !== null ? `?vendor_id=${activeVendorId}` : "";
     const connection = new LiveConnection({
       url: () => `${API.live.events.path}${vendor}`,

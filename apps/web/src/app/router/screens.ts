@@ -6,14 +6,13 @@ export type Screen = LazyExoticComponent<ComponentType>;
 
 /**
  * The screen table the features declare, by route path, each screen its own chunk; a screen whose
- * words are in the catalogue's screens part loads that part beside it. A path declared twice is a
- * mistake, said at once.
+ * words are in the catalogue's screens part loads that part beside it. (No path is declared twice:
+ * the features' test says so.)
  */
 export function screensOf(features: readonly FeatureDeclaration[]): Readonly<Record<string, Screen>> {
   const screens: Record<string, Screen> = {};
   for (const feature of features) {
     for (const [path, { load, strings }] of Object.entries(feature.screens)) {
-      if (Object.hasOwn(screens, path)) throw new Error(`${path}: declared by two features`);
       screens[path] =
         strings === "frame"
           ? lazy(load)

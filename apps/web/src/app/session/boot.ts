@@ -1,15 +1,19 @@
 import { API, isGroupLevel } from "@washboard/shared";
 import type { Change } from "../api/change";
 import { call } from "../api/client";
+import { loadConsoleCatalogue } from "../i18n";
 import { sessionStore } from "./store";
 
 /**
  * The calls the console makes once after sign-in (spec §7): permission list (level 4), account
  * info, and the vendor list (levels 6/7) or the vendor's own summary and alliance list (levels 3/4).
+ * Meanwhile the frame's words load, which the console shows next (a failure there is the console's
+ * to retry, not the boot's).
  */
 export async function bootSession(): Promise<void> {
   const user = sessionStore.get().user;
   if (!user) return;
+  void loadConsoleCatalogue().catch(() => undefined);
   const group = isGroupLevel(user.level);
   const [permissions, vendorList, vendor, alliances] = await Promise.all([
     user.level === 4 ? call(API.auth.permissions).then((r) => r.permission_list) : Promise.resolve([]),

@@ -1,8 +1,8 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The public API reference. */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/open/tools/apidoc": { load: () => import("./ApiDocPage"), strings: "frame" },
   },
-});
+};

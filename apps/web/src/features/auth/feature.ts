@@ -1,11 +1,11 @@
 import { LOGIN_ROUTE } from "@washboard/shared";
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** Signing in (and registering), and the signed-in account's own settings. */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     [LOGIN_ROUTE]: { load: () => import("./LoginPage"), strings: "frame" },
     "/settings/account": { load: () => import("./AccountSettingsPage") },
   },
   accountMenu: [{ path: "/settings/account", labelKey: "layout.accountSettings" }],
-});
+};

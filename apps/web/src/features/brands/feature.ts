@@ -1,8 +1,8 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The group's brands. */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/brands/brands": { load: () => import("./BrandsPage") },
   },
-});
+};

@@ -1,9 +1,9 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The dashboard: the account's figures, its devices' states and the recent operations. */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/dashboard": { load: () => import("./DashboardPage"), strings: "frame" },
   },
-  live: () => import("./live").then((m) => m.liveHandlers),
-});
+  live: () => import("./live"),
+};

@@ -3,7 +3,7 @@ import { queryKeys } from "../../app/api/query-keys";
 import type { LiveHandlers } from "../../app/feature-contract";
 
 /** What the live stream changes on the dashboard. */
-export const liveHandlers: LiveHandlers = {
+const liveHandlers: LiveHandlers = {
   // A logged operation goes first in the recent operations, once, keeping as many as shown.
   "operationLog.recorded": (operation, { client, activeVendorId }) => {
     client.setQueryData<DashboardSummary>(queryKeys.call(API.dashboard.summary, activeVendorId), (summary) => {
@@ -19,3 +19,5 @@ export const liveHandlers: LiveHandlers = {
     }
   },
 };
+
+export default liveHandlers;

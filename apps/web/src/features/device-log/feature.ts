@@ -1,8 +1,8 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The device log: what the devices reported and were sent. */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/log/log_dev": { load: () => import("./DeviceLogPage") },
   },
-});
+};

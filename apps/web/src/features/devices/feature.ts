@@ -1,9 +1,9 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The vendor's devices: their live state, commands and settings. */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/shop/devices": { load: () => import("./DevicesPage") },
   },
-  live: () => import("./live").then((m) => m.liveHandlers),
-});
+  live: () => import("./live"),
+};

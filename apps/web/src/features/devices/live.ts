@@ -4,7 +4,7 @@ import type { LiveHandlers } from "../../app/feature-contract";
 import { mergeCommandHistory, mergeDeviceStatus, recordOutcomes } from "./device-cache";
 
 /** What the live stream changes in the device screen's cached answers, without a round trip. */
-export const liveHandlers: LiveHandlers = {
+const liveHandlers: LiveHandlers = {
   "devices.status": ({ devices }, { client, activeVendorId }) => {
     mergeDeviceStatus(client, activeVendorId, devices);
     // A list answer still on its way was read before this change was written, and would overwrite
@@ -17,3 +17,5 @@ export const liveHandlers: LiveHandlers = {
     recordOutcomes(client, activeVendorId, [command]);
   },
 };
+
+export default liveHandlers;

@@ -1,8 +1,8 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The group's virtual cards (e-cards). */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/brands/ecards": { load: () => import("./EcardsPage") },
   },
-});
+};

@@ -1,8 +1,8 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The group's own profile (levels 6/7). */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/group/index": { load: () => import("./GroupProfilePage") },
   },
-});
+};

@@ -1,8 +1,8 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The vendor's members, their balances and ledgers. */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/user_account/user_account": { load: () => import("./MembersPage") },
   },
-});
+};

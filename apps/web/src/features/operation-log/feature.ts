@@ -1,9 +1,9 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The operation log: every call that changed data, who made it and how it ended. */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/log/log_opts": { load: () => import("./OperationLogPage") },
   },
-  live: () => import("./live").then((m) => m.liveHandlers),
-});
+  live: () => import("./live"),
+};

@@ -1,8 +1,8 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The payment QR codes of the shops. */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/shop/payqr": { load: () => import("./PayQrPage") },
   },
-});
+};

@@ -1,8 +1,8 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The devices' price templates. */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/shop/price_templates": { load: () => import("./PriceTemplatesPage") },
   },
-});
+};

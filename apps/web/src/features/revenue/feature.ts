@@ -1,7 +1,7 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The revenue screens: income by total, shop, device and other, the expenditure, the data centre. */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/income_report/income_total": { load: () => import("./IncomeTotalPage") },
     "/income_report/income_shop": { load: () => import("./IncomeShopPage") },
@@ -10,5 +10,5 @@ export const feature = defineFeature({
     "/income_report/expend": { load: () => import("./ExpendPage") },
     "/datacenter/dc_statistic": { load: () => import("./DataCenterPage") },
   },
-  live: () => import("./live").then((m) => m.liveHandlers),
-});
+  live: () => import("./live"),
+};

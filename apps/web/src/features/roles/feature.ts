@@ -1,8 +1,8 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The vendor's roles and their permissions. */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/account/role": { load: () => import("./RolesPage") },
   },
-});
+};

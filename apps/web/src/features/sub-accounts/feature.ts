@@ -1,8 +1,8 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The vendor's sub-accounts. */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/account/sub_manager": { load: () => import("./SubAccountsPage") },
   },
-});
+};

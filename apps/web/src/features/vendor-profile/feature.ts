@@ -1,9 +1,9 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The vendor's own profile and payment settings (levels 3/4), opened from the account dropdown. */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/vendors/index": { load: () => import("./VendorProfilePage") },
   },
   accountMenu: [{ path: "/vendors/index", labelKey: "layout.vendorProfile" }],
-});
+};

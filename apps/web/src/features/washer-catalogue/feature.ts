@@ -1,8 +1,8 @@
-import { defineFeature } from "../../app/feature-contract";
+import type { FeatureDeclaration } from "../../app/feature-contract";
 
 /** The catalogue of washer brands, models and control templates. */
-export const feature = defineFeature({
+export const feature: FeatureDeclaration = {
   screens: {
     "/shop/washer_catalogue": { load: () => import("./WasherCataloguePage") },
   },
-});
+};
