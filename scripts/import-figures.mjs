@@ -25,7 +25,13 @@ function sourceFiles(dir) {
 
 function resolve(from, spec) {
   const base = path.resolve(path.dirname(from), spec.replace(/\.js$/, ""));
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ]) {
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   }
   return null;
@@ -40,7 +46,11 @@ function importsOf(file) {
 
 function graphOf(dir) {
   const graph = new Map();
-  for (const file of sourceFiles(dir)) graph.set(file, importsOf(file).filter((t) => !isTest(path.basename(t))));
+  for (const file of sourceFiles(dir))
+    graph.set(
+      file,
+      importsOf(file).filter((t) => !isTest(path.basename(t))),
+    );
   return graph;
 }
 
@@ -87,7 +97,9 @@ export function importFigures() {
   const frameToFeatures = [];
   for (const [file, targets] of web) {
     if (!file.startsWith(path.join(WEB, "app") + path.sep)) continue;
-    for (const t of targets) if (t.startsWith(path.join(WEB, "features") + path.sep)) frameToFeatures.push(`${rel(WEB, file)} → ${rel(WEB, t)}`);
+    for (const t of targets)
+      if (t.startsWith(path.join(WEB, "features") + path.sep))
+        frameToFeatures.push(`${rel(WEB, file)} → ${rel(WEB, t)}`);
   }
   const server = graphOf(SERVER);
   const pairs = new Set();
@@ -99,12 +111,14 @@ export function importFigures() {
   for (const [file, targets] of server) {
     if (outside.some((dir) => file.startsWith(dir))) {
       for (const t of targets) {
-        if (moduleOf(t) && path.basename(t) !== "public.ts") seedInternals.push(`${rel(SERVER, file)} → ${rel(SERVER, t)}`);
+        if (moduleOf(t) && path.basename(t) !== "public.ts")
+          seedInternals.push(`${rel(SERVER, file)} → ${rel(SERVER, t)}`);
       }
     }
     const from = moduleOf(file);
     for (const t of targets) {
-      if (from && t.startsWith(path.join(SERVER, "seed") + path.sep)) seedImports.push(`${rel(SERVER, file)} → ${rel(SERVER, t)}`);
+      if (from && t.startsWith(path.join(SERVER, "seed") + path.sep))
+        seedImports.push(`${rel(SERVER, file)} → ${rel(SERVER, t)}`);
       const to = moduleOf(t);
       if (!from || !to || from === to) continue;
       // A table may name another module's table in a foreign key; that is the schema, not a call.

@@ -198,14 +198,20 @@ test("a member is topped up by the amount paid, and an adjustment shows the diff
   // The operator types what the member paid; the dialog shows the balance it makes.
   await page.getByTestId("member-top-up-amount").fill("10");
   await expect(page.getByTestId("member-top-up-after")).toHaveText(after(before + 1_000));
-  await page.getByRole("dialog").getByRole("button", { name: text("en", "common.save") }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: text("en", "common.save") })
+    .click();
   await expect(page.getByRole("dialog")).toBeHidden();
   await expect(row).toContainText(formatMoney(before + 1_000, "MYR", { hideSymbol: true }));
 
   await row.getByTestId("member-adjust").click();
   await page.getByTestId("balance-input").fill(formatMoney(before + 1_500, "MYR", { hideSymbol: true }));
   await expect(page.getByTestId("balance-records")).toContainText(`+${formatMoney(500, "MYR")}`);
-  await page.getByRole("dialog").getByRole("button", { name: text("en", "common.cancel") }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: text("en", "common.cancel") })
+    .click();
 });
 
 test("with the card-reader app stopped, the console says to run it first", async ({ page }) => {

@@ -24,8 +24,8 @@ import { answerSerializer } from "./platform/http/serializer.js";
 import { createLiveBus } from "./platform/live/create-bus.js";
 import type { AppDeps, Running, ServerModule } from "./platform/module.js";
 import type { OutboxHandler } from "./platform/outbox/outbox.js";
-import { createSecretBox, loadSecretKey } from "./platform/secrets/secret-box.js";
 import { wirePorts } from "./platform/ports.js";
+import { createSecretBox, loadSecretKey } from "./platform/secrets/secret-box.js";
 import { uploadStore } from "./platform/storage/file-store.js";
 import { installConsole } from "./platform/web/console.js";
 

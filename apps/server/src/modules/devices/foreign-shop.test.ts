@@ -1,5 +1,4 @@
 import { API } from "@washboard/shared";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";

@@ -8,8 +8,6 @@ export {
   lockVendor,
   pageGroupVendors,
   scopedVendor,
-  scopeOnVendor,
-  scopeVendorOf,
   vendorCurrencyOf,
   vendorNameOf,
   vendorPlan,
