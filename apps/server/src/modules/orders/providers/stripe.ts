@@ -106,8 +106,10 @@ async function startPayment(call: ProviderCall, request: PaymentRequest): Promis
     success_url: request.returnUrl,
     cancel_url: request.returnUrl,
     // Stripe lets a session expire no sooner than 30 minutes after it is made; the machine's hold is
-    // shorter, so we expire the session ourselves when the hold ends (close below).
-    expires_at: String(Math.max(Math.ceil(request.expiresAt.getTime() / 1000), stripeEarliestExpiry())),
+    // shorter, so we expire the session ourselves when the hold ends (close below). The value comes
+    // from the order alone, not the clock: a retry of the same order must send the same parameters,
+    // or Stripe refuses its idempotency key.
+    expires_at: String(stripeExpiryOf(request.expiresAt)),
   });
   // The same order asked twice (a double click, a retry) gets the same session back.
   const answer = await post(call, "/v1/checkout/sessions", form, request.orderNo);
@@ -117,8 +119,11 @@ async function startPayment(call: ProviderCall, request: PaymentRequest): Promis
   return { kind: "redirect", url: session.data.url, providerRef: session.data.id };
 }
 
-/** Stripe's earliest expires_at (30 minutes from now), with a minute's room for clocks and the trip there. */
-const stripeEarliestExpiry = () => Math.ceil(Date.now() / 1000) + 31 * 60;
+/**
+ * The hold's end plus Stripe's 30 minutes and a minute's room for clocks: while the hold lasts (the
+ * only time a start is asked), this is always later than Stripe's earliest allowed expiry.
+ */
+const stripeExpiryOf = (holdEnds: Date) => Math.ceil(holdEnds.getTime() / 1000) + 31 * 60;
 
 const SessionState = z.object({ status: z.string().nullish(), payment_status: z.string().nullish() });
 
