@@ -1,9 +1,10 @@
 import type { RouteMeta } from "@washboard/shared";
 import { Suspense, useEffect, useState } from "react";
 import { SCREENS } from "../console-features";
+import { routeRegistry } from "../router/route-registry";
 import { PageSpinner } from "../ui/PageSpinner";
 import { useTags } from "./tags-store";
-import { ViewPathContext } from "./view-path";
+import { ViewPathContext, ViewTitleContext } from "./view-path";
 
 /**
  * Spec §2: visited pages stay alive (state kept) while their tab is open, unless the route is
@@ -39,9 +40,11 @@ export function KeepAliveViews({
           // The key changes only when this page's tab asks for a refresh, which remounts it.
           <div key={`${path}#${refreshes[path] ?? 0}`} hidden={!active} data-page={path}>
             <ViewPathContext.Provider value={path}>
-              <Suspense fallback={<PageSpinner />}>
-                <Screen />
-              </Suspense>
+              <ViewTitleContext.Provider value={routeRegistry.find(path)?.titleKey ?? null}>
+                <Suspense fallback={<PageSpinner />}>
+                  <Screen />
+                </Suspense>
+              </ViewTitleContext.Provider>
             </ViewPathContext.Provider>
           </div>
         );

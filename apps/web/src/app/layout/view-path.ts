@@ -8,6 +8,9 @@ import { useLocation } from "react-router";
  */
 export const ViewPathContext = createContext<string | null>(null);
 
+/** The title (i18n key) of the route a kept-alive page was opened for: a list's export is named by it. */
+export const ViewTitleContext = createContext<string | null>(null);
+
 export function useViewPath(): string {
   const { pathname } = useLocation();
   return useContext(ViewPathContext) ?? pathname;

@@ -5,9 +5,8 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { queryKeys } from "../../app/api/query-keys";
-import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
-import { FormModal } from "../../app/ui/FormModal";
+import { EntityDialog } from "../../app/ui/EntityDialog";
 import { allianceTypeLabel } from "./labels";
 
 export interface AllianceForm {
@@ -31,6 +30,17 @@ function toForm(alliance: AllianceItem | null): AllianceForm {
   };
 }
 
+/** The create call's payload (a change adds the alliance's id). */
+function toPayload(values: AllianceForm) {
+  return {
+    name: values.name,
+    type: values.type as AllianceType,
+    shop_ids: values.shop_ids ?? [],
+    ecard_id: values.ecard_id ?? null,
+    remark: values.remark ?? "",
+  };
+}
+
 /**
  * Create (alliance null) or edit an alliance. The member picker offers the vendor's shops in no
  * alliance, plus, when editing, the alliance's own members; the card template picker the group's
@@ -38,7 +48,6 @@ function toForm(alliance: AllianceItem | null): AllianceForm {
  */
 export function AllianceDialog(props: { alliance: AllianceItem | null; onClose(): void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<AllianceForm>();
   const editing = props.alliance;
   const freeShops = useQuery({
     queryKey: queryKeys.call(API.alliances.freeShops),
@@ -55,75 +64,51 @@ export function AllianceDialog(props: { alliance: AllianceItem | null; onClose()
     return [...own, ...free].sort((a, b) => a.label.localeCompare(b.label));
   }, [editing, freeShops.data]);
 
-  const save = useCallMutation(editing ? API.alliances.modify : API.alliances.create, {
-    toBody: (values: AllianceForm) => {
-      const payload = {
-        name: values.name,
-        type: values.type as AllianceType,
-        shop_ids: values.shop_ids ?? [],
-        ecard_id: values.ecard_id ?? null,
-        remark: values.remark ?? "",
-      };
-      return editing ? { ...payload, id: editing.id } : payload;
-    },
-    success: editing ? "success.modify" : "success.add",
-    onSuccess: props.onClose,
-  });
-
   return (
-    <FormModal
-      form={form}
-      open
-      title={t(editing ? "alliances.edit" : "alliances.add")}
-      onCancel={props.onClose}
-      saving={save.isPending}
+    <EntityDialog
+      record={editing}
+      create={API.alliances.create}
+      modify={API.alliances.modify}
+      createBody={toPayload}
+      modifyBody={(values: AllianceForm, alliance) => ({ ...toPayload(values), id: alliance.id })}
+      initialValues={toForm(editing)}
+      titleKeys={{ add: "alliances.add", edit: "alliances.edit" }}
+      name="alliance"
+      testId="alliance-form"
+      onClose={props.onClose}
     >
-      <Form<AllianceForm>
-        form={form}
-        name="alliance"
-        layout="vertical"
-        initialValues={toForm(editing)}
-        onFinish={(values) => save.mutate(values)}
-        data-testid="alliance-form"
-      >
-        <Form.Item name="name" label={t("alliances.fields.name")} rules={[zodRule(allianceFields.name)]}>
-          <Input maxLength={64} data-testid="alliance-name" />
-        </Form.Item>
-        <Form.Item name="type" label={t("alliances.fields.type")} rules={[zodRule(allianceFields.type)]}>
-          <Select
-            options={ALLIANCE_TYPES.map((type) => ({ value: type, label: allianceTypeLabel(type) }))}
-            data-testid="alliance-type"
-          />
-        </Form.Item>
-        <Form.Item name="shop_ids" label={t("alliances.fields.shops")}>
-          <Select
-            mode="multiple"
-            allowClear
-            optionFilterProp="label"
-            placeholder={t("alliances.shopsPlaceholder")}
-            options={shopOptions}
-            loading={freeShops.isFetching}
-            data-testid="alliance-shops"
-          />
-        </Form.Item>
-        <Form.Item name="ecard_id" label={t("alliances.fields.ecard")}>
-          <Select
-            allowClear
-            placeholder={t("alliances.ecardPlaceholder")}
-            options={(ecards.data?.ecards ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            loading={ecards.isFetching}
-            data-testid="alliance-ecard"
-          />
-        </Form.Item>
-        <Form.Item name="remark" label={t("alliances.fields.remark")} rules={[zodRule(allianceFields.remark)]}>
-          <Input.TextArea
-            maxLength={255}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 4 }}
-            data-testid="alliance-remark"
-          />
-        </Form.Item>
-      </Form>
-    </FormModal>
+      <Form.Item name="name" label={t("alliances.fields.name")} rules={[zodRule(allianceFields.name)]}>
+        <Input maxLength={64} data-testid="alliance-name" />
+      </Form.Item>
+      <Form.Item name="type" label={t("alliances.fields.type")} rules={[zodRule(allianceFields.type)]}>
+        <Select
+          options={ALLIANCE_TYPES.map((type) => ({ value: type, label: allianceTypeLabel(type) }))}
+          data-testid="alliance-type"
+        />
+      </Form.Item>
+      <Form.Item name="shop_ids" label={t("alliances.fields.shops")}>
+        <Select
+          mode="multiple"
+          allowClear
+          optionFilterProp="label"
+          placeholder={t("alliances.shopsPlaceholder")}
+          options={shopOptions}
+          loading={freeShops.isFetching}
+          data-testid="alliance-shops"
+        />
+      </Form.Item>
+      <Form.Item name="ecard_id" label={t("alliances.fields.ecard")}>
+        <Select
+          allowClear
+          placeholder={t("alliances.ecardPlaceholder")}
+          options={(ecards.data?.ecards ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          loading={ecards.isFetching}
+          data-testid="alliance-ecard"
+        />
+      </Form.Item>
+      <Form.Item name="remark" label={t("alliances.fields.remark")} rules={[zodRule(allianceFields.remark)]}>
+        <Input.TextArea maxLength={255} showCount autoSize={{ minRows: 2, maxRows: 4 }} data-testid="alliance-remark" />
+      </Form.Item>
+    </EntityDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { PlusOutlined } from "@ant-design/icons";
 import {
   ALLIANCE_TYPES,
   type AllianceItem,
@@ -7,20 +6,18 @@ import {
   formatTimestamp,
   type NameSort,
 } from "@washboard/shared";
-import { Button, Card, Input, Select, Tag, Tooltip } from "antd";
-import { useState } from "react";
+import { Input, Select, Tag, Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
 import { i18next } from "../../app/i18n";
 import { useCan } from "../../app/session/useCan";
 import { useTimeZone } from "../../app/session/useTimeZone";
 import { useRemoveAction, useToggleAction } from "../../app/ui/data-table/confirmed-actions";
-import { DataTable } from "../../app/ui/data-table/DataTable";
-import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
-import { actionsColumn } from "../../app/ui/data-table/row-actions";
+import type { FilterField } from "../../app/ui/data-table/FilterBar";
+import { presentFilters } from "../../app/ui/data-table/filter-values";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
+import { ListScreen } from "../../app/ui/ListScreen";
 import { enabledStatusLabel } from "../../app/ui/status-label";
-import { useDialog } from "../../app/ui/useDialog";
 import { AllianceDialog } from "./AllianceDialog";
 import { allianceTypeLabel } from "./labels";
 
@@ -107,8 +104,6 @@ export default function AlliancesPage() {
   const { t } = useTranslation();
   const can = useCan();
   const timeZone = useTimeZone();
-  const [filters, setFilters] = useState<Filters>({});
-  const dialog = useDialog<AllianceItem>();
 
   const toggle = useToggleAction(API.alliances.setStatus, {
     labelKeys: { enable: "alliances.enable", disable: "alliances.disable" },
@@ -128,54 +123,22 @@ export default function AlliancesPage() {
     confirm: (row) => ({ title: t("alliances.confirmRemove", { name: row.name }) }),
   });
 
-  const columns: DataColumn<AllianceItem>[] = [
-    ...allianceColumns(timeZone),
-    ...actionsColumn<AllianceItem>([
-      {
-        labelKey: "alliances.editAction",
-        testId: "alliance-edit",
-        allowed: can("allia_modify"),
-        onClick: dialog.openEdit,
-      },
-      toggle,
-      remove,
-    ]),
-  ];
-
   return (
-    <Card
-      data-testid="alliances"
-      extra={
-        can("allia_add") && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew} data-testid="alliance-add">
-            {t("alliances.add")}
-          </Button>
-        )
-      }
-    >
-      <FilterBar<Filters>
-        fields={filterFields()}
-        initialValues={{ sort: "newest" }}
-        onSearch={(values) =>
-          setFilters({
-            ...(values.name?.trim() ? { name: values.name.trim() } : {}),
-            ...(values.type !== undefined && values.type !== null ? { type: values.type } : {}),
-            ...(values.status !== undefined && values.status !== null ? { status: values.status } : {}),
-            ...sortFilter(values.sort),
-          })
-        }
-        testId="alliance-filters"
-      />
-      <DataTable
-        contract={API.alliances.list}
-        filters={filters}
-        columns={columns}
-        rowKey={(row) => row.id}
-        title={t("routes.alliance")}
-        emptyText={t("alliances.empty")}
-        testId="alliance-table"
-      />
-      {dialog.state && <AllianceDialog alliance={dialog.state.record} onClose={dialog.close} />}
-    </Card>
+    <ListScreen
+      testId="alliances"
+      contract={API.alliances.list}
+      filters={{
+        fields: filterFields(),
+        initialValues: { sort: "newest" },
+        toFilters: ({ sort, ...values }: Filters) => ({ ...presentFilters(values), ...sortFilter(sort) }),
+        testId: "alliance-filters",
+      }}
+      columns={allianceColumns(timeZone)}
+      dialog={(alliance, close) => <AllianceDialog alliance={alliance} onClose={close} />}
+      add={{ labelKey: "alliances.add", testId: "alliance-add", allowed: can("allia_add") }}
+      edit={{ labelKey: "alliances.editAction", testId: "alliance-edit", allowed: can("allia_modify") }}
+      rowActions={[toggle, remove]}
+      table={{ testId: "alliance-table", emptyText: t("alliances.empty") }}
+    />
   );
 }

@@ -1,9 +1,8 @@
 import { API, type BrandItem, brandFields, LIMITS } from "@washboard/shared";
 import { Col, Form, Input, Row } from "antd";
 import { useTranslation } from "react-i18next";
-import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
-import { FormModal } from "../../app/ui/FormModal";
+import { EntityDialog } from "../../app/ui/EntityDialog";
 import { ImageUpload } from "../../app/ui/ImageUpload";
 
 export interface BrandForm {
@@ -60,60 +59,49 @@ const TEXT_FIELDS: { name: keyof typeof brandFields & keyof BrandForm; labelKey:
 /** Create (brand null) or edit a brand, with every §3 field and one logo and one icon. */
 export function BrandDialog(props: { brand: BrandItem | null; onClose(): void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<BrandForm>();
-  const editing = props.brand;
-
-  const save = useCallMutation(editing ? API.brands.modify : API.brands.create, {
-    toBody: (values: BrandForm) => (editing ? { ...values, id: editing.id, status: editing.status } : values),
-    success: editing ? "success.modify" : "success.add",
-    onSuccess: props.onClose,
-  });
-
+  const { brand } = props;
   return (
-    <FormModal
-      form={form}
-      open
-      title={t(editing ? "brands.edit" : "brands.add")}
-      onCancel={props.onClose}
-      saving={save.isPending}
+    <EntityDialog
+      record={brand}
+      create={API.brands.create}
+      modify={API.brands.modify}
+      // A change keeps the brand's status, which has its own button.
+      modifyBody={(values: BrandForm, editing) => ({ ...values, id: editing.id, status: editing.status })}
+      initialValues={toForm(brand)}
+      titleKeys={{ add: "brands.add", edit: "brands.edit" }}
+      name="brand"
+      testId="brand-form"
+      onClose={props.onClose}
     >
-      <Form<BrandForm>
-        form={form}
-        layout="vertical"
-        initialValues={toForm(editing)}
-        onFinish={(values) => save.mutate(values)}
-        data-testid="brand-form"
-      >
-        <Row gutter={16}>
-          {TEXT_FIELDS.map((field) => (
-            <Col key={field.name} xs={24} md={12}>
-              <Form.Item name={field.name} label={t(field.labelKey)} rules={[zodRule(brandFields[field.name])]}>
-                <Input
-                  maxLength={field.max}
-                  inputMode={field.name === "longitude" || field.name === "latitude" ? "decimal" : undefined}
-                  placeholder={field.name === "service_time" ? t("brands.fields.serviceTimePlaceholder") : undefined}
-                  data-testid={`brand-${field.name}`}
-                />
-              </Form.Item>
-            </Col>
-          ))}
-          <Col span={24}>
-            <Form.Item name="address" label={t("brands.fields.address")} rules={[zodRule(brandFields.address)]}>
-              <Input maxLength={255} data-testid="brand-address" />
+      <Row gutter={16}>
+        {TEXT_FIELDS.map((field) => (
+          <Col key={field.name} xs={24} md={12}>
+            <Form.Item name={field.name} label={t(field.labelKey)} rules={[zodRule(brandFields[field.name])]}>
+              <Input
+                maxLength={field.max}
+                inputMode={field.name === "longitude" || field.name === "latitude" ? "decimal" : undefined}
+                placeholder={field.name === "service_time" ? t("brands.fields.serviceTimePlaceholder") : undefined}
+                data-testid={`brand-${field.name}`}
+              />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="logo" label={t("brands.fields.logo")} rules={[zodRule(brandFields.logo)]}>
-              <ImageUpload max={LIMITS.imageCounts.brandLogo} testId="brand-logo" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="icon" label={t("brands.fields.icon")} rules={[zodRule(brandFields.icon)]}>
-              <ImageUpload max={LIMITS.imageCounts.brandIcon} testId="brand-icon" />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </FormModal>
+        ))}
+        <Col span={24}>
+          <Form.Item name="address" label={t("brands.fields.address")} rules={[zodRule(brandFields.address)]}>
+            <Input maxLength={255} data-testid="brand-address" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="logo" label={t("brands.fields.logo")} rules={[zodRule(brandFields.logo)]}>
+            <ImageUpload max={LIMITS.imageCounts.brandLogo} testId="brand-logo" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="icon" label={t("brands.fields.icon")} rules={[zodRule(brandFields.icon)]}>
+            <ImageUpload max={LIMITS.imageCounts.brandIcon} testId="brand-icon" />
+          </Form.Item>
+        </Col>
+      </Row>
+    </EntityDialog>
   );
 }

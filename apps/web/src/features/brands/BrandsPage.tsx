@@ -1,19 +1,16 @@
 import { API, type BrandItem, ENABLED_STATUS, formatTimestamp } from "@washboard/shared";
-import { Card, Input, Select, Tag } from "antd";
-import { useState } from "react";
+import { Input, Select, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { i18next } from "../../app/i18n";
 import { useTimeZone } from "../../app/session/useTimeZone";
-import { CapUsageBar } from "../../app/ui/CapUsageBar";
 import { useRemoveAction, useToggleAction } from "../../app/ui/data-table/confirmed-actions";
-import { DataTable } from "../../app/ui/data-table/DataTable";
-import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
-import { actionsColumn } from "../../app/ui/data-table/row-actions";
+import type { FilterField } from "../../app/ui/data-table/FilterBar";
+import { presentFilters } from "../../app/ui/data-table/filter-values";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
+import { ListScreen } from "../../app/ui/ListScreen";
 import { enabledStatusLabel } from "../../app/ui/status-label";
 import { useCapUsage } from "../../app/ui/useCapUsage";
-import { useDialog } from "../../app/ui/useDialog";
 import { BrandDialog } from "./BrandDialog";
 
 interface Filters {
@@ -85,8 +82,6 @@ function filterFields(): FilterField[] {
 export default function BrandsPage() {
   const { t } = useTranslation();
   const timeZone = useTimeZone();
-  const [filters, setFilters] = useState<Filters>({});
-  const dialog = useDialog<BrandItem>();
   // The group's usage of its cap.
   const usage = useCapUsage(API.brands.list, (page) => ({ count: page.total, limit: page.brand_limit }));
 
@@ -106,43 +101,25 @@ export default function BrandsPage() {
     confirm: (row) => ({ title: t("brands.confirmRemove", { name: row.name }) }),
   });
 
-  const columns: DataColumn<BrandItem>[] = [
-    ...brandColumns(timeZone),
-    ...actionsColumn<BrandItem>([
-      { labelKey: "brands.editAction", testId: "brand-edit", onClick: dialog.openEdit },
-      toggle,
-      remove,
-    ]),
-  ];
-
   return (
-    <Card data-testid="brands">
-      <FilterBar<Filters>
-        fields={filterFields()}
-        onSearch={(values) =>
-          setFilters({
-            ...(values.name?.trim() ? { name: values.name.trim() } : {}),
-            ...(values.status !== undefined && values.status !== null ? { status: values.status } : {}),
-          })
-        }
-        testId="brand-filters"
-      />
-      <CapUsageBar
-        usage={usage}
-        add={{ labelKey: "brands.add", fullKey: "errors.BRAND_LIMIT", testId: "brand-add", onClick: dialog.openNew }}
-        usageKey="brands.usage"
-        usageTestId="brand-usage"
-      />
-      <DataTable
-        contract={API.brands.list}
-        filters={filters}
-        columns={columns}
-        rowKey={(row) => row.id}
-        title={t("routes.brands")}
-        emptyText={t("brands.empty")}
-        testId="brand-table"
-      />
-      {dialog.state && <BrandDialog brand={dialog.state.record} onClose={dialog.close} />}
-    </Card>
+    <ListScreen
+      testId="brands"
+      contract={API.brands.list}
+      filters={{
+        fields: filterFields(),
+        toFilters: (values: Filters) => presentFilters(values),
+        testId: "brand-filters",
+      }}
+      columns={brandColumns(timeZone)}
+      dialog={(brand, close) => <BrandDialog brand={brand} onClose={close} />}
+      add={{
+        labelKey: "brands.add",
+        testId: "brand-add",
+        cap: { usage, fullKey: "errors.BRAND_LIMIT", usageKey: "brands.usage", usageTestId: "brand-usage" },
+      }}
+      edit={{ labelKey: "brands.editAction", testId: "brand-edit" }}
+      rowActions={[toggle, remove]}
+      table={{ testId: "brand-table", emptyText: t("brands.empty") }}
+    />
   );
 }

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import type { DashboardSummary } from "@washboard/shared";
-import { App as AntApp } from "antd";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { i18next, initI18n, loadConsoleCatalogue } from "../../app/i18n";
+import { renderInApp } from "../../test/render";
 
 let summary: DashboardSummary;
 vi.mock("../../app/api/client", () => ({
@@ -40,14 +39,7 @@ function base(): DashboardSummary {
 
 function show(s: DashboardSummary) {
   summary = s;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <AntApp>
-      <QueryClientProvider client={client}>
-        <DashboardPage />
-      </QueryClientProvider>
-    </AntApp>,
-  );
+  return renderInApp(<DashboardPage />);
 }
 
 beforeAll(async () => {

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { MoneyLimitsResult } from "@washboard/shared";
-import { App as AntApp } from "antd";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { i18next, initI18n, loadConsoleCatalogue, loadScreenCatalogue } from "../../app/i18n";
+import { renderInApp } from "../../test/render";
 
 /** What the server holds, and the payloads the dialog sent. */
 const limits: MoneyLimitsResult = {
@@ -46,14 +45,7 @@ function signInAs(level: number) {
 }
 
 function open(onClose = () => {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <AntApp>
-      <QueryClientProvider client={client}>
-        <MoneyLimitsDialog display={{ currency: "MYR", hideSymbol: false }} onClose={onClose} />
-      </QueryClientProvider>
-    </AntApp>,
-  );
+  return renderInApp(<MoneyLimitsDialog display={{ currency: "MYR", hideSymbol: false }} onClose={onClose} />);
 }
 
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;

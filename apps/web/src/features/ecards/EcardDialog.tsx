@@ -1,9 +1,8 @@
 import { API, type EcardItem, ecardFields, LIMITS } from "@washboard/shared";
 import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
-import { FormModal } from "../../app/ui/FormModal";
+import { EntityDialog } from "../../app/ui/EntityDialog";
 import { ImageUpload } from "../../app/ui/ImageUpload";
 
 interface EcardForm {
@@ -11,40 +10,29 @@ interface EcardForm {
   image: string[];
 }
 
+const EMPTY: EcardForm = { name: "", image: [] };
+
 /** Create (card null) or edit a virtual card: a name and one image. */
 export function EcardDialog(props: { card: EcardItem | null; onClose(): void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<EcardForm>();
-  const editing = props.card;
-
-  const save = useCallMutation(editing ? API.ecards.modify : API.ecards.create, {
-    toBody: (values: EcardForm) => (editing ? { ...values, id: editing.id } : values),
-    success: editing ? "success.modify" : "success.add",
-    onSuccess: props.onClose,
-  });
-
+  const { card } = props;
   return (
-    <FormModal
-      form={form}
-      open
-      title={t(editing ? "ecards.edit" : "ecards.add")}
-      onCancel={props.onClose}
-      saving={save.isPending}
+    <EntityDialog
+      record={card}
+      create={API.ecards.create}
+      modify={API.ecards.modify}
+      initialValues={card ? { name: card.name, image: card.image } : EMPTY}
+      titleKeys={{ add: "ecards.add", edit: "ecards.edit" }}
+      name="ecard"
+      testId="ecard-form"
+      onClose={props.onClose}
     >
-      <Form<EcardForm>
-        form={form}
-        layout="vertical"
-        initialValues={editing ? { name: editing.name, image: editing.image } : { name: "", image: [] }}
-        onFinish={(values) => save.mutate(values)}
-        data-testid="ecard-form"
-      >
-        <Form.Item name="name" label={t("ecards.fields.name")} rules={[zodRule(ecardFields.name)]}>
-          <Input maxLength={64} data-testid="ecard-name" />
-        </Form.Item>
-        <Form.Item name="image" label={t("ecards.fields.image")} rules={[zodRule(ecardFields.image)]}>
-          <ImageUpload max={LIMITS.imageCounts.ecardImage} testId="ecard-image" />
-        </Form.Item>
-      </Form>
-    </FormModal>
+      <Form.Item name="name" label={t("ecards.fields.name")} rules={[zodRule(ecardFields.name)]}>
+        <Input maxLength={64} data-testid="ecard-name" />
+      </Form.Item>
+      <Form.Item name="image" label={t("ecards.fields.image")} rules={[zodRule(ecardFields.image)]}>
+        <ImageUpload max={LIMITS.imageCounts.ecardImage} testId="ecard-image" />
+      </Form.Item>
+    </EntityDialog>
   );
 }

@@ -1,16 +1,12 @@
-import { PlusOutlined } from "@ant-design/icons";
 import { API, type EcardItem, formatTimestamp } from "@washboard/shared";
-import { Button, Card, Input } from "antd";
-import { useState } from "react";
+import { Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { useTimeZone } from "../../app/session/useTimeZone";
 import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
-import { DataTable } from "../../app/ui/data-table/DataTable";
-import { FilterBar } from "../../app/ui/data-table/FilterBar";
-import { actionsColumn } from "../../app/ui/data-table/row-actions";
+import { presentFilters } from "../../app/ui/data-table/filter-values";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
-import { useDialog } from "../../app/ui/useDialog";
+import { ListScreen } from "../../app/ui/ListScreen";
 import { EcardDialog } from "./EcardDialog";
 
 interface Filters {
@@ -21,8 +17,6 @@ interface Filters {
 export default function EcardsPage() {
   const { t } = useTranslation();
   const timeZone = useTimeZone();
-  const [filters, setFilters] = useState<Filters>({});
-  const dialog = useDialog<EcardItem>();
 
   const remove = useRemoveAction(API.ecards.remove, {
     labelKey: "ecards.removeAction",
@@ -40,38 +34,23 @@ export default function EcardsPage() {
     },
     { key: "name", titleKey: "ecards.fields.name", dataIndex: "name" },
     { key: "created", titleKey: "ecards.fields.createdAt", text: (r) => formatTimestamp(r.created_at, timeZone) },
-    ...actionsColumn<EcardItem>([
-      { labelKey: "ecards.editAction", testId: "ecard-edit", onClick: dialog.openEdit },
-      remove,
-    ]),
   ];
 
   return (
-    <Card data-testid="ecards">
-      <FilterBar<Filters>
-        fields={[{ name: "name", labelKey: "ecards.fields.name", input: <Input allowClear maxLength={64} /> }]}
-        onSearch={(values) => setFilters(values.name?.trim() ? { name: values.name.trim() } : {})}
-        testId="ecard-filters"
-      />
-      <Button
-        type="primary"
-        icon={<PlusOutlined />}
-        onClick={dialog.openNew}
-        style={{ marginBottom: 12 }}
-        data-testid="ecard-add"
-      >
-        {t("ecards.add")}
-      </Button>
-      <DataTable
-        contract={API.ecards.list}
-        filters={filters}
-        columns={columns}
-        rowKey={(row) => row.id}
-        title={t("routes.ecards")}
-        emptyText={t("ecards.empty")}
-        testId="ecard-table"
-      />
-      {dialog.state && <EcardDialog card={dialog.state.record} onClose={dialog.close} />}
-    </Card>
+    <ListScreen
+      testId="ecards"
+      contract={API.ecards.list}
+      filters={{
+        fields: [{ name: "name", labelKey: "ecards.fields.name", input: <Input allowClear maxLength={64} /> }],
+        toFilters: (values: Filters) => presentFilters(values),
+        testId: "ecard-filters",
+      }}
+      columns={columns}
+      dialog={(card, close) => <EcardDialog card={card} onClose={close} />}
+      add={{ labelKey: "ecards.add", testId: "ecard-add" }}
+      edit={{ labelKey: "ecards.editAction", testId: "ecard-edit" }}
+      rowActions={[remove]}
+      table={{ testId: "ecard-table", emptyText: t("ecards.empty") }}
+    />
   );
 }

@@ -1,17 +1,13 @@
-import { PlusOutlined } from "@ant-design/icons";
 import { API, formatTimestamp, type LocationItem, type NameSort } from "@washboard/shared";
-import { Button, Card, Input } from "antd";
-import { useState } from "react";
+import { Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session/useCan";
 import { useTimeZone } from "../../app/session/useTimeZone";
 import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
-import { DataTable } from "../../app/ui/data-table/DataTable";
-import { FilterBar } from "../../app/ui/data-table/FilterBar";
-import { actionsColumn } from "../../app/ui/data-table/row-actions";
+import { presentFilters } from "../../app/ui/data-table/filter-values";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
-import { useDialog } from "../../app/ui/useDialog";
+import { ListScreen } from "../../app/ui/ListScreen";
 import { LocationDialog } from "./LocationDialog";
 
 interface Filters {
@@ -24,8 +20,6 @@ export default function LocationsPage() {
   const { t } = useTranslation();
   const can = useCan();
   const timeZone = useTimeZone();
-  const [filters, setFilters] = useState<Filters>({});
-  const dialog = useDialog<LocationItem>();
 
   const remove = useRemoveAction(API.locations.remove, {
     labelKey: "locations.removeAction",
@@ -43,52 +37,27 @@ export default function LocationsPage() {
     { key: "address", titleKey: "locations.fields.address", dataIndex: "address", ellipsis: true },
     { key: "shops", titleKey: "locations.fields.shopCount", text: (r) => String(r.shop_count) },
     { key: "created", titleKey: "locations.fields.createdAt", text: (r) => formatTimestamp(r.created_at, timeZone) },
-    ...actionsColumn<LocationItem>([
-      {
-        labelKey: "locations.editAction",
-        testId: "location-edit",
-        allowed: can("loc_modify"),
-        onClick: dialog.openEdit,
-      },
-      remove,
-    ]),
   ];
 
   return (
-    <Card
-      data-testid="locations-page"
-      extra={
-        can("loc_add") && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew} data-testid="location-add">
-            {t("locations.add")}
-          </Button>
-        )
-      }
-    >
-      <FilterBar<Filters>
-        fields={[
+    <ListScreen
+      testId="locations-page"
+      contract={API.locations.list}
+      filters={{
+        fields: [
           { name: "name", labelKey: "locations.fields.name", input: <Input allowClear maxLength={64} /> },
           sortFilterField(),
-        ]}
-        initialValues={{ sort: "newest" }}
-        onSearch={(values) =>
-          setFilters({
-            ...(values.name?.trim() ? { name: values.name.trim() } : {}),
-            ...sortFilter(values.sort),
-          })
-        }
-        testId="location-filters"
-      />
-      <DataTable
-        contract={API.locations.list}
-        filters={filters}
-        columns={columns}
-        rowKey={(row) => row.id}
-        title={t("routes.location")}
-        emptyText={t("locations.empty")}
-        testId="location-table"
-      />
-      {dialog.state && <LocationDialog location={dialog.state.record} onClose={dialog.close} />}
-    </Card>
+        ],
+        initialValues: { sort: "newest" },
+        toFilters: ({ sort, ...values }: Filters) => ({ ...presentFilters(values), ...sortFilter(sort) }),
+        testId: "location-filters",
+      }}
+      columns={columns}
+      dialog={(location, close) => <LocationDialog location={location} onClose={close} />}
+      add={{ labelKey: "locations.add", testId: "location-add", allowed: can("loc_add") }}
+      edit={{ labelKey: "locations.editAction", testId: "location-edit", allowed: can("loc_modify") }}
+      rowActions={[remove]}
+      table={{ testId: "location-table", emptyText: t("locations.empty") }}
+    />
   );
 }

@@ -1,6 +1,6 @@
-import { DownloadOutlined, PlusOutlined } from "@ant-design/icons";
+import { DownloadOutlined } from "@ant-design/icons";
 import { API, formatTimestamp, type NameSort, PAYQR_BIND_MODES, type PayQrItem } from "@washboard/shared";
-import { Button, Card, Input, Select, Space, Typography } from "antd";
+import { Button, Input, Select, Typography } from "antd";
 import { type Key, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toastWarning } from "../../app/feedback/toast";
@@ -8,11 +8,11 @@ import { i18next } from "../../app/i18n";
 import { useCan } from "../../app/session/useCan";
 import { useTimeZone } from "../../app/session/useTimeZone";
 import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
-import { DataTable } from "../../app/ui/data-table/DataTable";
-import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
-import { actionsColumn } from "../../app/ui/data-table/row-actions";
+import type { FilterField } from "../../app/ui/data-table/FilterBar";
+import { presentFilters } from "../../app/ui/data-table/filter-values";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
+import { ListScreen } from "../../app/ui/ListScreen";
 import { downloadQrCards } from "../../app/ui/qr/download";
 import { useDialog } from "../../app/ui/useDialog";
 import { BindDialog } from "./BindDialog";
@@ -54,8 +54,6 @@ export default function PayQrPage() {
   const can = useCan();
   const timeZone = useTimeZone();
   const shops = useShopChoices();
-  const [filters, setFilters] = useState<Filters>({});
-  const dialog = useDialog<PayQrItem>();
   const binding = useDialog<PayQrItem>();
   const [selected, setSelected] = useState<{ keys: Key[]; rows: PayQrItem[] }>({ keys: [], rows: [] });
   const [downloading, setDownloading] = useState(false);
@@ -116,53 +114,37 @@ export default function PayQrPage() {
     sortFilterField(),
   ];
 
-  const columns: DataColumn<PayQrItem>[] = [
-    ...payQrColumns(timeZone),
-    ...actionsColumn<PayQrItem>([
-      {
-        labelKey: "payqr.download",
-        testId: "payqr-download",
-        icon: <DownloadOutlined />,
-        loading: downloading,
-        onClick: (row) => void download([row]),
-      },
-      {
-        labelKey: "payqr.editAction",
-        testId: "payqr-edit",
-        allowed: can("payqr_modify"),
-        onClick: dialog.openEdit,
-      },
-      {
-        labelKey: "payqr.bindAction",
-        testId: "payqr-bind",
-        allowed: can("payqr_modify"),
-        onClick: binding.openEdit,
-      },
-      remove,
-    ]),
-  ];
-
   return (
-    <Card data-testid="payqr">
-      <FilterBar<Filters>
-        fields={filterFields}
-        initialValues={{ sort: "newest" }}
-        onSearch={(values) =>
-          setFilters({
-            ...(values.shop_id ? { shop_id: values.shop_id } : {}),
-            ...(values.bind_mode ? { bind_mode: values.bind_mode } : {}),
-            ...(values.name?.trim() ? { name: values.name.trim() } : {}),
-            ...sortFilter(values.sort),
-          })
-        }
-        testId="payqr-filters"
-      />
-      <Space style={{ marginBottom: 12 }} wrap>
-        {can("payqr_add") && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew} data-testid="payqr-add">
-            {t("payqr.add")}
-          </Button>
-        )}
+    <ListScreen
+      testId="payqr"
+      contract={API.payqr.list}
+      filters={{
+        fields: filterFields,
+        initialValues: { sort: "newest" },
+        toFilters: ({ sort, ...values }: Filters) => ({ ...presentFilters(values), ...sortFilter(sort) }),
+        testId: "payqr-filters",
+      }}
+      columns={payQrColumns(timeZone)}
+      dialog={(code, close) => <PayQrDialog code={code} onClose={close} />}
+      add={{ labelKey: "payqr.add", testId: "payqr-add", allowed: can("payqr_add") }}
+      edit={{ labelKey: "payqr.editAction", testId: "payqr-edit", allowed: can("payqr_modify") }}
+      rowActions={[
+        {
+          labelKey: "payqr.download",
+          testId: "payqr-download",
+          icon: <DownloadOutlined />,
+          loading: downloading,
+          onClick: (row) => void download([row]),
+        },
+        {
+          labelKey: "payqr.bindAction",
+          testId: "payqr-bind",
+          allowed: can("payqr_modify"),
+          onClick: binding.openEdit,
+        },
+        remove,
+      ]}
+      toolbar={
         <Button
           icon={<DownloadOutlined />}
           disabled={selected.rows.length === 0}
@@ -172,22 +154,17 @@ export default function PayQrPage() {
         >
           {t("payqr.downloadSelected", { count: selected.rows.length })}
         </Button>
-      </Space>
-      <DataTable
-        contract={API.payqr.list}
-        filters={filters}
-        columns={columns}
-        rowKey={(row) => row.id}
-        title={t("routes.payqr")}
-        emptyText={t("payqr.empty")}
-        testId="payqr-table"
-        selection={{
+      }
+      table={{
+        testId: "payqr-table",
+        emptyText: t("payqr.empty"),
+        selection: {
           keys: selected.keys,
           onChange: (keys, rows) => setSelected({ keys, rows: rows.filter((r): r is PayQrItem => r !== undefined) }),
-        }}
-      />
-      {dialog.state && <PayQrDialog code={dialog.state.record} onClose={dialog.close} />}
+        },
+      }}
+    >
       {binding.state?.record && <BindDialog code={binding.state.record} onClose={binding.close} />}
-    </Card>
+    </ListScreen>
   );
 }

@@ -1,20 +1,17 @@
 import { API, formatMoney, formatTimestamp, type NameSort, type PriceTemplateItem } from "@washboard/shared";
-import { Card, Input } from "antd";
-import { useState } from "react";
+import { Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session/store";
 import { useCan } from "../../app/session/useCan";
 import { useTimeZone } from "../../app/session/useTimeZone";
-import { CapUsageBar } from "../../app/ui/CapUsageBar";
 import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
-import { DataTable } from "../../app/ui/data-table/DataTable";
-import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
-import { actionsColumn } from "../../app/ui/data-table/row-actions";
+import type { FilterField } from "../../app/ui/data-table/FilterBar";
+import { presentFilters } from "../../app/ui/data-table/filter-values";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
+import { ListScreen } from "../../app/ui/ListScreen";
 import { useCapUsage } from "../../app/ui/useCapUsage";
-import { useDialog } from "../../app/ui/useDialog";
 import { PriceTemplateDialog } from "./PriceTemplateDialog";
 
 interface Filters {
@@ -69,8 +66,6 @@ export default function PriceTemplatesPage() {
   const info = useSession()?.accountInfo?.common_info;
   const currency = info?.currency ?? "USD";
   const timeZone = useTimeZone();
-  const [filters, setFilters] = useState<Filters>({});
-  const dialog = useDialog<PriceTemplateItem>();
   const canChange = can("dev_control");
   // The vendor's usage of its cap.
   const usage = useCapUsage(API.priceTemplates.list, (page) => ({ count: page.total, limit: page.template_limit }));
@@ -83,53 +78,32 @@ export default function PriceTemplatesPage() {
     confirm: (row) => ({ title: t("priceTemplates.confirmRemove", { name: row.model_name }) }),
   });
 
-  const actions = actionsColumn<PriceTemplateItem>([
-    {
-      labelKey: "priceTemplates.editAction",
-      testId: "price-edit",
-      allowed: canChange,
-      onClick: dialog.openEdit,
-    },
-    remove,
-  ]);
-
   return (
-    <Card data-testid="price-templates">
-      <FilterBar<Filters>
-        fields={filterFields()}
-        initialValues={{ sort: "newest" }}
-        onSearch={(values) =>
-          setFilters({
-            ...(values.name?.trim() ? { name: values.name.trim() } : {}),
-            ...sortFilter(values.sort),
-          })
-        }
-        testId="price-filters"
-      />
-      <CapUsageBar
-        usage={usage}
-        add={{
-          labelKey: "priceTemplates.add",
+    <ListScreen
+      testId="price-templates"
+      contract={API.priceTemplates.list}
+      filters={{
+        fields: filterFields(),
+        initialValues: { sort: "newest" },
+        toFilters: ({ sort, ...values }: Filters) => ({ ...presentFilters(values), ...sortFilter(sort) }),
+        testId: "price-filters",
+      }}
+      columns={columns(currency, info?.hide_symbol === "1", timeZone)}
+      dialog={(template, close) => <PriceTemplateDialog template={template} currency={currency} onClose={close} />}
+      add={{
+        labelKey: "priceTemplates.add",
+        testId: "price-add",
+        allowed: canChange,
+        cap: {
+          usage,
           fullKey: "errors.PRICE_TEMPLATE_LIMIT",
-          testId: "price-add",
-          allowed: canChange,
-          onClick: dialog.openNew,
-        }}
-        usageKey="priceTemplates.usage"
-        usageTestId="price-usage"
-      />
-      <DataTable
-        contract={API.priceTemplates.list}
-        filters={filters}
-        columns={[...columns(currency, info?.hide_symbol === "1", timeZone), ...actions]}
-        rowKey={(row) => row.id}
-        title={t("routes.price_templates")}
-        emptyText={t("priceTemplates.empty")}
-        testId="price-table"
-      />
-      {dialog.state && (
-        <PriceTemplateDialog template={dialog.state.record} currency={currency} onClose={dialog.close} />
-      )}
-    </Card>
+          usageKey: "priceTemplates.usage",
+          usageTestId: "price-usage",
+        },
+      }}
+      edit={{ labelKey: "priceTemplates.editAction", testId: "price-edit", allowed: canChange }}
+      rowActions={[remove]}
+      table={{ testId: "price-table", emptyText: t("priceTemplates.empty") }}
+    />
   );
 }

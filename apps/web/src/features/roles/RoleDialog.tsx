@@ -1,10 +1,9 @@
 import { API, APP_ROLES, type AppRole, ROLE_PRESETS, type RoleItem, roleFields } from "@washboard/shared";
 import { Checkbox, Form, Input, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
 import { useSession } from "../../app/session/store";
-import { FormModal } from "../../app/ui/FormModal";
+import { EntityDialog } from "../../app/ui/EntityDialog";
 import { withLockedKeys } from "./locked-keys";
 import { PermissionTree } from "./PermissionTree";
 
@@ -22,11 +21,6 @@ export function RoleDialog(props: { item: RoleItem | null; onClose(): void }) {
   const [form] = Form.useForm<RoleForm>();
   const editing = props.item !== null;
   const grantable = user?.level === 4 ? new Set(user.permissions ?? []) : null;
-  const save = useCallMutation(props.item ? API.roles.modify : API.roles.create, {
-    toBody: (values: RoleForm) => (props.item ? { id: props.item.id, ...values } : values),
-    success: editing ? "success.modify" : "success.add",
-    onSuccess: props.onClose,
-  });
   const initial: RoleForm = props.item
     ? {
         name: props.item.name,
@@ -37,55 +31,51 @@ export function RoleDialog(props: { item: RoleItem | null; onClose(): void }) {
     : { name: "", description: "", permissions: withLockedKeys([]), app_roles: [] };
 
   return (
-    <FormModal
+    <EntityDialog
+      record={props.item}
+      create={API.roles.create}
+      modify={API.roles.modify}
+      initialValues={initial}
+      titleKeys={{ add: "roles.add", edit: "roles.edit" }}
+      name="role"
+      testId="role-form"
       form={form}
-      open
-      title={t(editing ? "roles.edit" : "roles.add")}
-      onCancel={props.onClose}
-      saving={save.isPending}
+      preserve={false}
+      onClose={props.onClose}
     >
-      <Form<RoleForm>
-        form={form}
-        layout="vertical"
-        initialValues={initial}
-        onFinish={(values) => save.mutate(values)}
-        preserve={false}
-        data-testid="role-form"
-      >
-        {!editing && (
-          <Form.Item label={t("roles.preset")}>
-            <Select
-              allowClear
-              placeholder={t("roles.presetPlaceholder")}
-              data-testid="role-preset"
-              options={ROLE_PRESETS.map((p) => ({ value: p.id, label: t(p.nameKey) }))}
-              onChange={(id?: string) => {
-                const preset = ROLE_PRESETS.find((p) => p.id === id);
-                form.setFieldsValue({
-                  permissions: withLockedKeys(
-                    (preset?.permissions ?? []).filter((k) => grantable === null || grantable.has(k)),
-                  ),
-                  app_roles: [...(preset?.appRoles ?? [])],
-                  ...(preset && !form.getFieldValue("name") ? { name: t(preset.nameKey) } : {}),
-                });
-              }}
-            />
-          </Form.Item>
-        )}
-        <Form.Item name="name" label={t("roles.name")} rules={[zodRule(roleFields.name)]}>
-          <Input maxLength={64} data-testid="role-name" />
+      {!editing && (
+        <Form.Item label={t("roles.preset")}>
+          <Select
+            allowClear
+            placeholder={t("roles.presetPlaceholder")}
+            data-testid="role-preset"
+            options={ROLE_PRESETS.map((p) => ({ value: p.id, label: t(p.nameKey) }))}
+            onChange={(id?: string) => {
+              const preset = ROLE_PRESETS.find((p) => p.id === id);
+              form.setFieldsValue({
+                permissions: withLockedKeys(
+                  (preset?.permissions ?? []).filter((k) => grantable === null || grantable.has(k)),
+                ),
+                app_roles: [...(preset?.appRoles ?? [])],
+                ...(preset && !form.getFieldValue("name") ? { name: t(preset.nameKey) } : {}),
+              });
+            }}
+          />
         </Form.Item>
-        <Form.Item name="description" label={t("roles.description")} rules={[zodRule(roleFields.description)]}>
-          <Input.TextArea maxLength={255} rows={2} />
-        </Form.Item>
-        <Form.Item name="app_roles" label={t("roles.appRoles")}>
-          <Checkbox.Group options={APP_ROLES.map((r) => ({ value: r, label: t(`permissions.${r}`) }))} />
-        </Form.Item>
-        <Form.Item name="permissions" label={t("roles.permissions")} extra={t("roles.lockedHint")}>
-          <PermissionTree grantable={grantable} />
-        </Form.Item>
-        <Typography.Text type="secondary">{t("roles.nextCallHint")}</Typography.Text>
-      </Form>
-    </FormModal>
+      )}
+      <Form.Item name="name" label={t("roles.name")} rules={[zodRule(roleFields.name)]}>
+        <Input maxLength={64} data-testid="role-name" />
+      </Form.Item>
+      <Form.Item name="description" label={t("roles.description")} rules={[zodRule(roleFields.description)]}>
+        <Input.TextArea maxLength={255} rows={2} />
+      </Form.Item>
+      <Form.Item name="app_roles" label={t("roles.appRoles")}>
+        <Checkbox.Group options={APP_ROLES.map((r) => ({ value: r, label: t(`permissions.${r}`) }))} />
+      </Form.Item>
+      <Form.Item name="permissions" label={t("roles.permissions")} extra={t("roles.lockedHint")}>
+        <PermissionTree grantable={grantable} />
+      </Form.Item>
+      <Typography.Text type="secondary">{t("roles.nextCallHint")}</Typography.Text>
+    </EntityDialog>
   );
 }

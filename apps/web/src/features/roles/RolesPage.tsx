@@ -1,17 +1,13 @@
-import { PlusOutlined } from "@ant-design/icons";
 import { API, formatTimestamp, type RoleItem } from "@washboard/shared";
-import { Button, Card, Input, Tag } from "antd";
-import { useState } from "react";
+import { Input, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { i18next } from "../../app/i18n";
 import { useCan } from "../../app/session/useCan";
 import { useTimeZone } from "../../app/session/useTimeZone";
 import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
-import { DataTable } from "../../app/ui/data-table/DataTable";
-import { FilterBar } from "../../app/ui/data-table/FilterBar";
-import { actionsColumn } from "../../app/ui/data-table/row-actions";
+import { presentFilters } from "../../app/ui/data-table/filter-values";
 import type { DataColumn } from "../../app/ui/data-table/types";
-import { useDialog } from "../../app/ui/useDialog";
+import { ListScreen } from "../../app/ui/ListScreen";
 import { RoleDialog } from "./RoleDialog";
 
 /** /account/role: the vendor's roles, with the §6 permission tree for each. */
@@ -19,8 +15,6 @@ export default function RolesPage() {
   const { t } = useTranslation();
   const can = useCan();
   const timeZone = useTimeZone();
-  const [filters, setFilters] = useState<{ name?: string }>({});
-  const dialog = useDialog<RoleItem>();
 
   const remove = useRemoveAction(API.roles.remove, {
     labelKey: "roles.remove",
@@ -50,43 +44,23 @@ export default function RolesPage() {
     },
     { key: "holders", titleKey: "roles.holders", text: (row) => String(row.account_count) },
     { key: "created", titleKey: "roles.createdAt", text: (row) => formatTimestamp(row.created_at, timeZone) },
-    ...actionsColumn<RoleItem>([
-      {
-        labelKey: "roles.editShort",
-        testId: "role-edit",
-        allowed: can("role_modify"),
-        onClick: dialog.openEdit,
-      },
-      remove,
-    ]),
   ];
 
   return (
-    <Card
-      data-testid="roles-page"
-      extra={
-        can("role_add") && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew} data-testid="role-add">
-            {t("roles.add")}
-          </Button>
-        )
-      }
-    >
-      <FilterBar<{ name?: string }>
-        fields={[{ name: "name", labelKey: "roles.name", input: <Input allowClear maxLength={64} /> }]}
-        onSearch={(values) => setFilters(values.name?.trim() ? { name: values.name.trim() } : {})}
-        testId="role-filters"
-      />
-      <DataTable
-        contract={API.roles.list}
-        filters={filters}
-        columns={columns}
-        rowKey={(row) => row.id}
-        title={t("routes.role")}
-        emptyText={t("roles.empty")}
-        testId="role-table"
-      />
-      {dialog.state && <RoleDialog item={dialog.state.record} onClose={dialog.close} />}
-    </Card>
+    <ListScreen
+      testId="roles-page"
+      contract={API.roles.list}
+      filters={{
+        fields: [{ name: "name", labelKey: "roles.name", input: <Input allowClear maxLength={64} /> }],
+        toFilters: (values: { name?: string }) => presentFilters(values),
+        testId: "role-filters",
+      }}
+      columns={columns}
+      dialog={(role, close) => <RoleDialog item={role} onClose={close} />}
+      add={{ labelKey: "roles.add", testId: "role-add", allowed: can("role_add") }}
+      edit={{ labelKey: "roles.editShort", testId: "role-edit", allowed: can("role_modify") }}
+      rowActions={[remove]}
+      table={{ testId: "role-table", emptyText: t("roles.empty") }}
+    />
   );
 }

@@ -1,9 +1,8 @@
 import { API, LIMITS, SHOP_SERVICE_TYPE, type ShopItem, shopFields } from "@washboard/shared";
 import { Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
-import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
-import { FormModal } from "../../app/ui/FormModal";
+import { EntityDialog } from "../../app/ui/EntityDialog";
 import { ImageUpload } from "../../app/ui/ImageUpload";
 import { optionalPortRule, type ShopForm, toShopForm, toShopPayload } from "./form";
 import { useShopOptions } from "./queries";
@@ -30,15 +29,8 @@ const MQTT_TEXT = [
  */
 export function ShopDialog(props: { shop: ShopItem | null; onClose(): void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ShopForm>();
   const editing = props.shop;
   const options = useShopOptions();
-
-  const save = useCallMutation(editing ? API.shops.modify : API.shops.create, {
-    toBody: (values: ShopForm) => (editing ? { ...toShopPayload(values), id: editing.id } : toShopPayload(values)),
-    success: editing ? "success.modify" : "success.add",
-    onSuccess: props.onClose,
-  });
 
   const choices = (items: { id: number; name: string }[] | undefined) =>
     (items ?? []).map((item) => ({ value: item.id, label: item.name }));
@@ -51,135 +43,131 @@ export function ShopDialog(props: { shop: ShopItem | null; onClose(): void }) {
   const secretPlaceholder = (masked: string | undefined) => (masked ? masked : undefined);
 
   return (
-    <FormModal
-      form={form}
-      open
-      title={t(editing ? "shops.edit" : "shops.add")}
-      onCancel={props.onClose}
-      saving={save.isPending}
+    <EntityDialog
+      record={editing}
+      create={API.shops.create}
+      modify={API.shops.modify}
+      createBody={toShopPayload}
+      modifyBody={(values: ShopForm, shop) => ({ ...toShopPayload(values), id: shop.id })}
+      initialValues={toShopForm(editing)}
+      titleKeys={{ add: "shops.add", edit: "shops.edit" }}
+      name="shop"
+      testId="shop-form"
+      onClose={props.onClose}
     >
-      <Form<ShopForm>
-        form={form}
-        name="shop"
-        layout="vertical"
-        initialValues={toShopForm(editing)}
-        onFinish={(values) => save.mutate(values)}
-        data-testid="shop-form"
-      >
-        <Divider titlePlacement="start">{t("shops.sections.basics")}</Divider>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="name" label={t("shops.fields.name")} rules={[zodRule(shopFields.name)]}>
-              <Input maxLength={64} data-testid="shop-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="service_type"
-              label={t("shops.fields.serviceType")}
-              rules={[zodRule(shopFields.service_type)]}
-            >
-              <Select
-                options={Object.entries(SERVICE_TYPE_KEYS).map(([value, key]) => ({
-                  value: Number(value),
-                  label: t(key),
-                }))}
-                data-testid="shop-service-type"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="address" label={t("shops.fields.address")} rules={[zodRule(shopFields.address)]}>
-              <Input maxLength={255} data-testid="shop-address" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="location_id" label={t("shops.fields.location")}>
-              <Select {...selectProps} options={choices(options.data?.locations)} data-testid="shop-location" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="brand_id" label={t("shops.fields.brand")}>
-              <Select {...selectProps} options={choices(options.data?.brands)} data-testid="shop-brand" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="alliance_id" label={t("shops.fields.alliance")}>
-              <Select {...selectProps} options={choices(options.data?.alliances)} data-testid="shop-alliance" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="icon" label={t("shops.fields.icon")} rules={[zodRule(shopFields.icon)]}>
-              <ImageUpload max={LIMITS.imageCounts.shopIcon} testId="shop-icon" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item name="images" label={t("shops.fields.images")} rules={[zodRule(shopFields.images)]}>
-              <ImageUpload max={LIMITS.imageCounts.shopImages} testId="shop-images" />
-            </Form.Item>
-          </Col>
-        </Row>
+      <Divider titlePlacement="start">{t("shops.sections.basics")}</Divider>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label={t("shops.fields.name")} rules={[zodRule(shopFields.name)]}>
+            <Input maxLength={64} data-testid="shop-name" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="service_type"
+            label={t("shops.fields.serviceType")}
+            rules={[zodRule(shopFields.service_type)]}
+          >
+            <Select
+              options={Object.entries(SERVICE_TYPE_KEYS).map(([value, key]) => ({
+                value: Number(value),
+                label: t(key),
+              }))}
+              data-testid="shop-service-type"
+            />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="address" label={t("shops.fields.address")} rules={[zodRule(shopFields.address)]}>
+            <Input maxLength={255} data-testid="shop-address" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="location_id" label={t("shops.fields.location")}>
+            <Select {...selectProps} options={choices(options.data?.locations)} data-testid="shop-location" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="brand_id" label={t("shops.fields.brand")}>
+            <Select {...selectProps} options={choices(options.data?.brands)} data-testid="shop-brand" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="alliance_id" label={t("shops.fields.alliance")}>
+            <Select {...selectProps} options={choices(options.data?.alliances)} data-testid="shop-alliance" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="icon" label={t("shops.fields.icon")} rules={[zodRule(shopFields.icon)]}>
+            <ImageUpload max={LIMITS.imageCounts.shopIcon} testId="shop-icon" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={16}>
+          <Form.Item name="images" label={t("shops.fields.images")} rules={[zodRule(shopFields.images)]}>
+            <ImageUpload max={LIMITS.imageCounts.shopImages} testId="shop-images" />
+          </Form.Item>
+        </Col>
+      </Row>
 
-        <Divider titlePlacement="start">{t("shops.sections.payment")}</Divider>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="epay_laundry_points" label={t("shops.fields.epayLaundryPoints")} valuePropName="checked">
-              <Switch data-testid="shop-epay-points" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="epay_member_cards" label={t("shops.fields.epayMemberCards")} valuePropName="checked">
-              <Switch data-testid="shop-epay-cards" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="payment_id"
-              label={t("shops.fields.paymentId")}
-              extra={t("shops.secretHint")}
-              rules={[zodRule(shopFields.payment_id)]}
-            >
-              <Input.Password
-                maxLength={255}
-                autoComplete="new-password"
-                placeholder={secretPlaceholder(editing?.payment_id)}
-                data-testid="shop-payment-id"
-              />
-            </Form.Item>
-          </Col>
-        </Row>
+      <Divider titlePlacement="start">{t("shops.sections.payment")}</Divider>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="epay_laundry_points" label={t("shops.fields.epayLaundryPoints")} valuePropName="checked">
+            <Switch data-testid="shop-epay-points" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="epay_member_cards" label={t("shops.fields.epayMemberCards")} valuePropName="checked">
+            <Switch data-testid="shop-epay-cards" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="payment_id"
+            label={t("shops.fields.paymentId")}
+            extra={t("shops.secretHint")}
+            rules={[zodRule(shopFields.payment_id)]}
+          >
+            <Input.Password
+              maxLength={255}
+              autoComplete="new-password"
+              placeholder={secretPlaceholder(editing?.payment_id)}
+              data-testid="shop-payment-id"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
 
-        <Divider titlePlacement="start">{t("shops.sections.mqtt")}</Divider>
-        <Row gutter={16}>
-          {MQTT_TEXT.map((field) => (
-            <Col key={field.name} xs={24} md={12}>
-              <Form.Item name={field.name} label={t(field.labelKey)} rules={[zodRule(shopFields[field.name])]}>
-                <Input maxLength={field.max} data-testid={`shop-${field.name.replaceAll("_", "-")}`} />
-              </Form.Item>
-            </Col>
-          ))}
-          <Col xs={24} md={12}>
-            <Form.Item name="mqtt_port" label={t("shops.fields.mqttPort")} rules={[zodRule(optionalPortRule)]}>
-              <InputNumber<number> style={{ width: "100%" }} precision={0} data-testid="shop-mqtt-port" />
+      <Divider titlePlacement="start">{t("shops.sections.mqtt")}</Divider>
+      <Row gutter={16}>
+        {MQTT_TEXT.map((field) => (
+          <Col key={field.name} xs={24} md={12}>
+            <Form.Item name={field.name} label={t(field.labelKey)} rules={[zodRule(shopFields[field.name])]}>
+              <Input maxLength={field.max} data-testid={`shop-${field.name.replaceAll("_", "-")}`} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="mqtt_password"
-              label={t("shops.fields.mqttPassword")}
-              extra={t("shops.secretHint")}
-              rules={[zodRule(shopFields.mqtt_password)]}
-            >
-              <Input.Password
-                maxLength={255}
-                autoComplete="new-password"
-                placeholder={secretPlaceholder(editing?.mqtt_password)}
-                data-testid="shop-mqtt-password"
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </FormModal>
+        ))}
+        <Col xs={24} md={12}>
+          <Form.Item name="mqtt_port" label={t("shops.fields.mqttPort")} rules={[zodRule(optionalPortRule)]}>
+            <InputNumber<number> style={{ width: "100%" }} precision={0} data-testid="shop-mqtt-port" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="mqtt_password"
+            label={t("shops.fields.mqttPassword")}
+            extra={t("shops.secretHint")}
+            rules={[zodRule(shopFields.mqtt_password)]}
+          >
+            <Input.Password
+              maxLength={255}
+              autoComplete="new-password"
+              placeholder={secretPlaceholder(editing?.mqtt_password)}
+              data-testid="shop-mqtt-password"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+    </EntityDialog>
   );
 }

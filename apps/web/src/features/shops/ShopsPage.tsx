@@ -1,20 +1,17 @@
 import { API, formatTimestamp, type NameSort, type ShopItem, type ShopServiceType } from "@washboard/shared";
-import { Card, Input, Select, Tag } from "antd";
-import { useState } from "react";
+import { Input, Select, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { i18next } from "../../app/i18n";
 import { useCan } from "../../app/session/useCan";
 import { useTimeZone } from "../../app/session/useTimeZone";
-import { CapUsageBar } from "../../app/ui/CapUsageBar";
 import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
-import { DataTable } from "../../app/ui/data-table/DataTable";
-import { FilterBar, type FilterField } from "../../app/ui/data-table/FilterBar";
-import { actionsColumn } from "../../app/ui/data-table/row-actions";
+import type { FilterField } from "../../app/ui/data-table/FilterBar";
+import { presentFilters } from "../../app/ui/data-table/filter-values";
 import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
+import { ListScreen } from "../../app/ui/ListScreen";
 import { useCapUsage } from "../../app/ui/useCapUsage";
-import { useDialog } from "../../app/ui/useDialog";
 import { useShopOptions } from "./queries";
 import { SERVICE_TYPE_KEYS, ShopDialog } from "./ShopDialog";
 
@@ -79,8 +76,6 @@ export default function ShopsPage() {
   const can = useCan();
   const timeZone = useTimeZone();
   const options = useShopOptions();
-  const [filters, setFilters] = useState<Filters>({});
-  const dialog = useDialog<ShopItem>();
   // The vendor's usage of its plan's cap.
   const usage = useCapUsage(API.shops.list, (page) => ({ count: page.shop_total, limit: page.shop_limit }));
 
@@ -91,19 +86,6 @@ export default function ShopsPage() {
     body: (row: ShopItem) => ({ id: row.id }),
     confirm: (row) => ({ title: t("shops.confirmRemove", { name: row.name }) }),
   });
-
-  const columns: DataColumn<ShopItem>[] = [
-    ...shopColumns(timeZone),
-    ...actionsColumn<ShopItem>([
-      {
-        labelKey: "shops.editAction",
-        testId: "shop-edit",
-        allowed: can("shop_modify"),
-        onClick: dialog.openEdit,
-      },
-      remove,
-    ]),
-  ];
 
   const choices = (items: { id: number; name: string }[] | undefined) =>
     (items ?? []).map((item) => ({ value: item.id, label: item.name }));
@@ -135,44 +117,26 @@ export default function ShopsPage() {
   ];
 
   return (
-    <Card data-testid="shops-page">
-      <FilterBar<Filters>
-        fields={filterFields}
-        initialValues={{ sort: "newest" }}
-        onSearch={(values) =>
-          setFilters({
-            ...(values.name?.trim() ? { name: values.name.trim() } : {}),
-            ...(values.location_id ? { location_id: values.location_id } : {}),
-            ...(values.brand_id ? { brand_id: values.brand_id } : {}),
-            ...(values.alliance_id ? { alliance_id: values.alliance_id } : {}),
-            ...(values.service_type ? { service_type: values.service_type } : {}),
-            ...sortFilter(values.sort),
-          })
-        }
-        testId="shop-filters"
-      />
-      <CapUsageBar
-        usage={usage}
-        add={{
-          labelKey: "shops.add",
-          fullKey: "errors.SHOP_LIMIT",
-          testId: "shop-add",
-          allowed: can("shop_add"),
-          onClick: dialog.openNew,
-        }}
-        usageKey="shops.usage"
-        usageTestId="shop-usage"
-      />
-      <DataTable
-        contract={API.shops.list}
-        filters={filters}
-        columns={columns}
-        rowKey={(row) => row.id}
-        title={t("routes.shops")}
-        emptyText={t("shops.empty")}
-        testId="shop-table"
-      />
-      {dialog.state && <ShopDialog shop={dialog.state.record} onClose={dialog.close} />}
-    </Card>
+    <ListScreen
+      testId="shops-page"
+      contract={API.shops.list}
+      filters={{
+        fields: filterFields,
+        initialValues: { sort: "newest" },
+        toFilters: ({ sort, ...values }: Filters) => ({ ...presentFilters(values), ...sortFilter(sort) }),
+        testId: "shop-filters",
+      }}
+      columns={shopColumns(timeZone)}
+      dialog={(shop, close) => <ShopDialog shop={shop} onClose={close} />}
+      add={{
+        labelKey: "shops.add",
+        testId: "shop-add",
+        allowed: can("shop_add"),
+        cap: { usage, fullKey: "errors.SHOP_LIMIT", usageKey: "shops.usage", usageTestId: "shop-usage" },
+      }}
+      edit={{ labelKey: "shops.editAction", testId: "shop-edit", allowed: can("shop_modify") }}
+      rowActions={[remove]}
+      table={{ testId: "shop-table", emptyText: t("shops.empty") }}
+    />
   );
 }

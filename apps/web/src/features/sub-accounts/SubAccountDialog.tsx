@@ -4,10 +4,9 @@ import { Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { queryKeys } from "../../app/api/query-keys";
-import { useCallMutation } from "../../app/api/useCallMutation";
 import { PasswordFields } from "../../app/forms/PasswordFields";
 import { zodRule } from "../../app/forms/zod-rule";
-import { FormModal } from "../../app/ui/FormModal";
+import { EntityDialog } from "../../app/ui/EntityDialog";
 
 interface SubAccountForm {
   username: string;
@@ -29,76 +28,73 @@ export function useRoleOptions() {
   });
 }
 
+/** A new sub-account's payload: the password pair as typed. */
+function createBody(values: SubAccountForm) {
+  return { ...values, password: values.password ?? "", confirm_password: values.confirm_password ?? "" };
+}
+
+/** A change's payload: the username stays, and the password changes only when a new one is typed. */
+function modifyBody(values: SubAccountForm, account: SubAccountItem) {
+  const { username: _username, password, confirm_password, ...rest } = values;
+  return { id: account.id, ...rest, ...(password ? { password, confirm_password } : {}) };
+}
+
+function toForm(account: SubAccountItem | null): Partial<SubAccountForm> {
+  if (!account) return {};
+  return {
+    username: account.username,
+    email: account.email,
+    nickname: account.nickname,
+    ...(account.role_id !== null ? { role_id: account.role_id } : {}),
+  };
+}
+
 /** Create a sub-account, or edit one (email, nickname, role, and optionally a new password). */
 export function SubAccountDialog(props: { account: SubAccountItem | null; onClose(): void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<SubAccountForm>();
   const roles = useRoleOptions();
   const editing = props.account !== null;
-  const save = useCallMutation(props.account ? API.subAccounts.modify : API.subAccounts.create, {
-    toBody: (values: SubAccountForm) => {
-      if (!props.account)
-        return { ...values, password: values.password ?? "", confirm_password: values.confirm_password ?? "" };
-      const { username: _username, password, confirm_password, ...rest } = values;
-      return { id: props.account.id, ...rest, ...(password ? { password, confirm_password } : {}) };
-    },
-    success: editing ? "success.modify" : "success.add",
-    onSuccess: props.onClose,
-  });
-
   return (
-    <FormModal
-      form={form}
-      open
-      title={t(editing ? "subAccounts.edit" : "subAccounts.add")}
-      onCancel={props.onClose}
-      saving={save.isPending}
+    <EntityDialog
+      record={props.account}
+      create={API.subAccounts.create}
+      modify={API.subAccounts.modify}
+      createBody={createBody}
+      modifyBody={modifyBody}
+      initialValues={toForm(props.account)}
+      titleKeys={{ add: "subAccounts.add", edit: "subAccounts.edit" }}
+      name="sub-account"
+      testId="sub-account-form"
+      preserve={false}
+      onClose={props.onClose}
     >
-      <Form<SubAccountForm>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={
-          props.account
-            ? {
-                username: props.account.username,
-                email: props.account.email,
-                nickname: props.account.nickname,
-                ...(props.account.role_id !== null ? { role_id: props.account.role_id } : {}),
-              }
-            : {}
-        }
-        onFinish={(values) => save.mutate(values)}
-        data-testid="sub-account-form"
+      <Form.Item name="username" label={t("subAccounts.username")} rules={editing ? [] : [zodRule(fields.username)]}>
+        <Input maxLength={20} disabled={editing} autoComplete="off" data-testid="sub-username" />
+      </Form.Item>
+      <Form.Item name="email" label={t("subAccounts.email")} rules={[zodRule(subAccountEmail)]}>
+        <Input maxLength={254} data-testid="sub-email" />
+      </Form.Item>
+      <Form.Item name="nickname" label={t("subAccounts.nickname")} rules={[zodRule(fields.nickname)]}>
+        <Input maxLength={20} data-testid="sub-nickname" />
+      </Form.Item>
+      <Form.Item
+        name="role_id"
+        label={t("subAccounts.role")}
+        rules={[{ required: true, message: t("validation.required") }]}
+        extra={roles.data?.length === 0 ? t("subAccounts.noRoles") : undefined}
       >
-        <Form.Item name="username" label={t("subAccounts.username")} rules={editing ? [] : [zodRule(fields.username)]}>
-          <Input maxLength={20} disabled={editing} autoComplete="off" data-testid="sub-username" />
-        </Form.Item>
-        <Form.Item name="email" label={t("subAccounts.email")} rules={[zodRule(subAccountEmail)]}>
-          <Input maxLength={254} data-testid="sub-email" />
-        </Form.Item>
-        <Form.Item name="nickname" label={t("subAccounts.nickname")} rules={[zodRule(fields.nickname)]}>
-          <Input maxLength={20} data-testid="sub-nickname" />
-        </Form.Item>
-        <Form.Item
-          name="role_id"
-          label={t("subAccounts.role")}
-          rules={[{ required: true, message: t("validation.required") }]}
-          extra={roles.data?.length === 0 ? t("subAccounts.noRoles") : undefined}
-        >
-          <Select options={roles.data ?? []} loading={roles.isPending} data-testid="sub-role" />
-        </Form.Item>
-        <PasswordFields
-          labels={{
-            password: t(editing ? "subAccounts.newPassword" : "subAccounts.password"),
-            confirm: t("subAccounts.confirmPassword"),
-            hint: editing ? t("subAccounts.newPasswordHint") : undefined,
-          }}
-          optional={Boolean(editing)}
-          testIds={{ password: "sub-password", confirm: "sub-confirm" }}
-        />
-      </Form>
-    </FormModal>
+        <Select options={roles.data ?? []} loading={roles.isPending} data-testid="sub-role" />
+      </Form.Item>
+      <PasswordFields
+        labels={{
+          password: t(editing ? "subAccounts.newPassword" : "subAccounts.password"),
+          confirm: t("subAccounts.confirmPassword"),
+          hint: editing ? t("subAccounts.newPasswordHint") : undefined,
+        }}
+        optional={Boolean(editing)}
+        testIds={{ password: "sub-password", confirm: "sub-confirm" }}
+      />
+    </EntityDialog>
   );
 }
 

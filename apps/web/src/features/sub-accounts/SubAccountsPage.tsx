@@ -1,18 +1,14 @@
-import { PlusOutlined } from "@ant-design/icons";
 import { API, formatTimestamp, SUB_ACCOUNT_STATUSES, type SubAccountItem } from "@washboard/shared";
-import { Button, Card, Input, Select, Tag } from "antd";
-import { useState } from "react";
+import { Input, Select, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { i18next } from "../../app/i18n";
 import { useSession } from "../../app/session/store";
 import { useCan } from "../../app/session/useCan";
 import { useTimeZone } from "../../app/session/useTimeZone";
 import { accountStatus, useRemoveAction, useToggleAction } from "../../app/ui/data-table/confirmed-actions";
-import { DataTable } from "../../app/ui/data-table/DataTable";
-import { FilterBar } from "../../app/ui/data-table/FilterBar";
-import { actionsColumn } from "../../app/ui/data-table/row-actions";
+import { presentFilters } from "../../app/ui/data-table/filter-values";
 import type { DataColumn } from "../../app/ui/data-table/types";
-import { useDialog } from "../../app/ui/useDialog";
+import { ListScreen } from "../../app/ui/ListScreen";
 import { SubAccountDialog, useRoleOptions } from "./SubAccountDialog";
 
 interface Filters {
@@ -30,8 +26,6 @@ export default function SubAccountsPage() {
   const user = useSession();
   const timeZone = useTimeZone();
   const roles = useRoleOptions();
-  const [filters, setFilters] = useState<Filters>({});
-  const dialog = useDialog<SubAccountItem>();
   const isSelf = (row: SubAccountItem) => user?.level === 4 && user.username === row.username;
 
   const toggle = useToggleAction(API.subAccounts.modify, {
@@ -70,32 +64,14 @@ export default function SubAccountsPage() {
       titleKey: "subAccounts.lastLogin",
       text: (row) => (row.last_login_at ? formatTimestamp(row.last_login_at, timeZone) : i18next.t("common.never")),
     },
-    ...actionsColumn<SubAccountItem>([
-      {
-        labelKey: "subAccounts.editShort",
-        testId: "sub-edit",
-        allowed: can("sub_act_modify"),
-        hidden: isSelf,
-        onClick: dialog.openEdit,
-      },
-      toggle,
-      remove,
-    ]),
   ];
 
   return (
-    <Card
-      data-testid="sub-accounts-page"
-      extra={
-        can("sub_act_add") && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew} data-testid="sub-add">
-            {t("subAccounts.add")}
-          </Button>
-        )
-      }
-    >
-      <FilterBar<Filters>
-        fields={[
+    <ListScreen
+      testId="sub-accounts-page"
+      contract={API.subAccounts.list}
+      filters={{
+        fields: [
           {
             name: "keyword",
             labelKey: "subAccounts.keyword",
@@ -117,26 +93,16 @@ export default function SubAccountsPage() {
             labelKey: "subAccounts.role",
             input: <Select allowClear placeholder={t("table.all")} options={roles.data ?? []} />,
           },
-        ]}
-        onSearch={(values) =>
-          setFilters({
-            ...(values.keyword?.trim() ? { keyword: values.keyword.trim() } : {}),
-            ...(values.status ? { status: values.status } : {}),
-            ...(values.role_id ? { role_id: values.role_id } : {}),
-          })
-        }
-        testId="sub-filters"
-      />
-      <DataTable
-        contract={API.subAccounts.list}
-        filters={filters}
-        columns={columns}
-        rowKey={(row) => row.id}
-        title={t("routes.sub_manager")}
-        emptyText={t("subAccounts.empty")}
-        testId="sub-table"
-      />
-      {dialog.state && <SubAccountDialog account={dialog.state.record} onClose={dialog.close} />}
-    </Card>
+        ],
+        toFilters: (values: Filters) => presentFilters(values),
+        testId: "sub-filters",
+      }}
+      columns={columns}
+      dialog={(account, close) => <SubAccountDialog account={account} onClose={close} />}
+      add={{ labelKey: "subAccounts.add", testId: "sub-add", allowed: can("sub_act_add") }}
+      edit={{ labelKey: "subAccounts.editShort", testId: "sub-edit", allowed: can("sub_act_modify"), hidden: isSelf }}
+      rowActions={[toggle, remove]}
+      table={{ testId: "sub-table", emptyText: t("subAccounts.empty") }}
+    />
   );
 }

@@ -1,17 +1,13 @@
-import { PlusOutlined } from "@ant-design/icons";
 import { API, formatTimestamp, MANAGED_ACCOUNT_STATUSES, type ManagedAccountItem } from "@washboard/shared";
-import { Alert, Button, Card, Input, Select, Tag } from "antd";
-import { useState } from "react";
+import { Alert, Input, Select, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { i18next } from "../../app/i18n";
 import { useSession } from "../../app/session/store";
 import { useTimeZone } from "../../app/session/useTimeZone";
 import { accountStatus, useRemoveAction, useToggleAction } from "../../app/ui/data-table/confirmed-actions";
-import { DataTable } from "../../app/ui/data-table/DataTable";
-import { FilterBar } from "../../app/ui/data-table/FilterBar";
-import { actionsColumn } from "../../app/ui/data-table/row-actions";
+import { presentFilters } from "../../app/ui/data-table/filter-values";
 import type { DataColumn } from "../../app/ui/data-table/types";
-import { useDialog } from "../../app/ui/useDialog";
+import { ListScreen } from "../../app/ui/ListScreen";
 import { MANAGED_CALLS, ManagedAccountDialog, type ManagedKind } from "./ManagedAccountDialog";
 
 type Row = ManagedAccountItem & { vendor_id?: number; vendor_name?: string };
@@ -34,8 +30,6 @@ export function ManagedAccountsScreen(props: { kind: ManagedKind; canManage: boo
   const user = useSession();
   const timeZone = useTimeZone();
   const calls = MANAGED_CALLS[kind];
-  const [filters, setFilters] = useState<Filters>({});
-  const dialog = useDialog<Row>();
 
   const toggle = useToggleAction(calls.modify, {
     labelKeys: { enable: "managedAccounts.enable", disable: "managedAccounts.disable" },
@@ -86,16 +80,6 @@ export function ManagedAccountsScreen(props: { kind: ManagedKind; canManage: boo
       titleKey: "managedAccounts.createdAt",
       text: (row) => formatTimestamp(row.created_at, timeZone),
     },
-    ...actionsColumn<Row>([
-      {
-        labelKey: "managedAccounts.edit",
-        testId: "account-edit",
-        allowed: canManage,
-        onClick: dialog.openEdit,
-      },
-      toggle,
-      remove,
-    ]),
   ];
 
   const vendorOptions = (user?.vendorList ?? []).map((v) => ({ value: v.vendor_id, label: v.name }));
@@ -127,57 +111,47 @@ export function ManagedAccountsScreen(props: { kind: ManagedKind; canManage: boo
       : []),
   ];
 
-  const table =
-    kind === "vendor" ? (
-      <DataTable
-        contract={API.vendorAccounts.list}
-        filters={filters}
-        columns={columns}
-        rowKey={(row) => row.account_id}
-        title={t(props.titleKey)}
-        emptyText={t("managedAccounts.emptyVendor")}
-        testId="managed-accounts-table"
-      />
-    ) : (
-      <DataTable
-        contract={API.groupSubAccounts.list}
-        filters={{
-          ...(filters.keyword ? { keyword: filters.keyword } : {}),
-          ...(filters.status ? { status: filters.status } : {}),
-        }}
-        columns={columns}
-        rowKey={(row) => row.account_id}
-        title={t(props.titleKey)}
-        emptyText={t("managedAccounts.emptyGroup")}
-        testId="managed-accounts-table"
-      />
-    );
-
-  return (
-    <Card
-      data-testid={`managed-accounts-${kind}`}
-      extra={
-        canManage && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew} data-testid="account-add">
-            {t("managedAccounts.add")}
-          </Button>
-        )
-      }
-    >
-      {!canManage && <Alert type="info" showIcon title={t("managedAccounts.readOnly")} style={{ marginBottom: 12 }} />}
-      <FilterBar<Filters>
-        fields={filterFields}
-        onSearch={(values) =>
-          setFilters({
-            ...(values.keyword?.trim() ? { keyword: values.keyword.trim() } : {}),
-            ...(values.status ? { status: values.status } : {}),
-            ...(values.vendor_id ? { vendor_id: values.vendor_id } : {}),
-          })
-        }
-        testId="managed-accounts-filters"
-      />
-      {table}
-      {dialog.state && <ManagedAccountDialog kind={kind} account={dialog.state.record} onClose={dialog.close} />}
-    </Card>
+  const common = {
+    testId: `managed-accounts-${kind}`,
+    notice: !canManage && (
+      <Alert type="info" showIcon title={t("managedAccounts.readOnly")} style={{ marginBottom: 12 }} />
+    ),
+    columns,
+    dialog: (account: Row | null, close: () => void) => (
+      <ManagedAccountDialog kind={kind} account={account} onClose={close} />
+    ),
+    add: { labelKey: "managedAccounts.add", testId: "account-add", allowed: canManage },
+    edit: { labelKey: "managedAccounts.edit", testId: "account-edit", allowed: canManage },
+    rowActions: [toggle, remove],
+  };
+  const table = (emptyKey: string) => ({
+    testId: "managed-accounts-table",
+    emptyText: t(emptyKey),
+    rowKey: (row: Row) => row.account_id,
+    title: t(props.titleKey),
+  });
+  return kind === "vendor" ? (
+    <ListScreen
+      {...common}
+      contract={API.vendorAccounts.list}
+      filters={{
+        fields: filterFields,
+        toFilters: (values: Filters) => presentFilters(values),
+        testId: "managed-accounts-filters",
+      }}
+      table={table("managedAccounts.emptyVendor")}
+    />
+  ) : (
+    <ListScreen
+      {...common}
+      contract={API.groupSubAccounts.list}
+      filters={{
+        fields: filterFields,
+        // The group's own accounts belong to no vendor.
+        toFilters: ({ vendor_id: _vendor, ...values }: Filters) => presentFilters(values),
+        testId: "managed-accounts-filters",
+      }}
+      table={table("managedAccounts.emptyGroup")}
+    />
   );
 }

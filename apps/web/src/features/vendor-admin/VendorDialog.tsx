@@ -12,10 +12,9 @@ import {
 } from "@washboard/shared";
 import { Col, Form, type FormRule, Input, InputNumber, Row, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
 import { i18next } from "../../app/i18n";
-import { FormModal } from "../../app/ui/FormModal";
+import { EntityDialog } from "../../app/ui/EntityDialog";
 import { browserTimeZone, currencyOptions, languageOptions, timeZoneOptions } from "../auth/choices";
 
 interface VendorForm {
@@ -54,21 +53,16 @@ const coinRule: FormRule = ({ getFieldValue }) => ({
 
 const f = vendorAdminFields;
 
+/** The create call's payload: the coin denomination in minor units (-1 when none is set). */
+function createBody(values: VendorForm) {
+  const { coin, ...rest } = values;
+  return { ...rest, coin_denomination: parseMoney(coin, values.currency) ?? -1 };
+}
+
 /** Create a vendor of the group, or edit one; balances are shown on the list, never edited. */
 export function VendorDialog(props: { vendor: VendorAdminItem | null; onClose(): void }) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<VendorForm>();
-  const editing = props.vendor !== null;
-  const save = useCallMutation(props.vendor ? API.vendorAdmin.modify : API.vendorAdmin.create, {
-    toBody: (values: VendorForm) => {
-      const { coin, ...rest } = values;
-      const body = { ...rest, coin_denomination: parseMoney(coin, values.currency) ?? -1 };
-      return props.vendor ? { ...body, vendor_id: props.vendor.vendor_id } : body;
-    },
-    success: editing ? "success.modify" : "success.add",
-    onSuccess: props.onClose,
-  });
-
   const v = props.vendor;
   const initial: Partial<VendorForm> = v
     ? {
@@ -120,82 +114,75 @@ export function VendorDialog(props: { vendor: VendorAdminItem | null; onClose():
   );
 
   return (
-    <FormModal
+    <EntityDialog
+      record={props.vendor}
+      create={API.vendorAdmin.create}
+      modify={API.vendorAdmin.modify}
+      createBody={createBody}
+      modifyBody={(values: VendorForm, vendor) => ({ ...createBody(values), vendor_id: vendor.vendor_id })}
+      initialValues={initial}
+      titleKeys={{ add: "vendorAdmin.addTitle", edit: "vendorAdmin.editTitle" }}
+      name="vendor"
+      testId="vendor-form"
       form={form}
-      open
-      title={t(editing ? "vendorAdmin.editTitle" : "vendorAdmin.addTitle")}
-      onCancel={props.onClose}
-      saving={save.isPending}
+      preserve={false}
+      onClose={props.onClose}
     >
-      <Form<VendorForm>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={initial}
-        onFinish={(values) => save.mutate(values)}
-        data-testid="vendor-form"
-      >
-        <Row gutter={16}>
-          {text("name", "vendorAdmin.fields.name", 128)}
-          {text("real_name", "vendorAdmin.fields.realName", 64)}
-          {text("id_number", "vendorAdmin.fields.idNumber", 64)}
-          {text("phone", "vendorAdmin.fields.phone", 32)}
-          {text("home_page", "vendorAdmin.fields.homePage", 255)}
-          {number("settlement_cycle_days", "vendorAdmin.fields.settlementCycle", 1)}
-          {number("fee_rate_coins", "vendorAdmin.fields.feeRateCoins", 0.01)}
-          {number("fee_rate_no_coins", "vendorAdmin.fields.feeRateNoCoins", 0.01)}
-          <Col xs={24} md={12}>
-            <Form.Item name="currency" label={t("vendorAdmin.fields.currency")} required rules={[zodRule(f.currency)]}>
-              <Select
-                showSearch={{ optionFilterProp: "label" }}
-                options={currencyOptions(i18n.language)}
-                onChange={() => void form.validateFields(["coin"]).catch(() => undefined)}
-                data-testid="vendor-currency"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="coin"
-              label={t("vendorAdmin.fields.coinDenomination")}
-              required
-              dependencies={["currency"]}
-              rules={[coinRule]}
-            >
-              <Input inputMode="decimal" data-testid="vendor-coin" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="language" label={t("vendorAdmin.fields.language")} required rules={[zodRule(f.language)]}>
-              <Select options={languageOptions} data-testid="vendor-language" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="time_zone"
-              label={t("vendorAdmin.fields.timeZone")}
-              required
-              rules={[zodRule(f.time_zone)]}
-            >
-              <Select
-                showSearch={{ optionFilterProp: "label" }}
-                options={timeZoneOptions()}
-                data-testid="vendor-timezone"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item name="payment_methods" label={t("vendorAdmin.fields.paymentMethods")}>
-              <Select
-                mode="multiple"
-                allowClear
-                options={VENDOR_PAYMENT_METHODS.map((m) => ({ value: m, label: paymentMethodLabel(m) }))}
-                data-testid="vendor-payment-methods"
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </FormModal>
+      <Row gutter={16}>
+        {text("name", "vendorAdmin.fields.name", 128)}
+        {text("real_name", "vendorAdmin.fields.realName", 64)}
+        {text("id_number", "vendorAdmin.fields.idNumber", 64)}
+        {text("phone", "vendorAdmin.fields.phone", 32)}
+        {text("home_page", "vendorAdmin.fields.homePage", 255)}
+        {number("settlement_cycle_days", "vendorAdmin.fields.settlementCycle", 1)}
+        {number("fee_rate_coins", "vendorAdmin.fields.feeRateCoins", 0.01)}
+        {number("fee_rate_no_coins", "vendorAdmin.fields.feeRateNoCoins", 0.01)}
+        <Col xs={24} md={12}>
+          <Form.Item name="currency" label={t("vendorAdmin.fields.currency")} required rules={[zodRule(f.currency)]}>
+            <Select
+              showSearch={{ optionFilterProp: "label" }}
+              options={currencyOptions(i18n.language)}
+              onChange={() => void form.validateFields(["coin"]).catch(() => undefined)}
+              data-testid="vendor-currency"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="coin"
+            label={t("vendorAdmin.fields.coinDenomination")}
+            required
+            dependencies={["currency"]}
+            rules={[coinRule]}
+          >
+            <Input inputMode="decimal" data-testid="vendor-coin" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="language" label={t("vendorAdmin.fields.language")} required rules={[zodRule(f.language)]}>
+            <Select options={languageOptions} data-testid="vendor-language" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="time_zone" label={t("vendorAdmin.fields.timeZone")} required rules={[zodRule(f.time_zone)]}>
+            <Select
+              showSearch={{ optionFilterProp: "label" }}
+              options={timeZoneOptions()}
+              data-testid="vendor-timezone"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="payment_methods" label={t("vendorAdmin.fields.paymentMethods")}>
+            <Select
+              mode="multiple"
+              allowClear
+              options={VENDOR_PAYMENT_METHODS.map((m) => ({ value: m, label: paymentMethodLabel(m) }))}
+              data-testid="vendor-payment-methods"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+    </EntityDialog>
   );
 }

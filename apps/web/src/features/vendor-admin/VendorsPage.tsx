@@ -1,8 +1,6 @@
-import { PlusOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
 import { API, formatMoney, formatTimestamp, type VendorAdminItem } from "@washboard/shared";
-import { Button, Card, Input, Tooltip } from "antd";
-import { useState } from "react";
+import { Input, Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
 import { applyChange } from "../../app/api/apply-change";
 import { ApiError } from "../../app/api/client";
@@ -10,11 +8,9 @@ import { toastError } from "../../app/feedback/toast";
 import { i18next } from "../../app/i18n";
 import { useTimeZone } from "../../app/session/useTimeZone";
 import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
-import { DataTable } from "../../app/ui/data-table/DataTable";
-import { FilterBar } from "../../app/ui/data-table/FilterBar";
-import { actionsColumn } from "../../app/ui/data-table/row-actions";
+import { presentFilters } from "../../app/ui/data-table/filter-values";
 import type { DataColumn } from "../../app/ui/data-table/types";
-import { useDialog } from "../../app/ui/useDialog";
+import { ListScreen } from "../../app/ui/ListScreen";
 import { paymentMethodLabel, VendorDialog } from "./VendorDialog";
 
 interface Filters {
@@ -72,8 +68,6 @@ export default function VendorsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const timeZone = useTimeZone();
-  const [filters, setFilters] = useState<Filters>({});
-  const dialog = useDialog<VendorAdminItem>();
 
   const blockedText = (row: VendorAdminItem) =>
     t("vendorAdmin.removeBlocked", { name: row.name, accounts: row.account_count, devices: row.device_count });
@@ -94,44 +88,27 @@ export default function VendorsPage() {
     },
   });
 
-  const columns: DataColumn<VendorAdminItem>[] = [
-    ...vendorColumns(timeZone),
-    ...actionsColumn<VendorAdminItem>([
-      { labelKey: "vendorAdmin.edit", testId: "vendor-edit", onClick: dialog.openEdit },
-      remove,
-    ]),
-  ];
-
   return (
-    <Card
-      data-testid="vendors-page"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openNew} data-testid="vendor-add">
-          {t("vendorAdmin.add")}
-        </Button>
-      }
-    >
-      <FilterBar<Filters>
-        fields={[
+    <ListScreen
+      testId="vendors-page"
+      contract={API.vendorAdmin.list}
+      filters={{
+        fields: [
           {
             name: "keyword",
             labelKey: "vendorAdmin.keyword",
             input: <Input allowClear maxLength={64} placeholder={t("vendorAdmin.keywordPlaceholder")} />,
           },
-        ]}
-        onSearch={(values) => setFilters(values.keyword?.trim() ? { keyword: values.keyword.trim() } : {})}
-        testId="vendor-filters"
-      />
-      <DataTable
-        contract={API.vendorAdmin.list}
-        filters={filters}
-        columns={columns}
-        rowKey={(row) => row.vendor_id}
-        title={t("routes.vendors")}
-        emptyText={t("vendorAdmin.empty")}
-        testId="vendors-table"
-      />
-      {dialog.state && <VendorDialog vendor={dialog.state.record} onClose={dialog.close} />}
-    </Card>
+        ],
+        toFilters: (values: Filters) => presentFilters(values),
+        testId: "vendor-filters",
+      }}
+      columns={vendorColumns(timeZone)}
+      dialog={(vendor, close) => <VendorDialog vendor={vendor} onClose={close} />}
+      add={{ labelKey: "vendorAdmin.add", testId: "vendor-add" }}
+      edit={{ labelKey: "vendorAdmin.edit", testId: "vendor-edit" }}
+      rowActions={[remove]}
+      table={{ testId: "vendors-table", emptyText: t("vendorAdmin.empty"), rowKey: (row) => row.vendor_id }}
+    />
   );
 }

@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import { LOCKED_PERMISSION_KEYS, PAYMENT_SETTINGS_PROVIDERS } from "@washboard/shared";
-import { App as AntApp } from "antd";
-import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { i18next, initI18n, loadConsoleCatalogue, loadScreenCatalogue } from "../../app/i18n";
+import { renderInApp } from "../../test/render";
 
 /** The API client answers from fixtures, by path. */
 const answers = new Map<string, unknown>();
@@ -21,15 +19,6 @@ const { default: VendorProfilePage } = await import("./VendorProfilePage");
 const { RoleDialog } = await import("../roles/RoleDialog");
 const { default: RolesPage } = await import("../roles/RolesPage");
 const { default: SubAccountsPage } = await import("../sub-accounts/SubAccountsPage");
-
-function wrap(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <AntApp>
-      <QueryClientProvider client={client}>{node}</QueryClientProvider>
-    </AntApp>,
-  );
-}
 
 function signInAs(level: number) {
   sessionStore.signIn({
@@ -120,7 +109,7 @@ afterEach(() => {
 describe("vendor profile screen", () => {
   it("shows the profile and every provider; level 3 may configure", async () => {
     signInAs(3);
-    wrap(<VendorProfilePage />);
+    renderInApp(<VendorProfilePage />);
     expect(await screen.findByText("Demo Laundry Kuala Lumpur")).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId("provider-state-stripe").textContent).toBe("Enabled"));
     expect(screen.getByTestId("provider-configure-pay_account")).toBeTruthy();
@@ -130,7 +119,7 @@ describe("vendor profile screen", () => {
 
   it("is read-only for level 4", async () => {
     signInAs(4);
-    wrap(<VendorProfilePage />);
+    renderInApp(<VendorProfilePage />);
     expect(await screen.findByText("Only the merchant main administrator can change payment settings.")).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId("provider-state-stripe")).toBeTruthy());
     expect(screen.queryByTestId("provider-configure-stripe")).toBeNull();
@@ -141,7 +130,7 @@ describe("vendor profile screen", () => {
 describe("role dialog", () => {
   it("shows the permission tree with the locked keys checked and disabled, and variant-only keys marked", async () => {
     signInAs(3);
-    wrap(<RoleDialog item={null} onClose={() => {}} />);
+    renderInApp(<RoleDialog item={null} onClose={() => {}} />);
     const tree = await screen.findByTestId("permission-tree");
     const node = (key: string) => screen.getByTestId(`perm-${key}`).closest(".ant-tree-treenode");
     expect(node("console")?.querySelector(".ant-tree-checkbox-checked")).toBeTruthy();
@@ -154,7 +143,7 @@ describe("role dialog", () => {
 
   it("lets a level-4 editor check only keys it holds", async () => {
     signInAs(4);
-    wrap(<RoleDialog item={null} onClose={() => {}} />);
+    renderInApp(<RoleDialog item={null} onClose={() => {}} />);
     await screen.findByTestId("permission-tree");
     const node = (key: string) => screen.getByTestId(`perm-${key}`).closest(".ant-tree-treenode");
     expect(node("shop_add")?.querySelector(".ant-tree-checkbox-disabled")).toBeNull();
@@ -165,7 +154,7 @@ describe("role dialog", () => {
 describe("roles and sub-accounts screens", () => {
   it("list the vendor's roles with their holders, app roles and actions", async () => {
     signInAs(3);
-    wrap(<RolesPage />);
+    renderInApp(<RolesPage />);
     expect(await screen.findByText("Cashier")).toBeTruthy();
     expect(screen.getAllByText("Financial staff").length).toBeGreaterThan(0);
     expect(screen.getByTestId("role-add")).toBeTruthy();
@@ -174,7 +163,7 @@ describe("roles and sub-accounts screens", () => {
 
   it("list sub-accounts with their role and status, offering to enable a disabled one", async () => {
     signInAs(3);
-    wrap(<SubAccountsPage />);
+    renderInApp(<SubAccountsPage />);
     expect(await screen.findByText("till_one")).toBeTruthy();
     expect(screen.getAllByText("Cashier").length).toBeGreaterThan(0);
     expect(screen.getByTestId("sub-toggle").textContent).toBe("Enable");

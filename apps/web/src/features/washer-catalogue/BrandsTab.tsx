@@ -1,20 +1,12 @@
-import { PlusOutlined } from "@ant-design/icons";
 import { API, formatTimestamp, type WasherBrandItem } from "@washboard/shared";
-import { Button, Input } from "antd";
-import { useState } from "react";
+import { Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session/useCan";
-import { DataTable } from "../../app/ui/data-table/DataTable";
-import { FilterBar } from "../../app/ui/data-table/FilterBar";
+import { presentFilters } from "../../app/ui/data-table/filter-values";
+import { sortFilter } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
-import { useDialog } from "../../app/ui/useDialog";
-import {
-  type CommonFilters,
-  commonFilterFields,
-  commonFilters,
-  originColumn,
-  useCatalogueActions,
-} from "./catalogue-ui";
+import { ListScreen } from "../../app/ui/ListScreen";
+import { type CommonFilters, commonFilterFields, originColumn, useCatalogueActions } from "./catalogue-ui";
 import { WasherBrandDialog } from "./WasherBrandDialog";
 
 interface Filters extends CommonFilters {
@@ -51,53 +43,40 @@ function columns(timeZone: string): DataColumn<WasherBrandItem>[] {
 export function BrandsTab({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation();
   const can = useCan();
-  const [filters, setFilters] = useState<Filters>({});
-  const dialog = useDialog<WasherBrandItem>();
 
-  const actions = useCatalogueActions("washer-brand", dialog.openEdit, {
+  const { edit, remove } = useCatalogueActions("washer-brand", {
     contract: API.washerCatalogue.removeBrand,
     body: (row: WasherBrandItem) => ({ id: row.id }),
     confirmTitle: (row) => t("washerCatalogue.confirmRemoveBrand", { name: row.brand }),
   });
 
   return (
-    <>
-      <FilterBar<Filters>
-        fields={[
+    <ListScreen
+      bare
+      contract={API.washerCatalogue.brands}
+      filters={{
+        fields: [
           {
             name: "name",
             labelKey: "washerCatalogue.fields.search",
             input: <Input allowClear maxLength={128} data-testid="washer-brand-search" />,
           },
           ...commonFilterFields(),
-        ]}
-        initialValues={{ sort: "newest" }}
-        onSearch={(values) =>
-          setFilters({ ...(values.name?.trim() ? { name: values.name.trim() } : {}), ...commonFilters(values) })
-        }
-        testId="washer-brand-filters"
-      />
-      {can("dev_control") && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          style={{ marginBottom: 12 }}
-          onClick={dialog.openNew}
-          data-testid="washer-brand-add"
-        >
-          {t("washerCatalogue.addBrand")}
-        </Button>
-      )}
-      <DataTable
-        contract={API.washerCatalogue.brands}
-        filters={filters}
-        columns={[...columns(timeZone), ...actions]}
-        rowKey={(row) => row.id}
-        title={t("washerCatalogue.tabs.brands")}
-        emptyText={t("washerCatalogue.emptyBrands")}
-        testId="washer-brand-table"
-      />
-      {dialog.state && <WasherBrandDialog brand={dialog.state.record} onClose={dialog.close} />}
-    </>
+        ],
+        initialValues: { sort: "newest" },
+        toFilters: ({ sort, ...values }: Filters) => ({ ...presentFilters(values), ...sortFilter(sort) }),
+        testId: "washer-brand-filters",
+      }}
+      columns={columns(timeZone)}
+      dialog={(brand, close) => <WasherBrandDialog brand={brand} onClose={close} />}
+      add={{ labelKey: "washerCatalogue.addBrand", testId: "washer-brand-add", allowed: can("dev_control") }}
+      edit={edit}
+      rowActions={[remove]}
+      table={{
+        testId: "washer-brand-table",
+        emptyText: t("washerCatalogue.emptyBrands"),
+        title: t("washerCatalogue.tabs.brands"),
+      }}
+    />
   );
 }

@@ -1,21 +1,13 @@
-import { PlusOutlined } from "@ant-design/icons";
 import { API, type ControlTemplateItem, formatTimestamp } from "@washboard/shared";
-import { Button, Input, Typography } from "antd";
-import { useState } from "react";
+import { Input, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session/useCan";
-import { DataTable } from "../../app/ui/data-table/DataTable";
-import { FilterBar } from "../../app/ui/data-table/FilterBar";
+import { presentFilters } from "../../app/ui/data-table/filter-values";
+import { sortFilter } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
-import { useDialog } from "../../app/ui/useDialog";
+import { ListScreen } from "../../app/ui/ListScreen";
 import { ControlTemplateDialog } from "./ControlTemplateDialog";
-import {
-  type CommonFilters,
-  commonFilterFields,
-  commonFilters,
-  originColumn,
-  useCatalogueActions,
-} from "./catalogue-ui";
+import { type CommonFilters, commonFilterFields, originColumn, useCatalogueActions } from "./catalogue-ui";
 
 interface Filters extends CommonFilters {
   name?: string;
@@ -44,53 +36,40 @@ function columns(timeZone: string): DataColumn<ControlTemplateItem>[] {
 export function ControlTemplatesTab({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation();
   const can = useCan();
-  const [filters, setFilters] = useState<Filters>({});
-  const dialog = useDialog<ControlTemplateItem>();
 
-  const actions = useCatalogueActions("control-template", dialog.openEdit, {
+  const { edit, remove } = useCatalogueActions("control-template", {
     contract: API.washerCatalogue.removeControlTemplate,
     body: (row: ControlTemplateItem) => ({ id: row.id }),
     confirmTitle: (row) => t("washerCatalogue.confirmRemoveTemplate", { name: row.name }),
   });
 
   return (
-    <>
-      <FilterBar<Filters>
-        fields={[
+    <ListScreen
+      bare
+      contract={API.washerCatalogue.controlTemplates}
+      filters={{
+        fields: [
           {
             name: "name",
             labelKey: "washerCatalogue.fields.templateName",
             input: <Input allowClear maxLength={64} data-testid="control-template-search" />,
           },
           ...commonFilterFields(),
-        ]}
-        initialValues={{ sort: "newest" }}
-        onSearch={(values) =>
-          setFilters({ ...(values.name?.trim() ? { name: values.name.trim() } : {}), ...commonFilters(values) })
-        }
-        testId="control-template-filters"
-      />
-      {can("dev_control") && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          style={{ marginBottom: 12 }}
-          onClick={dialog.openNew}
-          data-testid="control-template-add"
-        >
-          {t("washerCatalogue.addTemplate")}
-        </Button>
-      )}
-      <DataTable
-        contract={API.washerCatalogue.controlTemplates}
-        filters={filters}
-        columns={[...columns(timeZone), ...actions]}
-        rowKey={(row) => row.id}
-        title={t("washerCatalogue.tabs.controlTemplates")}
-        emptyText={t("washerCatalogue.emptyTemplates")}
-        testId="control-template-table"
-      />
-      {dialog.state && <ControlTemplateDialog template={dialog.state.record} onClose={dialog.close} />}
-    </>
+        ],
+        initialValues: { sort: "newest" },
+        toFilters: ({ sort, ...values }: Filters) => ({ ...presentFilters(values), ...sortFilter(sort) }),
+        testId: "control-template-filters",
+      }}
+      columns={columns(timeZone)}
+      dialog={(template, close) => <ControlTemplateDialog template={template} onClose={close} />}
+      add={{ labelKey: "washerCatalogue.addTemplate", testId: "control-template-add", allowed: can("dev_control") }}
+      edit={edit}
+      rowActions={[remove]}
+      table={{
+        testId: "control-template-table",
+        emptyText: t("washerCatalogue.emptyTemplates"),
+        title: t("washerCatalogue.tabs.controlTemplates"),
+      }}
+    />
   );
 }

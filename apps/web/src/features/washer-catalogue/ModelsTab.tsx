@@ -1,4 +1,3 @@
-import { PlusOutlined } from "@ant-design/icons";
 import {
   API,
   formatTimestamp,
@@ -7,22 +6,15 @@ import {
   machineTypeLabelKey,
   type WasherModelItem,
 } from "@washboard/shared";
-import { Button, Input, Select } from "antd";
-import { useState } from "react";
+import { Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { i18next } from "../../app/i18n";
 import { useCan } from "../../app/session/useCan";
-import { DataTable } from "../../app/ui/data-table/DataTable";
-import { FilterBar } from "../../app/ui/data-table/FilterBar";
+import { presentFilters } from "../../app/ui/data-table/filter-values";
+import { sortFilter } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
-import { useDialog } from "../../app/ui/useDialog";
-import {
-  type CommonFilters,
-  commonFilterFields,
-  commonFilters,
-  originColumn,
-  useCatalogueActions,
-} from "./catalogue-ui";
+import { ListScreen } from "../../app/ui/ListScreen";
+import { type CommonFilters, commonFilterFields, originColumn, useCatalogueActions } from "./catalogue-ui";
 import { useCatalogueOptions } from "./queries";
 import { WasherModelDialog } from "./WasherModelDialog";
 
@@ -59,19 +51,19 @@ export function ModelsTab({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation();
   const can = useCan();
   const options = useCatalogueOptions();
-  const [filters, setFilters] = useState<Filters>({});
-  const dialog = useDialog<WasherModelItem>();
 
-  const actions = useCatalogueActions("washer-model", dialog.openEdit, {
+  const { edit, remove } = useCatalogueActions("washer-model", {
     contract: API.washerCatalogue.removeModel,
     body: (row: WasherModelItem) => ({ id: row.id }),
     confirmTitle: (row) => t("washerCatalogue.confirmRemoveModel", { name: row.name }),
   });
 
   return (
-    <>
-      <FilterBar<Filters>
-        fields={[
+    <ListScreen
+      bare
+      contract={API.washerCatalogue.models}
+      filters={{
+        fields: [
           {
             name: "brand_id",
             labelKey: "washerCatalogue.fields.brand",
@@ -103,39 +95,21 @@ export function ModelsTab({ timeZone }: { timeZone: string }) {
             ),
           },
           ...commonFilterFields(),
-        ]}
-        initialValues={{ sort: "newest" }}
-        onSearch={(values) =>
-          setFilters({
-            ...(values.brand_id ? { brand_id: values.brand_id } : {}),
-            ...(values.name?.trim() ? { name: values.name.trim() } : {}),
-            ...(values.machine_type ? { machine_type: values.machine_type } : {}),
-            ...commonFilters(values),
-          })
-        }
-        testId="washer-model-filters"
-      />
-      {can("dev_control") && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          style={{ marginBottom: 12 }}
-          onClick={dialog.openNew}
-          data-testid="washer-model-add"
-        >
-          {t("washerCatalogue.addModel")}
-        </Button>
-      )}
-      <DataTable
-        contract={API.washerCatalogue.models}
-        filters={filters}
-        columns={[...columns(timeZone), ...actions]}
-        rowKey={(row) => row.id}
-        title={t("washerCatalogue.tabs.models")}
-        emptyText={t("washerCatalogue.emptyModels")}
-        testId="washer-model-table"
-      />
-      {dialog.state && <WasherModelDialog model={dialog.state.record} onClose={dialog.close} />}
-    </>
+        ],
+        initialValues: { sort: "newest" },
+        toFilters: ({ sort, ...values }: Filters) => ({ ...presentFilters(values), ...sortFilter(sort) }),
+        testId: "washer-model-filters",
+      }}
+      columns={columns(timeZone)}
+      dialog={(model, close) => <WasherModelDialog model={model} onClose={close} />}
+      add={{ labelKey: "washerCatalogue.addModel", testId: "washer-model-add", allowed: can("dev_control") }}
+      edit={edit}
+      rowActions={[remove]}
+      table={{
+        testId: "washer-model-table",
+        emptyText: t("washerCatalogue.emptyModels"),
+        title: t("washerCatalogue.tabs.models"),
+      }}
+    />
   );
 }

@@ -9,9 +9,8 @@ import {
 } from "@washboard/shared";
 import { Col, Form, Input, Row, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { useCallMutation } from "../../app/api/useCallMutation";
 import { zodRule } from "../../app/forms/zod-rule";
-import { FormModal } from "../../app/ui/FormModal";
+import { EntityDialog } from "../../app/ui/EntityDialog";
 import { useCatalogueOptions } from "./queries";
 
 /** The form's values once its rules passed (brand and machine type are then set). */
@@ -35,82 +34,74 @@ function toForm(model: WasherModelItem | null): Partial<ModelForm> {
   };
 }
 
+/** The create call's payload: no control template is null. */
+function createBody(values: ModelForm) {
+  return { ...values, control_template_id: values.control_template_id ?? null };
+}
+
 /** Create (model null) or edit one of the vendor's models, under a brand it sees. */
 export function WasherModelDialog(props: { model: WasherModelItem | null; onClose(): void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ModelForm>();
   const options = useCatalogueOptions();
   const editing = props.model;
 
-  const save = useCallMutation(editing ? API.washerCatalogue.modifyModel : API.washerCatalogue.createModel, {
-    toBody: (values: ModelForm) => {
-      const body = { ...values, control_template_id: values.control_template_id ?? null };
-      return editing ? { ...body, id: editing.id } : body;
-    },
-    success: editing ? "success.modify" : "success.add",
-    onSuccess: props.onClose,
-  });
-
   const f = washerModelFields;
   return (
-    <FormModal
-      form={form}
-      open
-      title={t(editing ? "washerCatalogue.editModel" : "washerCatalogue.addModel")}
-      onCancel={props.onClose}
-      saving={save.isPending}
+    <EntityDialog
+      record={editing}
+      create={API.washerCatalogue.createModel}
+      modify={API.washerCatalogue.modifyModel}
+      createBody={createBody}
+      modifyBody={(values: ModelForm, model) => ({ ...createBody(values), id: model.id })}
+      initialValues={toForm(editing)}
+      titleKeys={{ add: "washerCatalogue.addModel", edit: "washerCatalogue.editModel" }}
+      name="washer-model"
+      testId="washer-model-form"
+      onClose={props.onClose}
     >
-      <Form<ModelForm>
-        form={form}
-        layout="vertical"
-        initialValues={toForm(editing)}
-        onFinish={(values) => save.mutate(values)}
-        data-testid="washer-model-form"
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="brand_id" label={t("washerCatalogue.fields.brand")} rules={[zodRule(f.brand_id)]}>
-              <Select
-                showSearch
-                optionFilterProp="label"
-                loading={options.isLoading}
-                options={(options.data?.brands ?? []).map((b) => ({ value: b.id, label: b.name }))}
-                data-testid="washer-model-brand"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="name" label={t("washerCatalogue.fields.modelName")} rules={[zodRule(f.name)]}>
-              <Input maxLength={WASHER_CATALOGUE_LIMITS.modelName} data-testid="washer-model-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="machine_type"
-              label={t("washerCatalogue.fields.machineType")}
-              rules={[zodRule(f.machine_type)]}
-            >
-              <Select
-                options={MACHINE_TYPES.map((type) => ({ value: type, label: t(machineTypeLabelKey(type)) }))}
-                data-testid="washer-model-type"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="control_template_id" label={t("washerCatalogue.fields.controlTemplate")}>
-              <Select
-                allowClear
-                placeholder={t("washerCatalogue.fields.noTemplate")}
-                showSearch
-                optionFilterProp="label"
-                loading={options.isLoading}
-                options={(options.data?.control_templates ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                data-testid="washer-model-template"
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </FormModal>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="brand_id" label={t("washerCatalogue.fields.brand")} rules={[zodRule(f.brand_id)]}>
+            <Select
+              showSearch
+              optionFilterProp="label"
+              loading={options.isLoading}
+              options={(options.data?.brands ?? []).map((b) => ({ value: b.id, label: b.name }))}
+              data-testid="washer-model-brand"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label={t("washerCatalogue.fields.modelName")} rules={[zodRule(f.name)]}>
+            <Input maxLength={WASHER_CATALOGUE_LIMITS.modelName} data-testid="washer-model-name" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="machine_type"
+            label={t("washerCatalogue.fields.machineType")}
+            rules={[zodRule(f.machine_type)]}
+          >
+            <Select
+              options={MACHINE_TYPES.map((type) => ({ value: type, label: t(machineTypeLabelKey(type)) }))}
+              data-testid="washer-model-type"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="control_template_id" label={t("washerCatalogue.fields.controlTemplate")}>
+            <Select
+              allowClear
+              placeholder={t("washerCatalogue.fields.noTemplate")}
+              showSearch
+              optionFilterProp="label"
+              loading={options.isLoading}
+              options={(options.data?.control_templates ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              data-testid="washer-model-template"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+    </EntityDialog>
   );
 }

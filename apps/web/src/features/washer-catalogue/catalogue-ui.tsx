@@ -5,8 +5,8 @@ import { i18next } from "../../app/i18n";
 import { useCan } from "../../app/session/useCan";
 import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
 import type { FilterField } from "../../app/ui/data-table/FilterBar";
-import { actionsColumn } from "../../app/ui/data-table/row-actions";
-import { sortFilter, sortFilterField } from "../../app/ui/data-table/sort-field";
+import type { RowAction } from "../../app/ui/data-table/row-actions";
+import { sortFilterField } from "../../app/ui/data-table/sort-field";
 import type { DataColumn } from "../../app/ui/data-table/types";
 
 export type CatalogueOrigin = (typeof CATALOGUE_ORIGINS)[number];
@@ -35,14 +35,6 @@ export function commonFilterFields(): FilterField[] {
   ];
 }
 
-/** The common filters from the filter bar's values, without the defaults. */
-export function commonFilters(values: CommonFilters): CommonFilters {
-  return {
-    ...(values.origin ? { origin: values.origin } : {}),
-    ...sortFilter(values.sort),
-  };
-}
-
 function originLabel(editable: boolean): string {
   return i18next.t(editable ? "washerCatalogue.origin.own" : "washerCatalogue.origin.starter");
 }
@@ -63,9 +55,8 @@ export function originColumn<Row extends { editable: boolean }>(): DataColumn<Ro
  */
 export function useCatalogueActions<Row extends { editable: boolean }, C extends EndpointContract>(
   testId: string,
-  onEdit: (row: Row) => void,
   remove: { contract: C; body: (row: Row) => z.input<C["body"]>; confirmTitle: (row: Row) => string },
-): DataColumn<Row>[] {
+): { edit: Omit<RowAction<Row>, "onClick">; remove: RowAction<Row> } {
   const allowed = useCan()("dev_control");
   const starter = (row: Row) => !row.editable;
   const removeAction = useRemoveAction(remove.contract, {
@@ -76,8 +67,8 @@ export function useCatalogueActions<Row extends { editable: boolean }, C extends
     body: remove.body,
     confirm: (row) => ({ title: remove.confirmTitle(row) }),
   });
-  return actionsColumn<Row>([
-    { labelKey: "washerCatalogue.editAction", testId: `${testId}-edit`, onClick: onEdit, allowed, hidden: starter },
-    removeAction,
-  ]);
+  return {
+    edit: { labelKey: "washerCatalogue.editAction", testId: `${testId}-edit`, allowed, hidden: starter },
+    remove: removeAction,
+  };
 }

@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { API, ENABLED_STATUS } from "@washboard/shared";
-import { App as AntApp } from "antd";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { renderInApp } from "../../../test/render";
 import { i18next, initI18n } from "../../i18n";
 
 vi.mock("../../api/client", () => ({
@@ -39,14 +38,7 @@ function Actions({ row }: { row: Row }) {
 }
 
 function renderActions(row: Row) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <AntApp>
-      <QueryClientProvider client={client}>
-        <Actions row={row} />
-      </QueryClientProvider>
-    </AntApp>,
-  );
+  return renderInApp(<Actions row={row} />);
 }
 
 const confirmButton = () => screen.getByRole("button", { name: i18next.t("common.confirm") });
