@@ -64,8 +64,11 @@ export { expect };
  */
 export async function confirmDialog(page: Page, label: string) {
   const dialog = page.locator(".ant-modal-confirm");
+  await expect(dialog).toBeVisible();
   await expect(async () => {
-    await page.getByRole("button", { name: label }).click({ timeout: 2_000 });
+    // A confirmation whose call is slow is still open at the retry, or has closed meanwhile: click
+    // only while it is there.
+    if (await dialog.isVisible()) await page.getByRole("button", { name: label }).click({ timeout: 2_000 });
     await expect(dialog).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
 }

@@ -43,13 +43,15 @@ export function dialogOf(page: Page, formTestId: string): Locator {
 /** Submits an antd modal with its primary button, then waits for it to close and for the success toast. */
 export async function submitDialog(page: Page, dialog: Locator, successKey: string) {
   await dialog.getByRole("button", { name: en("common.save") }).click();
-  await expect(dialog).toBeHidden();
+  // The toast comes when the call succeeds and stays three seconds; the dialog closes once the lists
+  // showing the record are read again, which on a loaded machine can take longer: toast first.
   await expect(
     page
       .locator(".toast-success")
       .filter({ hasText: en(successKey) })
       .first(),
   ).toBeVisible();
+  await expect(dialog).toBeHidden();
 }
 
 /** Signs out through the account menu and its confirmation, as a person would. */
