@@ -7,7 +7,6 @@ import { validatorCompiler } from "fastify-type-provider-zod";
 import { SessionResolver } from "./modules/accounts/sessions.js";
 import { resolveMember } from "./modules/members/member-app.js";
 import { recordOperation } from "./modules/operation-log/record.js";
-import { vendorInGroup } from "./modules/tenancy/queries.js";
 import { MODULES } from "./modules.js";
 import { RequestVersions } from "./platform/cache/request-versions.js";
 import { databaseFence } from "./platform/cache/version-fence.js";
@@ -67,12 +66,11 @@ export async function buildApp(
   await installSecurityHeaders(app);
 
   const live = createLiveBus(database, config);
-  const sessions = new SessionResolver(db, config, fence);
+  const sessions = new SessionResolver(db, config);
   const access = new AccessPipeline(
     {
-      resolveSession: (token, versions) => sessions.resolve(token, versions),
+      resolveSession: (token, asked) => sessions.resolve(token, asked),
       resolveMember: (token) => resolveMember(db, token),
-      vendorInGroup: (vendorId, groupId) => vendorInGroup(db, vendorId, groupId),
       recordOperation: (entry) => recordOperation(db, live, entry),
     },
     config.apiKey,
@@ -93,7 +91,14 @@ export async function buildApp(
     live,
     outboxHandlers,
   };
-  const routes = new Routes(app, { access, db, live, fence, heartbeatMs: config.liveHeartbeatMs });
+  const routes = new Routes(app, {
+    access,
+    db,
+    live,
+    fence,
+    answerCache: config.answerCache,
+    heartbeatMs: config.liveHeartbeatMs,
+  });
   for (const module of modules) {
     module.routes?.(routes, deps);
     for (const [kind, handler] of Object.entries(module.outbox?.(deps) ?? {})) outboxHandlers.set(kind, handler);

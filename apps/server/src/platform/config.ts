@@ -59,6 +59,8 @@ export interface Config {
   liveHeartbeatMs: number;
   /** Check every answer against its contract (the tests do; production writes answers as they are). */
   validateResponses: boolean;
+  /** Keep the answers of calls registered with `cache: "vendor"` (platform/cache); ANSWER_CACHE=0 answers each afresh. */
+  answerCache: boolean;
   /** The MQTT broker devices connect to; absent means the embedded broker. */
   mqttUrl: string | undefined;
   /** Where the embedded broker listens (127.0.0.1); 0 picks a free port (tests). */
@@ -148,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisLiveStream: env.REDIS_LIVE_STREAM || "washboard:live",
     liveHeartbeatMs: int(env.LIVE_HEARTBEAT_MS, 15_000),
     validateResponses: env.VALIDATE_RESPONSES === "1",
+    answerCache: env.ANSWER_CACHE !== "0",
     mqttUrl: env.MQTT_URL || undefined,
     mqttEmbeddedPort: int(env.MQTT_EMBEDDED_PORT, 1884),
     mqttEmbeddedHost: env.MQTT_EMBEDDED_HOST || "127.0.0.1",

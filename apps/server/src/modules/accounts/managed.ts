@@ -1,11 +1,11 @@
 import type { ManagedAccountItem, ManagedAccountStatus } from "@washboard/shared";
 import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import { hashPassword } from "../../platform/auth/passwords.js";
-import type { Db } from "../../platform/db/client.js";
+import type { Db, SelectedFields } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { createdKeyset, keysetAt } from "../../platform/db/keysets.js";
-import { countOf, listPage, type RowOf, rowsFrom } from "../../platform/db/list-page.js";
+import { countOf, listPage, type NoColumns, type RowOf, rowsFrom } from "../../platform/db/list-page.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { RequestContext } from "../../platform/http/context.js";
@@ -42,10 +42,14 @@ function ownedBy(owner: AccountOwner): SQL {
   return and(eq(accounts.level, owner.level), tenant) as SQL;
 }
 
-/** An account with the names of its role and vendor, and the key its page cursor is made of. */
-function selectAccounts(db: Db) {
+/**
+ * An account with the names of its role and vendor, and the key its page cursor is made of (and
+ * `more` columns: a list's total).
+ */
+function selectAccounts<More extends SelectedFields>(db: Db, more = {} as More) {
   return db
     .select({
+      ...more,
       account: accounts,
       keyAt: keysetAt(accounts.createdAt),
       roleName: roleNameOf(accounts.roleId),
@@ -56,7 +60,7 @@ function selectAccounts(db: Db) {
 }
 
 export type AccountRow = typeof accounts.$inferSelect;
-export type ManagedAccount = RowOf<ReturnType<typeof selectAccounts>>;
+export type ManagedAccount = RowOf<ReturnType<typeof selectAccounts<NoColumns>>>;
 
 export const statusName = (status: number): ManagedAccountStatus =>
   status === ACCOUNT_STATUS.enabled ? "enabled" : "disabled";
@@ -101,8 +105,8 @@ export async function pageAccounts(
     where: and(...conditions),
     keyset: createdKeyset(accounts, (row: ManagedAccount) => ({ at: row.keyAt, id: row.account.id })),
     input,
-    rows: rowsFrom(() => selectAccounts(db)),
-    count: countOf(db, accounts),
+    rows: rowsFrom((total) => selectAccounts(db, { total })),
+    count: countOf(accounts),
   });
 }
 

@@ -1,5 +1,5 @@
 /** The public face of the accounts module: all another module may import of it (src/architecture.test.ts checks). */
-export { getAccountInfo } from "./account-info.js";
+export { accountInfoWith, getAccountInfo } from "./account-info.js";
 export type { AccountOwner, ManagedAccount } from "./managed.js";
 export {
   changeAccount,
@@ -15,9 +15,9 @@ export {
   ACCOUNT_STATUS,
   accountCountOfVendor,
   accountNameOf,
-  countScopeAccounts,
   findAccountById,
   findAccountByUsername,
+  scopeAccountCountOf,
 } from "./queries.js";
 export { createSession, revokeAccountSessions, revokeSession } from "./sessions.js";
 export type { NewAccountRow } from "./store.js";

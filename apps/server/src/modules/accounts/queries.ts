@@ -1,4 +1,5 @@
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
 import { tenantOfGroup } from "../tenancy/public.js";
@@ -29,14 +30,12 @@ export const accountCountOfVendor = (ref: Ref) => countReferring(accounts.vendor
 export const accountCountOfRole = (ref: Ref) => countReferring(accounts.roleId, ref);
 
 /** How many accounts a scope holds: a vendor's, or a group's own (group-level) accounts. */
-export async function countScopeAccounts(db: Db, where: { vendorIds: number[] } | { groupId: number }) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(accounts)
-    .where(
-      "groupId" in where ? tenantOfGroup(where.groupId).owns(accounts) : inArray(accounts.vendorId, where.vendorIds),
-    );
-  return row?.n ?? 0;
+/** How many accounts a group holds itself, or the vendors `vendorIs` selects (given the accounts' vendor column). */
+export function scopeAccountCountOf(
+  where: { vendorIs: (vendorColumn: AnyPgColumn) => SQL } | { groupId: number },
+): SQL<number> {
+  const owned = "groupId" in where ? tenantOfGroup(where.groupId).owns(accounts) : where.vendorIs(accounts.vendorId);
+  return sql<number>`(select count(*)::int from ${accounts} where ${owned})`;
 }
 
 /** The username of the account `ref` names. */

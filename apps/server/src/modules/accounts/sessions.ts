@@ -1,19 +1,19 @@
-import { effectivePermissions, isConsoleLevel } from "@washboard/shared";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { cacheKey, FencedCache } from "../../platform/cache/fenced-cache.js";
-import { RequestVersions } from "../../platform/cache/request-versions.js";
-import { type VersionFence, versionOfKey } from "../../platform/cache/version-fence.js";
+import { effectivePermissions, GROUP_LEVELS, isConsoleLevel, isGroupLevel } from "@washboard/shared";
+import { and, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../../platform/config.js";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { preparedFor } from "../../platform/db/prepared.js";
+import { ReadFence } from "../../platform/db/read-fence.js";
+import type { SessionAsked, SignedInSession } from "../../platform/http/access.js";
 import { AppError } from "../../platform/http/app-error.js";
-import type { Actor } from "../../platform/http/context.js";
+import type { Actor, TenantScope } from "../../platform/http/context.js";
 import { roleKeysOf } from "../roles/public.js";
+import { scopeOnVendor, scopeVendorOf } from "../tenancy/public.js";
 import { ACCOUNT_STATUS, accounts, sessions } from "./tables.js";
 import { hashToken, newToken } from "./tokens.js";
 
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
-const TOUCH_INTERVAL_MS = 60_000;
+const TOUCH_INTERVAL_SECONDS = 60;
 
 export async function createSession(
   db: Db,
@@ -33,14 +33,31 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** What one request asks of the session lookup: its token's hash and the vendor it names (0: none). */
+const lookupKey = (hash: string, wantedVendorId: number | null) => `${hash} ${wantedVendorId ?? 0}`;
+
 /**
- * The session of a token's hash with its account, role keys, and the versions of the account's and
- * the role's cache keys read in the same snapshot: the one query of a signed-in call whose session
- * this instance does not hold.
+ * The sessions of a batch of requests, each with its account, its role's keys and the vendor it acts
+ * on — levels 3/4 their own, levels 6/7 the one they name if it is their group's — in one statement,
+ * which also touches the sessions last seen longer ago than the touch interval. The batch comes as
+ * two arrays: the tokens' hashes and the vendors named (0: none).
  */
-const sessionByHash = preparedFor((db) =>
-  db
+const sessionsOf = preparedFor((db) => {
+  const groupLevel = sql`${accounts.level} in (${sql.raw(GROUP_LEVELS.join(", "))})`;
+  const vendor = scopeVendorOf(
+    db,
+    sql<number | null>`case when ${groupLevel} then nullif(asked.vendor_id, 0) else ${accounts.vendorId} end`,
+    sql<number | null>`case when ${groupLevel} then coalesce(${accounts.groupId}, 0) end`,
+  );
+  const touched = db.$with("touched", {}).as(
+    sql`update ${sessions} set last_seen_at = now()
+        where token_hash = any(${sql.placeholder("hashes")}::text[]) and revoked_at is null
+          and last_seen_at < now() - ${TOUCH_INTERVAL_SECONDS} * interval '1 second'`,
+  );
+  return db
+    .with(touched)
     .select({
+      key: sql<string>`asked.token_hash || ' ' || asked.vendor_id`,
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
@@ -52,83 +69,53 @@ const sessionByHash = preparedFor((db) =>
       status: accounts.status,
       groupId: accounts.groupId,
       vendorId: accounts.vendorId,
-      roleId: accounts.roleId,
       rolePermissions: roleKeysOf(accounts.roleId),
-      accountVersion: versionOfKey(sql`'a:' || ${accounts.id}`),
-      roleVersion: versionOfKey(sql`'r:' || ${accounts.roleId}`),
+      vendor: vendor._.selectedFields,
     })
-    .from(sessions)
+    .from(
+      sql`unnest(${sql.placeholder("hashes")}::text[], ${sql.placeholder("vendors")}::int[]) as asked(token_hash, vendor_id)`,
+    )
+    .innerJoin(sessions, eq(sessions.tokenHash, sql`asked.token_hash`))
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(eq(sessions.tokenHash, sql.placeholder("hash")))
-    .limit(1)
-    .prepare("session_by_hash"),
-);
+    .leftJoinLateral(vendor, sql`true`)
+    .prepare("sessions_of_tokens");
+});
 
-interface HeldSession {
-  actor: Actor;
-  lastSeenAt: number;
-  expiresAt: number;
-}
-
-/** How many sessions one instance holds. */
-const HELD_SESSIONS = 20_000;
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsOf>["execute"]>>[number];
 
 /**
- * Resolves session tokens to their accounts. A session is held after its first call and served
- * without its query while a fence read finds its account's and role's versions unchanged: a
- * sign-out, revocation, disabled account or changed role raises them (migration 0021), so the very
- * next call on every instance is refused or sees the change. A held session older than the touch
- * interval is read again, and touched.
+ * Resolves session tokens to their accounts and scopes. Every request's session is read afresh,
+ * after the request arrived, by the fence's next statement, shared by all requests waiting for it:
+ * a sign-out, revocation, disabled account or changed role committed anywhere is seen by the very
+ * next call on every instance.
  */
 export class SessionResolver {
-  private readonly held = new FencedCache<HeldSession>(HELD_SESSIONS);
+  private readonly fence: ReadFence<SessionRow>;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly config: Config,
-    private readonly fence: VersionFence,
-  ) {}
-
-  /**
-   * The account behind a token, or the error the caller should get. The versions are read with the
-   * actor's vendor key along, which the request's kept answer usually needs too.
-   */
-  async resolve(token: string, versions = new RequestVersions(this.fence)): Promise<Actor> {
-    const hash = hashToken(token);
-    const keys = this.held.keysOf(hash);
-    const vendorId = this.held.peek(hash)?.actor.vendorId;
-    if (keys) {
-      const alsoRead = vendorId === null || vendorId === undefined ? [] : [cacheKey.vendor(vendorId)];
-      const held = this.held.get(hash, await versions.read([...keys, ...alsoRead]));
-      // Anything in doubt (near its expiry, idle, due a touch) is read again.
-      const now = Date.now();
-      const fresh =
-        held &&
-        now - held.lastSeenAt <= TOUCH_INTERVAL_MS &&
-        now < held.lastSeenAt + this.config.sessionIdleMinutes * 60_000 &&
-        now < held.expiresAt;
-      if (fresh) return held.actor;
-    }
-    return this.load(hash);
+  ) {
+    this.fence = new ReadFence(async (keys) => {
+      const asked = keys.map((key) => key.split(" "));
+      const rows = await sessionsOf(db).execute({
+        hashes: asked.map(([hash]) => hash),
+        vendors: asked.map(([, vendorId]) => Number(vendorId)),
+      });
+      return new Map(rows.map((row) => [row.key, row]));
+    });
   }
 
-  private async load(hash: string): Promise<Actor> {
-    const [row] = await sessionByHash(this.db).execute({ hash });
+  /** The account behind a token and the tenant it acts on, or the error the caller should get. */
+  async resolve(token: string, asked: SessionAsked): Promise<SignedInSession> {
+    const key = lookupKey(hashToken(token), asked.vendorId);
+    const row = (await this.fence.read([key])).get(key);
     if (!row || row.revokedAt !== null || row.status !== ACCOUNT_STATUS.enabled || !isConsoleLevel(row.level)) {
-      this.held.delete(hash);
       throw new AppError("UNAUTHORIZED");
     }
     const now = Date.now();
     const idleLimit = row.lastSeenAt.getTime() + this.config.sessionIdleMinutes * 60_000;
     if (row.expiresAt.getTime() <= now || idleLimit <= now) throw new AppError("SESSION_EXPIRED");
-    let lastSeenAt = row.lastSeenAt.getTime();
-    if (now - lastSeenAt > TOUCH_INTERVAL_MS) {
-      await this.db
-        .update(sessions)
-        .set({ lastSeenAt: new Date(now) })
-        .where(eq(sessions.id, row.sessionId));
-      lastSeenAt = now;
-    }
     const actor: Actor = {
       accountId: row.accountId,
       sessionId: row.sessionId,
@@ -139,12 +126,20 @@ export class SessionResolver {
       vendorId: row.vendorId,
       permissions: row.level === 4 ? effectivePermissions(row.rolePermissions ?? []) : [],
     };
-    const stamps = new Map([[cacheKey.account(row.accountId), row.accountVersion]]);
-    if (row.roleId !== null) stamps.set(cacheKey.role(row.roleId), row.roleVersion);
-    // Held until idle for the touch interval: then it is read (and touched) again.
-    this.held.set(hash, { actor, lastSeenAt, expiresAt: row.expiresAt.getTime() }, stamps);
-    return actor;
+    return { actor, scope: scopeOf(actor, row.vendor, asked) };
   }
+}
+
+/**
+ * Levels 3/4 act on their own vendor; levels 6/7 on their group, or on the vendor they name when it
+ * is the group's (the statement found it), and otherwise on none: undefined, "not found". A call
+ * that only reads is answered its vendor's row as the statement read it.
+ */
+function scopeOf(actor: Actor, vendor: SessionRow["vendor"], asked: SessionAsked): TenantScope | undefined {
+  if (vendor)
+    return asked.readOnly ? scopeOnVendor(actor.groupId, vendor) : { groupId: actor.groupId, vendorId: vendor.id };
+  if (!isGroupLevel(actor.level)) return { groupId: actor.groupId, vendorId: actor.vendorId };
+  return asked.vendorId === null ? { groupId: actor.groupId, vendorId: null } : undefined;
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {

@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
+import { type Choice, choicesOf, countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
 import type { VendorTenant } from "../tenancy/public.js";
 import { alliances } from "./tables.js";
 
@@ -22,10 +22,6 @@ export async function isVendorAlliance(db: Db, tenant: VendorTenant, id: number)
 }
 
 /** The vendor's alliances for a select, by name. */
-export function allianceChoices(db: Db, tenant: VendorTenant): Promise<{ id: number; name: string }[]> {
-  return db
-    .select({ id: alliances.id, name: alliances.name })
-    .from(alliances)
-    .where(tenant.owns(alliances))
-    .orderBy(asc(alliances.name));
+export function allianceChoices(tenant: VendorTenant): SQL<Choice[]> {
+  return choicesOf(alliances.id, alliances.name, tenant.owns(alliances), [asc(alliances.name), asc(alliances.id)]);
 }

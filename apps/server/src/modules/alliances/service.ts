@@ -7,19 +7,19 @@ import type {
   allianceModifyRequest,
   NamedOption,
 } from "@washboard/shared";
-import { and, asc, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { nameKeyset } from "../../platform/db/keysets.js";
-import { countOf, listPage } from "../../platform/db/list-page.js";
+import { countOf, listPage, type Total } from "../../platform/db/list-page.js";
 import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
 import { ecardChoices, ecardNameOf, isGroupEcard } from "../ecards/public.js";
-import { tenantOfGroup, type VendorTenant, vendorPlan, vendorTenant } from "../tenancy/public.js";
+import { scopedVendor, tenantOfGroup, type VendorTenant, vendorPlan, vendorTenant } from "../tenancy/public.js";
 import { allianceMembership } from "./ports.js";
 import { alliances } from "./tables.js";
 
@@ -36,15 +36,19 @@ const ALLIANCE_COLUMNS = {
   createdAt: alliances.createdAt,
 };
 
-/** Alliances matching `where`, newest first, with their card template's name and their member shops. */
+/**
+ * Alliances matching `where`, newest first, with their card template's name and their member shops
+ * (and a list's `total` beside each).
+ */
 async function itemsOf(
   db: Db | Tx,
   where: SQL | undefined,
   limit?: number,
   orderBy: SQL[] = [desc(alliances.id)],
-): Promise<AllianceItem[]> {
+  total: Total = sql<number>`0`,
+): Promise<{ item: AllianceItem; total: number }[]> {
   const query = db
-    .select(ALLIANCE_COLUMNS)
+    .select({ ...ALLIANCE_COLUMNS, total })
     .from(alliances)
     .where(where)
     .orderBy(...orderBy);
@@ -54,22 +58,25 @@ async function itemsOf(
     rows.map((r) => r.id),
   );
   return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    ecard_id: row.ecardId,
-    ecard_name: row.ecardName,
-    remark: row.remark,
-    status: row.status,
-    shops: members.filter((m) => m.allianceId === row.id).map(({ id, name }) => ({ id, name })),
-    created_at: toSeconds(row.createdAt),
+    item: {
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      ecard_id: row.ecardId,
+      ecard_name: row.ecardName,
+      remark: row.remark,
+      status: row.status,
+      shops: members.filter((m) => m.allianceId === row.id).map(({ id, name }) => ({ id, name })),
+      created_at: toSeconds(row.createdAt),
+    },
+    total: row.total,
   }));
 }
 
 async function itemById(db: Db | Tx, tenant: VendorTenant, id: number): Promise<AllianceItem> {
-  const [item] = await itemsOf(db, and(eq(alliances.id, id), tenant.owns(alliances)));
-  if (!item) throw new AppError("NOT_FOUND");
-  return item;
+  const [found] = await itemsOf(db, and(eq(alliances.id, id), tenant.owns(alliances)));
+  if (!found) throw new AppError("NOT_FOUND");
+  return found.item;
 }
 
 export async function listAlliances(
@@ -83,12 +90,16 @@ export async function listAlliances(
   if (input.status !== undefined) conditions.push(eq(alliances.status, input.status));
   const page = await listPage({
     where: and(...conditions),
-    keyset: nameKeyset(input.sort, { id: alliances.id, name: alliances.name }, (row: AllianceItem) => row),
+    keyset: nameKeyset(
+      input.sort,
+      { id: alliances.id, name: alliances.name },
+      (row: { item: AllianceItem }) => row.item,
+    ),
     input,
-    rows: (where, orderBy, limit) => itemsOf(db, where, limit, orderBy),
-    count: countOf(db, alliances),
+    rows: (where, orderBy, limit, total) => itemsOf(db, where, limit, orderBy, total),
+    count: countOf(alliances),
   });
-  return { items: page.rows, total: page.total, next_cursor: page.next_cursor };
+  return { items: page.rows.map((row) => row.item), total: page.total, next_cursor: page.next_cursor };
 }
 
 /** Spec §3 "Session": every alliance of the vendor, by name, for the session loaded at sign-in. */
@@ -108,7 +119,7 @@ export async function freeShops(db: Db, scope: TenantScope): Promise<{ shops: Al
 
 /** The virtual cards of the vendor's group (a merchant without a group has none). */
 export async function allianceEcards(db: Db, scope: TenantScope): Promise<{ ecards: NamedOption[] }> {
-  const { groupId } = await vendorPlan(db, vendorTenant(scope).vendorId);
+  const { groupId } = await scopedVendor(db, scope);
   return { ecards: groupId === null ? [] : await ecardChoices(db, tenantOfGroup(groupId)) };
 }
 

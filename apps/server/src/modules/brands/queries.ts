@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import { type Ref, valueOfRow } from "../../platform/db/related.js";
+import { type Choice, choicesOf, type Ref, valueOfRow } from "../../platform/db/related.js";
 import type { GroupTenant } from "../tenancy/public.js";
 import { brands } from "./tables.js";
 
@@ -19,10 +19,6 @@ export async function isGroupBrand(db: Db, tenant: GroupTenant, id: number): Pro
 }
 
 /** The group's brands for a select, by name. */
-export function brandChoices(db: Db, tenant: GroupTenant): Promise<{ id: number; name: string }[]> {
-  return db
-    .select({ id: brands.id, name: brands.name })
-    .from(brands)
-    .where(tenant.owns(brands))
-    .orderBy(asc(brands.name));
+export function brandChoices(tenant: GroupTenant): SQL<Choice[]> {
+  return choicesOf(brands.id, brands.name, tenant.owns(brands), [asc(brands.name), asc(brands.id)]);
 }

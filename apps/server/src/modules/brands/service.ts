@@ -5,7 +5,7 @@ import type {
   brandListResult,
   brandModifyRequest,
 } from "@washboard/shared";
-import { and, count, eq, ilike, type SQL } from "drizzle-orm";
+import { and, count, eq, getTableColumns, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
@@ -16,7 +16,7 @@ import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { groupPlan, groupTenant, lockGroup } from "../tenancy/public.js";
+import { brandLimitOf, groupPlan, groupTenant, lockGroup } from "../tenancy/public.js";
 import { checkImages } from "../uploads/public.js";
 import { brandShopCount } from "./ports.js";
 import { brands } from "./tables.js";
@@ -73,21 +73,20 @@ export async function listBrands(
   const conditions: (SQL | undefined)[] = [tenant.owns(brands)];
   if (input.name) conditions.push(ilike(brands.name, likeText(input.name)));
   if (input.status !== undefined) conditions.push(eq(brands.status, input.status));
-  const [page, group] = await Promise.all([
-    listPage({
-      where: and(...conditions),
-      keyset: idKeyset(brands.id, (row: BrandRow) => row.id),
-      input,
-      rows: rowsFrom(() => db.select().from(brands)),
-      count: countOf(db, brands),
-    }),
-    groupPlan(db, tenant.groupId),
-  ]);
+  // The group's cap comes with the page's rows (a page with none asks for it alone).
+  const brandLimit = brandLimitOf(tenant.groupId);
+  const page = await listPage({
+    where: and(...conditions),
+    keyset: idKeyset(brands.id, (row: BrandRow) => row.id),
+    input,
+    rows: rowsFrom((total) => db.select({ ...getTableColumns(brands), total, brandLimit }).from(brands)),
+    count: countOf(brands),
+  });
   return {
     items: page.rows.map(toBrandItem),
     total: page.total,
     next_cursor: page.next_cursor,
-    brand_limit: group.brandLimit,
+    brand_limit: page.rows[0]?.brandLimit ?? (await groupPlan(db, tenant.groupId)).brandLimit,
   };
 }
 

@@ -38,7 +38,12 @@ export async function listDeviceLog(
     where,
     keyset: idKeyset(deviceLog.id, (row: { id: number }) => row.id),
     input,
-    rows: rowsFrom(() => db.select(columns).from(deviceLog).innerJoin(devices, eq(devices.id, deviceLog.deviceId))),
+    rows: rowsFrom((total) =>
+      db
+        .select({ ...columns, total })
+        .from(deviceLog)
+        .innerJoin(devices, eq(devices.id, deviceLog.deviceId)),
+    ),
     count: countFrom(() =>
       db.select({ n: count() }).from(deviceLog).innerJoin(devices, eq(devices.id, deviceLog.deviceId)),
     ),

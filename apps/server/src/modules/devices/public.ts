@@ -13,6 +13,7 @@ export { extendMachineHold, heldMachineIds, holdMachine, releaseMachineHold } fr
 export * from "./ports.js";
 export type { DeviceWithSecret } from "./provision.js";
 export { matchDeviceSecrets, registerDevicesWithSecrets } from "./provision.js";
+export type { DeviceTypeCounts } from "./queries.js";
 export {
   brokerRisksFor,
   commandOutcomes,
@@ -21,6 +22,8 @@ export {
   deviceCountOfVendor,
   deviceCounts,
   deviceCountsByShop,
+  deviceCountsFrom,
+  deviceCountsOf,
   deviceEventSums,
   deviceIdsOfPriceTemplate,
   deviceIdsOfShop,
@@ -28,7 +31,7 @@ export {
   deviceOperationCounts,
   deviceSerialOf,
   devicesNeedingAttention,
-  devicesOfShop,
+  devicesOfShopExpr,
   isShopDevice,
   payableDevices,
   placedDevicesOfVendors,

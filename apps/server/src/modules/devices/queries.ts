@@ -1,7 +1,9 @@
 import { type BrokerRiskName, LEVEL } from "@washboard/shared";
-import { and, asc, count, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, count, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../platform/db/client.js";
-import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
+import { qualified } from "../../platform/db/qualified.js";
+import { countReferring, type Ref, scalar, valueOfRow } from "../../platform/db/related.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { AppDeps } from "../../platform/module.js";
 import { findVendorShop, shopNameOf } from "../shops/public.js";
@@ -27,13 +29,12 @@ export const deviceNameOf = (ref: Ref) => valueOfRow<string>(devices.name, devic
 /** The serial number of the device `ref` names. */
 export const deviceSerialOf = (ref: Ref) => valueOfRow<string>(devices.serialNumber, devices.id, ref);
 
-/** The devices of one of the vendor's shops, by name. */
-export function devicesOfShop(db: Db, tenant: VendorTenant, shopId: number) {
-  return db
-    .select({ id: devices.id, name: devices.name, serial_number: devices.serialNumber })
-    .from(devices)
-    .where(and(eq(devices.shopId, shopId), tenant.owns(devices)))
-    .orderBy(asc(devices.name), asc(devices.id));
+/** The devices of one of the vendor's shops, by name, as one JSON value (read with others in one statement). */
+export function devicesOfShopExpr(tenant: VendorTenant, shopId: number) {
+  return sql<{ id: number; name: string; serial_number: string }[]>`(select coalesce(json_agg(json_build_object(
+      'id', ${qualified(devices.id)}, 'name', ${qualified(devices.name)}, 'serial_number', ${qualified(devices.serialNumber)})
+      order by ${qualified(devices.name)}, ${qualified(devices.id)}), '[]'::json)
+    from ${devices} where ${qualified(devices.shopId)} = ${shopId} and ${tenant.owns(devices)})`;
 }
 
 /** Whether `deviceId` is a device of the vendor in that shop. */
@@ -62,22 +63,38 @@ export async function setDevicesPriceTemplate(tx: Tx, tenant: VendorTenant, devi
  * How many devices the vendors own, by state and by type: online, busy and faulted (online ones), and
  * each machine type's count and online count. One grouped query.
  */
-export async function deviceCounts(db: Db, vendorIds: number[]) {
-  const rows = await db
-    .select({
-      machineType: devices.machineType,
-      total: count(),
-      online: count(sql`case when ${devices.online} then 1 end`),
-      unknown: count(sql`case when ${devices.presence} = 'unknown' then 1 end`),
-      busy: count(sql`case when ${devices.online} and ${deviceShadows.busy} then 1 end`),
-      fault: count(sql`case when ${devices.online} and ${deviceShadows.faultCode} is not null then 1 end`),
-    })
-    .from(devices)
-    .leftJoin(deviceShadows, eq(deviceShadows.deviceId, devices.id))
-    .where(inArray(devices.vendorId, vendorIds))
-    .groupBy(devices.machineType)
-    .orderBy(asc(devices.machineType));
-  const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((n, row) => n + pick(row), 0);
+/** The machines of one type: how many, and how many are online, unknown, busy and at fault. */
+export interface DeviceTypeCounts {
+  machine_type: string;
+  total: number;
+  online: number;
+  unknown: number;
+  busy: number;
+  fault: number;
+}
+
+/**
+ * The machines of the vendors `vendorIs` selects (given the devices' vendor column), counted by
+ * type, as one JSON value: to read with other figures in one statement (`deviceCountsFrom` sums it).
+ */
+export function deviceCountsOf(vendorIs: (vendorColumn: AnyPgColumn) => SQL): SQL<DeviceTypeCounts[]> {
+  const d = (column: AnyColumn) => qualified(column);
+  return sql<DeviceTypeCounts[]>`(select coalesce(json_agg(json_build_object('machine_type', t.machine_type,
+      'total', t.total, 'online', t.online, 'unknown', t.unknown, 'busy', t.busy, 'fault', t.fault)
+      order by t.machine_type), '[]'::json)
+    from (select ${d(devices.machineType)} as machine_type, count(*)::int as total,
+        count(*) filter (where ${d(devices.online)})::int as online,
+        count(*) filter (where ${d(devices.presence)} = 'unknown')::int as unknown,
+        count(*) filter (where ${d(devices.online)} and ${d(deviceShadows.busy)})::int as busy,
+        count(*) filter (where ${d(devices.online)} and ${d(deviceShadows.faultCode)} is not null)::int as fault
+      from ${devices} left join ${deviceShadows} on ${d(deviceShadows.deviceId)} = ${d(devices.id)}
+      where ${vendorIs(devices.vendorId)}
+      group by ${d(devices.machineType)}) as t)`;
+}
+
+/** What the dashboards show of machines, from their counts by type. */
+export function deviceCountsFrom(rows: readonly DeviceTypeCounts[]) {
+  const sum = (pick: (row: DeviceTypeCounts) => number) => rows.reduce((n, row) => n + pick(row), 0);
   const total = sum((r) => r.total);
   const online = sum((r) => r.online);
   return {
@@ -90,8 +107,17 @@ export async function deviceCounts(db: Db, vendorIds: number[]) {
       busy: sum((r) => r.busy),
       fault: sum((r) => r.fault),
     },
-    types: rows.map((r) => ({ machine_type: r.machineType, count: r.total, online: r.online })),
+    types: rows.map((r) => ({ machine_type: r.machine_type, count: r.total, online: r.online })),
   };
+}
+
+export async function deviceCounts(db: Db, vendorIds: number[]) {
+  return deviceCountsFrom(
+    await scalar(
+      db,
+      deviceCountsOf((vendor) => inArray(vendor, vendorIds)),
+    ),
+  );
 }
 
 /** Which devices a bulk call goes to: a selection, or every device of one shop. */

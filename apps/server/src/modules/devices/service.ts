@@ -7,17 +7,17 @@ import {
   devicePayContent,
   type wildDeviceListRequest,
 } from "@washboard/shared";
-import { and, count, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, count, eq, getTableColumns, gt, ilike, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../platform/db/client.js";
+import type { Db, SelectedFields } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { idKeyset, nameKeyset } from "../../platform/db/keysets.js";
-import { countFrom, countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
+import { countFrom, countOf, listPage, type NoColumns, type RowOf, rowsFrom } from "../../platform/db/list-page.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
 import { findVendorShop, shopNameOf } from "../shops/public.js";
-import { systemConfigValue } from "../system-config/public.js";
+import { systemConfigValueOf } from "../system-config/public.js";
 import { tenantWhere, type VendorTenant, vendorTenant } from "../tenancy/public.js";
 import { commandView } from "./commands/command-view.js";
 import { priceTemplateFacts } from "./ports.js";
@@ -49,12 +49,16 @@ const itemColumns = () => ({
   lastSeenAt: deviceShadows.lastSeenAt,
 });
 
-function selectDevices(db: Db) {
+/** Devices with their shadows (and `more` columns: a list's total). */
+function selectDevices<More extends SelectedFields>(db: Db, more = {} as More) {
   // A device that never spoke has no shadow row yet: it shows as never seen.
-  return db.select(itemColumns()).from(devices).leftJoin(deviceShadows, eq(deviceShadows.deviceId, devices.id));
+  return db
+    .select({ ...itemColumns(), ...more })
+    .from(devices)
+    .leftJoin(deviceShadows, eq(deviceShadows.deviceId, devices.id));
 }
 
-type DeviceRow = Awaited<ReturnType<ReturnType<typeof selectDevices>["execute"]>>[number];
+type DeviceRow = RowOf<ReturnType<typeof selectDevices<NoColumns>>>;
 
 function toItem(row: DeviceRow) {
   return {
@@ -119,7 +123,7 @@ export async function listDevices(
     where,
     keyset: nameKeyset("name_asc", { id: devices.id, name: devices.name }, (row: DeviceRow) => row),
     input,
-    rows: rowsFrom(() => selectDevices(db)),
+    rows: rowsFrom((total) => selectDevices(db, { total })),
     count: countFrom(() =>
       db.select({ n: count() }).from(devices).leftJoin(deviceShadows, eq(deviceShadows.deviceId, devices.id)),
     ),
@@ -142,8 +146,8 @@ export async function listCommands(
     where,
     keyset: idKeyset(deviceCommands.seq, (row: typeof deviceCommands.$inferSelect) => row.seq),
     input,
-    rows: rowsFrom(() => db.select().from(deviceCommands)),
-    count: countOf(db, deviceCommands),
+    rows: rowsFrom((total) => db.select({ ...getTableColumns(deviceCommands), total }).from(deviceCommands)),
+    count: countOf(deviceCommands),
   });
   return { items: page.rows.map(commandView), total: page.total, next_cursor: page.next_cursor };
 }
@@ -196,19 +200,17 @@ export async function deviceQrCodes(db: Db, scope: TenantScope, deviceIds: numbe
   const tenant = vendorTenant(scope);
   const ids = [...new Set(deviceIds)];
   if (ids.length === 0) return [];
-  const [rows, website] = await Promise.all([
-    db
-      .select({
-        id: devices.id,
-        serial: devices.serialNumber,
-        name: devices.name,
-        machineNumber: devices.machineNumber,
-        shopName: shopNameOf(devices.shopId),
-      })
-      .from(devices)
-      .where(and(inArray(devices.id, ids), tenant.owns(devices))),
-    systemConfigValue(db, "website"),
-  ]);
+  const rows = await db
+    .select({
+      id: devices.id,
+      serial: devices.serialNumber,
+      name: devices.name,
+      machineNumber: devices.machineNumber,
+      shopName: shopNameOf(devices.shopId),
+      website: systemConfigValueOf("website"),
+    })
+    .from(devices)
+    .where(and(inArray(devices.id, ids), tenant.owns(devices)));
   if (rows.length !== ids.length) throw new AppError("NOT_FOUND", { field: "device_ids" });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
@@ -221,7 +223,7 @@ export async function deviceQrCodes(db: Db, scope: TenantScope, deviceIds: numbe
             name: row.name,
             machine_number: row.machineNumber,
             shop_name: row.shopName,
-            content: devicePayContent(website, row.serial),
+            content: devicePayContent(row.website, row.serial),
           },
         ]
       : [];

@@ -1,5 +1,5 @@
 import type { EcardItem, ecardCreateRequest, ecardListRequest, ecardListResult } from "@washboard/shared";
-import { and, eq, ilike, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
@@ -33,8 +33,8 @@ export async function listEcards(
     where: and(...conditions),
     keyset: idKeyset(ecards.id, (row: EcardRow) => row.id),
     input,
-    rows: rowsFrom(() => db.select().from(ecards)),
-    count: countOf(db, ecards),
+    rows: rowsFrom((total) => db.select({ ...getTableColumns(ecards), total }).from(ecards)),
+    count: countOf(ecards),
   });
   return { items: page.rows.map(toEcardItem), total: page.total, next_cursor: page.next_cursor };
 }

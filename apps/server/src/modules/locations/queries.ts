@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import { type Ref, valueOfRow } from "../../platform/db/related.js";
+import { type Choice, choicesOf, type Ref, valueOfRow } from "../../platform/db/related.js";
 import type { VendorTenant } from "../tenancy/public.js";
 import { locations } from "./tables.js";
 
@@ -19,10 +19,6 @@ export async function isVendorLocation(db: Db, tenant: VendorTenant, id: number)
 }
 
 /** The vendor's locations for a select, by name. */
-export function locationChoices(db: Db, tenant: VendorTenant): Promise<{ id: number; name: string }[]> {
-  return db
-    .select({ id: locations.id, name: locations.name })
-    .from(locations)
-    .where(tenant.owns(locations))
-    .orderBy(asc(locations.name));
+export function locationChoices(tenant: VendorTenant): SQL<Choice[]> {
+  return choicesOf(locations.id, locations.name, tenant.owns(locations), [asc(locations.name), asc(locations.id)]);
 }

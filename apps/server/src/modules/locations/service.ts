@@ -62,8 +62,8 @@ export async function listLocations(
     where: and(...conditions),
     keyset: nameKeyset(input.sort, { id: locations.id, name: locations.name }, (row: ItemRow) => row),
     input,
-    rows: rowsFrom(() => db.select(itemColumns()).from(locations)),
-    count: countOf(db, locations),
+    rows: rowsFrom((total) => db.select({ ...itemColumns(), total }).from(locations)),
+    count: countOf(locations),
   });
   return { items: page.rows.map(toItem), total: page.total, next_cursor: page.next_cursor };
 }

@@ -10,7 +10,7 @@ import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { idKeyset } from "../../platform/db/keysets.js";
-import { listPage } from "../../platform/db/list-page.js";
+import { countOf, listPage } from "../../platform/db/list-page.js";
 import { qualified } from "../../platform/db/qualified.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { Actor, TenantScope } from "../../platform/http/context.js";
@@ -50,32 +50,31 @@ export async function listCards(
 ) {
   const vendor = await scopedVendor(db, scope);
   const where = conditions(vendorTenant(scope), input);
+  // The first page's statement also sums the filter's balances, as text (a bigint sum beyond 2^53
+  // is no number); no row: nothing matches.
+  const balance = input.cursor
+    ? sql<string | null>`null`
+    : sql<string | null>`(select coalesce(sum(${cards.balance}), 0)::text from ${cards} where ${where ?? sql`true`})`;
   const page = await listPage({
     where,
     keyset: idKeyset(cards.id, (row: { card: { id: number } }) => row.card.id),
     input,
-    rows: (paged, orderBy, limit) =>
+    rows: (paged, orderBy, limit, total) =>
       db
-        .select(cardColumns)
+        .select({ ...cardColumns, total, balance })
         .from(cards)
         .where(paged)
         .orderBy(...orderBy)
         .limit(limit),
-    count: async () => 0,
+    count: countOf(cards),
   });
-  let totals = null;
-  if (!input.cursor) {
-    const [row] = await db
-      .select({ cards: sql<number>`count(*)::int`, balance: sql<string>`coalesce(sum(${cards.balance}), 0)` })
-      .from(cards)
-      .where(where);
-    totals = { cards: row?.cards ?? 0, balance: Number(row?.balance ?? 0), currency: vendor.currency };
-  }
   return {
     items: page.rows.map((row) => cardView(row, vendor.currency)),
-    total: totals?.cards ?? page.rows.length,
+    total: page.total,
     next_cursor: page.next_cursor,
-    totals,
+    totals: input.cursor
+      ? null
+      : { cards: page.total, balance: Number(page.rows[0]?.balance ?? 0), currency: vendor.currency },
   };
 }
 

@@ -2,8 +2,7 @@ import { zonedDayEnd, zonedDayStart } from "@washboard/shared";
 import { type AnyColumn, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { qualified } from "../../platform/db/qualified.js";
-import { shopChoices } from "../shops/public.js";
-import { tenantOfVendor } from "../tenancy/public.js";
+import { shopNameOf } from "../shops/public.js";
 import type { ReportVendor } from "./other-income.js";
 import { MEMBER_COUPON_STATE, memberCoupons, members } from "./tables.js";
 
@@ -27,7 +26,7 @@ export async function couponsByDay(
   const ofVendor = sql`${qualified(mc.vendorId)} = ${vendor.id}`;
   const anyMachine = range.device_id === undefined ? sql`true` : sql`false`;
   const result = (await db.execute(sql`
-    select activity.day, activity.shop_id,
+    select activity.day, activity.shop_id, ${shopNameOf(sql`activity.shop_id`)} as shop_name,
       count(*) filter (where activity.what = 'given')::int as given,
       count(*) filter (where activity.what = 'used')::int as used,
       coalesce(sum(activity.discount) filter (where activity.what = 'used'), 0)::bigint as discount,
@@ -50,13 +49,20 @@ export async function couponsByDay(
     where ${range.shop_id === undefined ? sql`true` : sql`activity.shop_id = ${range.shop_id}`}
     group by activity.day, activity.shop_id
     order by activity.day, activity.shop_id nulls last`)) as unknown as {
-    rows: { day: string; shop_id: number | null; given: number; used: number; discount: string; expired: number }[];
+    rows: {
+      day: string;
+      shop_id: number | null;
+      shop_name: string | null;
+      given: number;
+      used: number;
+      discount: string;
+      expired: number;
+    }[];
   };
-  const names = new Map((await shopChoices(db, tenantOfVendor(vendor.id))).map((s) => [s.id, s.name]));
   return result.rows.map((r) => ({
     day: r.day,
     shop_id: r.shop_id,
-    shop_name: r.shop_id === null ? null : (names.get(r.shop_id) ?? null),
+    shop_name: r.shop_name,
     given: r.given,
     used: r.used,
     discount: Number(r.discount),

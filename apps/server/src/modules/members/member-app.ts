@@ -17,7 +17,7 @@ import { checkMemberPin, hashToken, newToken, takeAttempt } from "../accounts/pu
 import { createMemberOrder } from "../orders/public.js";
 import { chosenProgram, payableProviders, vendorOfPlace } from "../pay/public.js";
 import { shopNameOf } from "../shops/public.js";
-import { findVendor, tenantOfVendor } from "../tenancy/public.js";
+import { findVendor, tenantOfVendor, vendorCurrencyOf } from "../tenancy/public.js";
 import { markCouponOrder, spendCoupon } from "./coupon-service.js";
 import { applyChanges, type LockedHolder, lockHolder, move } from "./ledger.js";
 import { movementColumns, movementView } from "./member-view.js";
@@ -222,18 +222,18 @@ export async function wallet(db: Db, session: MemberSession) {
       name: members.name,
       balance: members.balance,
       reward: members.reward,
+      currency: vendorCurrencyOf(members.vendorId),
     })
     .from(members)
     .where(and(eq(members.id, session.memberId), tenantOfVendor(session.vendorId).owns(members)));
-  const vendor = await findVendor(db, session.vendorId);
-  if (!row || !vendor) throw new AppError("UNAUTHORIZED");
+  if (!row?.currency) throw new AppError("UNAUTHORIZED");
   return {
     member_id: row.id,
     phone: row.phone,
     name: row.name,
     balance: row.balance,
     reward: row.reward,
-    currency: vendor.currency,
+    currency: row.currency,
   };
 }
 

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { idKeyset } from "../../platform/db/keysets.js";
-import { listPage } from "../../platform/db/list-page.js";
+import { countOf, listPage } from "../../platform/db/list-page.js";
 import { qualified } from "../../platform/db/qualified.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { Actor, TenantScope } from "../../platform/http/context.js";
@@ -67,53 +67,61 @@ export async function listMembers(
   const vendor = await scopedVendor(db, scope);
   const tenant = vendorTenant(scope);
   const where = conditions(tenant, input);
+  // The first page's statement also sums the filter (no row: nothing matches).
+  const sums = input.cursor ? sql<MemberSums | null>`null` : memberSums(where);
   const page = await listPage({
     where,
     keyset: idKeyset(members.id, (row: { member: { id: number } }) => row.member.id),
     input,
-    rows: (paged, orderBy, limit) =>
+    rows: (paged, orderBy, limit, total) =>
       db
-        .select(memberColumns)
+        .select({ ...memberColumns, total, sums })
         .from(members)
         .where(paged)
         .orderBy(...orderBy)
         .limit(limit),
-    count: async () => 0,
+    count: countOf(members),
   });
-  const totals = input.cursor ? null : await memberTotals(db, where, vendor.currency);
+  const found = page.rows[0]?.sums;
   return {
     items: page.rows.map((row) => memberView(row, vendor.currency)),
-    total: totals?.members ?? page.rows.length,
+    total: page.total,
     next_cursor: page.next_cursor,
-    totals,
+    totals: input.cursor
+      ? null
+      : {
+          members: page.total,
+          balance: Number(found?.balance ?? 0),
+          reward: Number(found?.reward ?? 0),
+          currency: vendor.currency,
+        },
   };
 }
 
-async function memberTotals(db: Db, where: SQL | undefined, currency: string) {
-  const [row] = await db
-    .select({
-      members: sql<number>`count(*)::int`,
-      balance: sql<string>`coalesce(sum(${members.balance}), 0)`,
-      reward: sql<string>`coalesce(sum(${members.reward}), 0)`,
-    })
-    .from(members)
-    .where(where);
-  return {
-    members: row?.members ?? 0,
-    balance: Number(row?.balance ?? 0),
-    reward: Number(row?.reward ?? 0),
-    currency,
-  };
+/** What the filter's members hold, as text (a bigint sum beyond 2^53 is no JSON number). */
+interface MemberSums {
+  balance: string;
+  reward: string;
+}
+
+function memberSums(where: SQL | undefined): SQL<MemberSums | null> {
+  return sql<MemberSums | null>`(select json_build_object('balance', coalesce(sum(${members.balance}), 0)::text,
+    'reward', coalesce(sum(${members.reward}), 0)::text) from ${members} where ${where ?? sql`true`})`;
 }
 
 /** One member of the tenant, shown; NOT_FOUND for anyone else's. */
-export async function memberOf(db: Db, scope: TenantScope, memberId: number) {
+export function memberOf(db: Db, scope: TenantScope, memberId: number) {
+  return memberWhere(db, scope, eq(members.id, memberId), () => new AppError("NOT_FOUND", { field: "member_id" }));
+}
+
+/** The tenant's member whose id `id` is (a number, or a subquery naming one), shown; `missing` otherwise. */
+async function memberWhere(db: Db, scope: TenantScope, id: SQL, missing: () => AppError) {
   const vendor = await scopedVendor(db, scope);
   const [row] = await db
     .select(memberColumns)
     .from(members)
-    .where(and(eq(members.id, memberId), vendorTenant(scope).owns(members)));
-  if (!row) throw new AppError("NOT_FOUND", { field: "member_id" });
+    .where(and(id, vendorTenant(scope).owns(members)));
+  if (!row) throw missing();
   return memberView(row, vendor.currency);
 }
 
@@ -130,12 +138,16 @@ export async function memberDetail(db: Db, scope: TenantScope, memberId: number)
 /** Spec §7 get_user_acct_by_cardnumber: the member a card is bound to ("card number error" otherwise). */
 export async function memberByCardNumber(db: Db, scope: TenantScope, cardNumber: string) {
   const tenant = vendorTenant(scope);
-  const [card] = await db
+  const bound = db
     .select({ memberId: cards.memberId })
     .from(cards)
     .where(and(tenant.owns(cards), eq(cards.cardNumber, cardNumber), isNull(cards.removedAt)));
-  if (!card?.memberId) throw new AppError("CARD_NUMBER_ERROR", { field: "card_number" });
-  return memberOf(db, scope, card.memberId);
+  return memberWhere(
+    db,
+    scope,
+    eq(members.id, sql`(${bound})`),
+    () => new AppError("CARD_NUMBER_ERROR", { field: "card_number" }),
+  );
 }
 
 type ProfileInput = z.output<typeof memberCreateRequest>;

@@ -20,14 +20,14 @@ export async function listMovements(
     where: and(vendorTenant(scope).owns(balanceMovements), owner),
     keyset: idKeyset(balanceMovements.id, (row: { movement: { id: number } }) => row.movement.id),
     input,
-    rows: (where, orderBy, limit) =>
+    rows: (where, orderBy, limit, total) =>
       db
-        .select(movementColumns)
+        .select({ ...movementColumns, total })
         .from(balanceMovements)
         .where(where)
         .orderBy(...orderBy)
         .limit(limit),
-    count: countOf(db, balanceMovements),
+    count: countOf(balanceMovements),
   });
   return { items: page.rows.map(movementView), total: page.total, next_cursor: page.next_cursor };
 }

@@ -2,8 +2,7 @@ import { zonedDayEnd, zonedDayStart } from "@washboard/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { qualified } from "../../platform/db/qualified.js";
-import { shopChoices } from "../shops/public.js";
-import { tenantOfVendor } from "../tenancy/public.js";
+import { shopNameOf } from "../shops/public.js";
 import { balanceMovements, cards, members } from "./tables.js";
 
 /** The vendors a report reads, each with its zone (days are the vendor's own). */
@@ -53,7 +52,8 @@ export async function otherIncomeByDay(
   const channel = sql`case when ${qualified(m.ref)} like 'topup:%' then 'app'
     when ${qualified(m.ref)} like 'command:%' then 'machine' else 'counter' end`;
   const result = (await db.execute(sql`
-    select income.vendor_id, income.day, income.shop_id, count(*)::int as count,
+    select income.vendor_id, income.day, income.shop_id, ${shopNameOf(sql`income.shop_id`)} as shop_name,
+      count(*)::int as count,
       coalesce(sum(income.paid) filter (where income.channel = 'app'), 0)::bigint as app,
       coalesce(sum(income.paid) filter (where income.channel = 'counter'), 0)::bigint as counter,
       coalesce(sum(income.paid) filter (where income.channel = 'machine'), 0)::bigint as machine,
@@ -74,6 +74,7 @@ export async function otherIncomeByDay(
       vendor_id: number;
       day: string;
       shop_id: number | null;
+      shop_name: string | null;
       count: number;
       app: string;
       counter: string;
@@ -81,15 +82,11 @@ export async function otherIncomeByDay(
       total: string;
     }[];
   };
-  const names = new Map<number, string>();
-  for (const vendor of vendors) {
-    for (const shop of await shopChoices(db, tenantOfVendor(vendor.id))) names.set(shop.id, shop.name);
-  }
   return result.rows.map((r) => ({
     vendorId: r.vendor_id,
     day: r.day,
     shopId: r.shop_id,
-    shopName: r.shop_id === null ? null : (names.get(r.shop_id) ?? null),
+    shopName: r.shop_name,
     count: r.count,
     app: Number(r.app),
     counter: Number(r.counter),
@@ -121,7 +118,7 @@ export async function cardBusinessByDay(
   const end = zonedDayEnd(range.to, vendor.timeZone) + 1;
   const zone = vendor.timeZone;
   const result = (await db.execute(sql`
-    select activity.day, activity.shop_id,
+    select activity.day, activity.shop_id, ${shopNameOf(sql`activity.shop_id`)} as shop_name,
       count(*) filter (where activity.what = 'new')::int as new_cards,
       count(*) filter (where activity.what = 'topup')::int as topups,
       coalesce(sum(activity.amount) filter (where activity.what = 'topup'), 0)::bigint as topup_amount,
@@ -151,6 +148,7 @@ export async function cardBusinessByDay(
     rows: {
       day: string;
       shop_id: number | null;
+      shop_name: string | null;
       new_cards: number;
       topups: number;
       topup_amount: string;
@@ -158,11 +156,10 @@ export async function cardBusinessByDay(
       payment_amount: string;
     }[];
   };
-  const names = new Map((await shopChoices(db, tenantOfVendor(vendor.id))).map((s) => [s.id, s.name]));
   return result.rows.map((r) => ({
     day: r.day,
     shopId: r.shop_id,
-    shopName: r.shop_id === null ? null : (names.get(r.shop_id) ?? null),
+    shopName: r.shop_name,
     newCards: r.new_cards,
     topups: r.topups,
     topupAmount: Number(r.topup_amount),
@@ -182,7 +179,8 @@ export async function rewardsByDay(
 ) {
   const m = balanceMovements;
   const result = (await db.execute(sql`
-    select points.day, points.shop_id, count(distinct points.member_id)::int as members,
+    select points.day, points.shop_id, ${shopNameOf(sql`points.shop_id`)} as shop_name,
+      count(distinct points.member_id)::int as members,
       coalesce(sum(points.amount) filter (where points.amount > 0), 0)::bigint as given,
       coalesce(sum(-points.amount) filter (where points.amount < 0), 0)::bigint as spent
     from (
@@ -198,13 +196,19 @@ export async function rewardsByDay(
     where ${range.shop_id === undefined ? sql`true` : sql`points.shop_id = ${range.shop_id}`}
     group by points.day, points.shop_id
     order by points.day, points.shop_id nulls last`)) as unknown as {
-    rows: { day: string; shop_id: number | null; members: number; given: string; spent: string }[];
+    rows: {
+      day: string;
+      shop_id: number | null;
+      shop_name: string | null;
+      members: number;
+      given: string;
+      spent: string;
+    }[];
   };
-  const names = new Map((await shopChoices(db, tenantOfVendor(vendor.id))).map((s) => [s.id, s.name]));
   return result.rows.map((r) => ({
     day: r.day,
     shop_id: r.shop_id,
-    shop_name: r.shop_id === null ? null : (names.get(r.shop_id) ?? null),
+    shop_name: r.shop_name,
     members: r.members,
     given: Number(r.given),
     spent: Number(r.spent),

@@ -27,10 +27,11 @@ function filtersOf(scope: TenantScope, input: Input): SQL | undefined {
   return and(...conditions);
 }
 
-/** A row of the log with its vendor's name, and the key its page cursor is made of. */
-function selectRows(db: Db) {
+/** A row of the log with its vendor's name, the key its page cursor is made of, and the list's total. */
+function selectRows(db: Db, total: SQL<number>) {
   return db
     .select({
+      total,
       id: operationLog.id,
       createdAt: operationLog.createdAt,
       keyAt: keysetAt(operationLog.createdAt),
@@ -60,8 +61,8 @@ export async function listOperationLog(db: Db, scope: TenantScope, input: Input)
       id: row.id,
     })),
     input,
-    rows: rowsFrom(() => selectRows(db)),
-    count: countOf(db, operationLog),
+    rows: rowsFrom((total) => selectRows(db, total)),
+    count: countOf(operationLog),
   });
   return {
     items: page.rows.map(

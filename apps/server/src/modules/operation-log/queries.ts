@@ -1,28 +1,26 @@
 import type { RecentOperation } from "@washboard/shared";
-import { and, asc, desc, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import { toSeconds } from "../../platform/db/columns.js";
+import { qualified } from "../../platform/db/qualified.js";
 import type { TenantScope } from "../../platform/http/context.js";
 import { tenantOfVendor, tenantWhere } from "../tenancy/public.js";
 import { operationLog } from "./tables.js";
 
 /** What other modules may know of the operation log. */
 
-/** The scope's latest operations, newest first: a group sees its own and its vendors' rows. */
-export async function recentOperations(db: Db, scope: TenantScope, limit: number): Promise<RecentOperation[]> {
-  const rows = await db
-    .select()
-    .from(operationLog)
-    .where(tenantWhere(scope, operationLog, { groupVendors: false }))
-    .orderBy(desc(operationLog.createdAt), desc(operationLog.id))
-    .limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    action: row.action,
-    outcome: row.outcome,
-    created_at: toSeconds(row.createdAt),
-    actor: row.actor,
-  }));
+/**
+ * The scope's latest operations, newest first (the scope's own rows: a group's, or its chosen
+ * vendor's), as one JSON value to read with other figures in one statement.
+ */
+export function recentOperationsOf(scope: TenantScope, limit: number): SQL<RecentOperation[]> {
+  const o = (column: AnyColumn) => qualified(column);
+  return sql<RecentOperation[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'action', r.action,
+      'outcome', r.outcome, 'created_at', r.created_at, 'actor', r.actor) order by r.at desc, r.id desc), '[]'::json)
+    from (select ${o(operationLog.id)} as id, ${o(operationLog.action)} as action, ${o(operationLog.outcome)} as outcome,
+        floor(extract(epoch from ${o(operationLog.createdAt)}))::bigint as created_at, ${o(operationLog.actor)} as actor,
+        ${o(operationLog.createdAt)} as at
+      from ${operationLog} where ${tenantWhere(scope, operationLog, { groupVendors: false })}
+      order by ${o(operationLog.createdAt)} desc, ${o(operationLog.id)} desc limit ${limit}) as r)`;
 }
 
 /** What each account did for a vendor between two instants (the account manager report). */

@@ -48,13 +48,12 @@ export async function listOrders(
   // A next page's cursor carries the filter's total from the first page: counting a large filter
   // again on every page would cost what keyset paging saves.
   const carried = input.cursor ? splitCursor(input.cursor) : undefined;
-  const [page, totals] = await Promise.all([
-    // The total is the totals' count (first page) or the cursor's (next pages).
-    ordersPage(db, where, { page_size: input.page_size, cursor: carried?.keyset }),
-    carried
-      ? Promise.resolve(null)
-      : scopedVendor(db, scope).then((vendor) => totalsOf(db, scope, source, input, where, vendor.currency)),
-  ]);
+  // The first page's statement also sums the filter (no row: nothing matches).
+  const sums = carried ? null : totalsOf(scope, source, input, where);
+  const page = await ordersPage(db, where, { page_size: input.page_size, cursor: carried?.keyset }, sums);
+  const vendor = await scopedVendor(db, scope);
+  const totals = sums ? totalsView(page.rows[0]?.sums ?? null, vendor.currency) : null;
+  // The total is the totals' count (first page) or the cursor's (next pages).
   const total = totals?.count ?? carried?.total ?? 0;
   return {
     items: page.rows.map(orderView),
@@ -66,22 +65,32 @@ export async function listOrders(
 
 const keyset = createdKeyset({ createdAt: orders.createdAt, id: orders.id }, (row: { at: string; id: number }) => row);
 
-/** One page of the orders matching `where`, newest first, after the keyset cursor. */
-function ordersPage(db: Db, where: SQL | undefined, input: { page_size: number; cursor?: string | undefined }) {
+/**
+ * One page of the orders matching `where`, newest first, after the keyset cursor, each row with
+ * `sums` beside it when asked for (the list counts by them, or carries its total in the cursor).
+ */
+function ordersPage(
+  db: Db,
+  where: SQL | undefined,
+  input: { page_size: number; cursor?: string | undefined },
+  sums: SQL<OrderSums | null> | null = null,
+) {
   return listPage({
     where,
     keyset,
     input,
-    rows: (paged, orderBy, limit) =>
+    rows: (paged, orderBy, limit, total) =>
       db
-        .select({ ...orderColumns, at: keysetAt(orders.createdAt), id: orders.id })
+        .select({ ...orderColumns, at: keysetAt(orders.createdAt), id: orders.id, total, sums: sums ?? noSums })
         .from(orders)
         .where(paged)
         .orderBy(...orderBy)
         .limit(limit),
-    count: async () => 0,
+    count: () => sql<number>`0`,
   });
 }
+
+const noSums = sql<OrderSums | null>`null`;
 
 /**
  * Every order the filter matches, newest first, a batch at a time: each batch is a keyset page, so
@@ -115,20 +124,30 @@ function splitCursor(cursor: string): { keyset: string; total: number } {
 
 const DAY_SECONDS = 86_400;
 
+/** The filter's count and sums, as `totalsOf` selects them (bigints as text). */
+interface OrderSums {
+  count: string | number;
+  paid: string | number;
+  refunded: string | number;
+}
+
+/** The filter's totals in the vendor's currency, which every order of it is in. */
+function totalsView(sums: OrderSums | null, currency: string): OrderTotals {
+  return {
+    count: Number(sums?.count ?? 0),
+    paid_amount: Number(sums?.paid ?? 0),
+    refunded_amount: Number(sums?.refunded ?? 0),
+    currency,
+  };
+}
+
 /**
- * The filter's count and sums. Whole UTC days inside the period are read from the pre-counted
- * totals (`order_totals_daily`: a few rows a day), the part-days at its ends from the orders
- * themselves — one statement, the same figures a scan gives. A number search matches few orders:
- * those are counted directly. The currency is the vendor's, which every order of it is in.
+ * The filter's count and sums, a subquery of the first page's statement. Whole UTC days inside the
+ * period are read from the pre-counted totals (`order_totals_daily`: a few rows a day), the
+ * part-days at its ends from the orders themselves: the same figures a scan gives. A number search
+ * matches few orders: those are counted directly.
  */
-async function totalsOf(
-  db: Db,
-  scope: TenantScope,
-  source: OrderSource,
-  input: ListInput,
-  where: SQL | undefined,
-  currency: string,
-): Promise<OrderTotals> {
+function totalsOf(scope: TenantScope, source: OrderSource, input: ListInput, where: SQL | undefined): SQL<OrderSums> {
   const firstWhole = input.from === undefined ? undefined : Math.ceil(input.from / DAY_SECONDS) * DAY_SECONDS;
   const afterWhole = input.to === undefined ? undefined : Math.floor((input.to + 1) / DAY_SECONDS) * DAY_SECONDS;
   const wholeDays = !input.search && (firstWhole === undefined || afterWhole === undefined || firstWhole < afterWhole);
@@ -139,19 +158,10 @@ async function totalsOf(
         counted(scope, source, input, firstWhole, afterWhole),
       ]
     : [scanned(where)];
-  const result = (await db.execute(sql`
-    select coalesce(sum(part.orders), 0)::bigint as count, coalesce(sum(part.paid), 0)::bigint as paid,
-      coalesce(sum(part.refunded), 0)::bigint as refunded
-    from (${sql.join(parts, sql` union all `)}) as part`)) as unknown as {
-    rows: { count: string; paid: string; refunded: string }[];
-  };
-  const row = result.rows[0];
-  return {
-    count: Number(row?.count ?? 0),
-    paid_amount: Number(row?.paid ?? 0),
-    refunded_amount: Number(row?.refunded ?? 0),
-    currency,
-  };
+  // Sums as text: a bigint beyond 2^53 is no JSON number.
+  return sql<OrderSums>`(select json_build_object('count', coalesce(sum(part.orders), 0)::bigint::text,
+      'paid', coalesce(sum(part.paid), 0)::bigint::text, 'refunded', coalesce(sum(part.refunded), 0)::bigint::text)
+    from (${sql.join(parts, sql` union all `)}) as part)`;
 }
 
 /** The filtered orders' own count and sums (read from the screens' index, which includes them). */

@@ -10,19 +10,20 @@ import {
   type payQrListResult,
   type payQrUpdateRequest,
 } from "@washboard/shared";
-import { and, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isUniqueViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { nameKeyset } from "../../platform/db/keysets.js";
-import { countOf, listPage } from "../../platform/db/list-page.js";
+import { countOf, listPage, type Total } from "../../platform/db/list-page.js";
+import { scalars } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { deviceNameOf, deviceSerialOf, devicesOfShop, isShopDevice } from "../devices/public.js";
-import { findVendorShop, shopNameOf } from "../shops/public.js";
-import { systemConfigValue } from "../system-config/public.js";
+import { deviceNameOf, deviceSerialOf, devicesOfShopExpr, isShopDevice } from "../devices/public.js";
+import { findVendorShop, isVendorShopExpr, shopNameOf } from "../shops/public.js";
+import { systemConfigValueOf } from "../system-config/public.js";
 import { type VendorTenant, vendorTenant } from "../tenancy/public.js";
 import { payQrCodes } from "./tables.js";
 
@@ -33,9 +34,6 @@ export const PAYQR_CODE_BYTES = 16;
 export function newPayQrCode(): string {
   return randomBytes(PAYQR_CODE_BYTES).toString("base64url");
 }
-
-/** The platform's public site (system config "website"), which payment QR contents start with. */
-const website = (db: Db) => systemConfigValue(db, "website");
 
 const ITEM_COLUMNS = {
   id: payQrCodes.id,
@@ -51,39 +49,47 @@ const ITEM_COLUMNS = {
   createdAt: payQrCodes.createdAt,
 };
 
+/**
+ * Codes matching `where`, newest first, each with the platform's public site (system config
+ * "website") its content starts with, and a list's `total`.
+ */
 async function itemsOf(
   db: Db,
   where: SQL | undefined,
   limit?: number,
   orderBy: SQL[] = [desc(payQrCodes.id)],
-): Promise<PayQrItem[]> {
+  total: Total = sql<number>`0`,
+): Promise<{ item: PayQrItem; total: number }[]> {
   const query = db
-    .select(ITEM_COLUMNS)
+    .select({ ...ITEM_COLUMNS, site: systemConfigValueOf("website"), total })
     .from(payQrCodes)
     .where(where)
     .orderBy(...orderBy);
-  const [rows, site] = await Promise.all([limit === undefined ? query : query.limit(limit), website(db)]);
+  const rows = limit === undefined ? await query : await query.limit(limit);
   return rows.map((row) => ({
-    id: row.id,
-    code: row.code,
-    content: payQrContent(site, row.code),
-    name: row.name,
-    bind_mode: row.bindMode,
-    shop_id: row.shopId,
-    // A code's shop is required (the foreign key keeps it): its name is always there.
-    shop_name: row.shopName ?? "",
-    device_id: row.deviceId,
-    device_name: row.deviceName,
-    device_serial_number: row.deviceSerial,
-    remark: row.remark,
-    created_at: toSeconds(row.createdAt),
+    total: row.total,
+    item: {
+      id: row.id,
+      code: row.code,
+      content: payQrContent(row.site, row.code),
+      name: row.name,
+      bind_mode: row.bindMode,
+      shop_id: row.shopId,
+      // A code's shop is required (the foreign key keeps it): its name is always there.
+      shop_name: row.shopName ?? "",
+      device_id: row.deviceId,
+      device_name: row.deviceName,
+      device_serial_number: row.deviceSerial,
+      remark: row.remark,
+      created_at: toSeconds(row.createdAt),
+    },
   }));
 }
 
 async function itemById(db: Db, tenant: VendorTenant, id: number): Promise<PayQrItem> {
-  const [item] = await itemsOf(db, and(eq(payQrCodes.id, id), tenant.owns(payQrCodes)));
-  if (!item) throw new AppError("NOT_FOUND");
-  return item;
+  const [found] = await itemsOf(db, and(eq(payQrCodes.id, id), tenant.owns(payQrCodes)));
+  if (!found) throw new AppError("NOT_FOUND");
+  return found.item;
 }
 
 export async function listPayQrCodes(
@@ -97,19 +103,27 @@ export async function listPayQrCodes(
   if (input.name) conditions.push(ilike(payQrCodes.name, likeText(input.name)));
   const page = await listPage({
     where: and(...conditions),
-    keyset: nameKeyset(input.sort, { id: payQrCodes.id, name: payQrCodes.name }, (row: PayQrItem) => row),
+    keyset: nameKeyset(
+      input.sort,
+      { id: payQrCodes.id, name: payQrCodes.name },
+      (row: { item: PayQrItem }) => row.item,
+    ),
     input,
-    rows: (where, orderBy, limit) => itemsOf(db, where, limit, orderBy),
-    count: countOf(db, payQrCodes),
+    rows: (where, orderBy, limit, total) => itemsOf(db, where, limit, orderBy, total),
+    count: countOf(payQrCodes),
   });
-  return { items: page.rows, total: page.total, next_cursor: page.next_cursor };
+  return { items: page.rows.map((row) => row.item), total: page.total, next_cursor: page.next_cursor };
 }
 
 /** Devices of one of the vendor's shops, for the bind dialog; another vendor's shop is not found. */
 export async function bindDevices(db: Db, scope: TenantScope, shopId: number): Promise<{ devices: PayQrDevice[] }> {
   const tenant = vendorTenant(scope);
-  if (!(await findVendorShop(db, tenant, shopId))) throw new AppError("NOT_FOUND");
-  return { devices: await devicesOfShop(db, tenant, shopId) };
+  const found = await scalars(db, {
+    isVendorShop: isVendorShopExpr(tenant, shopId),
+    devices: devicesOfShopExpr(tenant, shopId),
+  });
+  if (!found.isVendorShop) throw new AppError("NOT_FOUND");
+  return { devices: found.devices };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { asc, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { qualified } from "../../platform/db/qualified.js";
-import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
+import { countReferring, type Ref, refSql, valueOfRow } from "../../platform/db/related.js";
 import { priceTemplateOptions, priceTemplates } from "./tables.js";
 
 /** What other modules may know of price templates. */
@@ -17,7 +17,7 @@ export const priceTemplateNameOf = (ref: Ref) => valueOfRow<string>(priceTemplat
  * second-level menu added (minor units), or null when the row names no template.
  */
 export function priceTemplateTopPriceOf(ref: Ref): SQL<number | null> {
-  const id = typeof ref === "number" ? sql`${ref}` : qualified(ref);
+  const id = refSql(ref);
   return sql<
     number | null
   >`(select ${qualified(priceTemplates.price)} + coalesce((select sum(${qualified(priceTemplateOptions.addedPrice)})

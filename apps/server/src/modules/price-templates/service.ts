@@ -11,11 +11,11 @@ import {
 } from "@washboard/shared";
 import { and, asc, count, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db, Tx } from "../../platform/db/client.js";
+import type { Db, SelectedFields, Tx } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { nameKeyset } from "../../platform/db/keysets.js";
-import { countOf, listPage, type RowOf, rowsFrom } from "../../platform/db/list-page.js";
+import { countOf, listPage, type NoColumns, type RowOf, rowsFrom } from "../../platform/db/list-page.js";
 import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
@@ -38,8 +38,9 @@ const itemColumns = {
   deviceCount: deviceCountOfPriceTemplate(priceTemplates.id),
 };
 
-const selectItems = (db: Db) => db.select(itemColumns).from(priceTemplates);
-type ItemRow = RowOf<ReturnType<typeof selectItems>>;
+const selectItems = <More extends SelectedFields>(db: Db, more = {} as More) =>
+  db.select({ ...itemColumns, ...more }).from(priceTemplates);
+type ItemRow = RowOf<ReturnType<typeof selectItems<NoColumns>>>;
 
 function toItem(row: TemplateRow, options: PriceTemplateOption[], devicesRunning: number): PriceTemplateItem {
   return {
@@ -94,8 +95,8 @@ export async function listPriceTemplates(
       name: r.template.modelName,
     })),
     input,
-    rows: rowsFrom(() => selectItems(db)),
-    count: countOf(db, priceTemplates),
+    rows: rowsFrom((total) => selectItems(db, { total })),
+    count: countOf(priceTemplates),
   });
   const options = await optionsOf(
     db,

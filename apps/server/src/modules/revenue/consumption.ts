@@ -1,5 +1,5 @@
 import type { ConsumptionResult } from "@washboard/shared";
-import { asc, desc, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, asc, desc, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { shopNameOf } from "../shops/public.js";
 import type { VendorRow } from "../tenancy/public.js";
@@ -19,28 +19,40 @@ export async function consumptionOf(
   range: { from: string; to: string; shop_id?: number | undefined },
 ): Promise<ConsumptionResult> {
   const where = usageRows(idsOf(vendors), range.from, range.to, range.shop_id);
-  const by = <K extends SQL | typeof usageHourly.machineType>(key: K) =>
-    db
-      .select({ key, ...uses })
-      .from(usageHourly)
-      .where(where)
-      .groupBy(key)
-      .orderBy(desc(sql`sum(${usageHourly.uses})`), asc(key));
-  const [types, programs, shops, hours] = await Promise.all([
-    by(usageHourly.machineType),
-    by(sql<string>`${usageHourly.program}`),
-    db
-      .select({ shopId: usageHourly.shopId, shopName: shopNameOf(usageHourly.shopId), ...uses })
-      .from(usageHourly)
-      .where(where)
-      .groupBy(usageHourly.shopId)
-      .orderBy(desc(sql`sum(${usageHourly.uses})`), asc(usageHourly.shopId)),
-    by(sql<number>`${usageHourly.hour}`.mapWith(Number)),
-  ]);
-  const byHour = new Map(hours.map((h) => [Number(h.key), h]));
+  // The four breakdowns in one statement: one grouping set each, told apart by which key is grouped.
+  const grouped = (column: AnyColumn) => sql<number>`grouping(${column})`.mapWith(Number);
+  const rows = await db
+    .select({
+      byType: grouped(usageHourly.machineType),
+      byProgram: grouped(usageHourly.program),
+      byShop: grouped(usageHourly.shopId),
+      machineType: usageHourly.machineType,
+      program: usageHourly.program,
+      shopId: usageHourly.shopId,
+      shopName: shopNameOf(usageHourly.shopId),
+      hour: usageHourly.hour,
+      ...uses,
+    })
+    .from(usageHourly)
+    .where(where)
+    .groupBy(
+      sql`grouping sets ((${usageHourly.machineType}), (${usageHourly.program}), (${usageHourly.shopId}), (${usageHourly.hour}))`,
+    )
+    .orderBy(
+      desc(sql`sum(${usageHourly.uses})`),
+      asc(usageHourly.machineType),
+      asc(usageHourly.program),
+      asc(usageHourly.shopId),
+    );
+  // grouping() is 0 for the set's own key, 1 for the keys it does not group by.
+  const types = rows.filter((r) => r.byType === 0);
+  const programs = rows.filter((r) => r.byProgram === 0);
+  const shops = rows.filter((r) => r.byShop === 0);
+  const hours = rows.filter((r) => r.byType + r.byProgram + r.byShop === 3);
+  const byHour = new Map(hours.map((h) => [Number(h.hour), h]));
   return {
-    by_type: types.map((r) => ({ machine_type: String(r.key), uses: r.uses, minutes: r.minutes })),
-    by_program: programs.map((r) => ({ program: String(r.key), uses: r.uses, minutes: r.minutes })),
+    by_type: types.map((r) => ({ machine_type: String(r.machineType), uses: r.uses, minutes: r.minutes })),
+    by_program: programs.map((r) => ({ program: String(r.program), uses: r.uses, minutes: r.minutes })),
     by_shop: shops.map((r) => ({
       shop_id: shopIdOf(r.shopId),
       shop_name: r.shopName,

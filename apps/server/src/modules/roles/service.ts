@@ -14,7 +14,7 @@ import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { idKeyset } from "../../platform/db/keysets.js";
-import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
+import { countOf, listPage, rowsFrom, type Total } from "../../platform/db/list-page.js";
 import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
@@ -61,8 +61,9 @@ function toItem(row: RoleRow, accountCount: number): RoleItem {
   };
 }
 
-/** A role with how many accounts hold it, counted in the same query. */
-const selectItems = (db: Db) => db.select({ role: roles, holders: roleHolderCount.use()(roles.id) }).from(roles);
+/** A role with how many accounts hold it, counted in the same query, and the list's total. */
+const selectItems = (db: Db, total: Total) =>
+  db.select({ role: roles, holders: roleHolderCount.use()(roles.id), total }).from(roles);
 
 export async function listRoles(db: Db, ctx: SignedInContext, input: z.output<typeof roleListRequest>) {
   const conditions: SQL[] = [vendorTenant(ctx.scope).owns(roles)];
@@ -71,8 +72,8 @@ export async function listRoles(db: Db, ctx: SignedInContext, input: z.output<ty
     where: and(...conditions),
     keyset: idKeyset(roles.id, (r: { role: RoleRow }) => r.role.id),
     input,
-    rows: rowsFrom(() => selectItems(db)),
-    count: countOf(db, roles),
+    rows: rowsFrom((total) => selectItems(db, total)),
+    count: countOf(roles),
   });
   return {
     items: page.rows.map((r) => toItem(r.role, r.holders)),

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, asc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
+import { qualified } from "../../platform/db/qualified.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
 import type { VendorTenant } from "../tenancy/public.js";
 import { shops } from "./tables.js";
@@ -11,6 +12,10 @@ export const shopNameOf = (ref: Ref) => valueOfRow<string>(shops.name, shops.id,
 
 /** The alliance of the shop `ref` names, per row of another module's list. */
 export const shopAllianceOf = (ref: Ref) => valueOfRow<number>(shops.allianceId, shops.id, ref);
+
+/** Whether `shopId` is one of the vendor's shops, as an expression (to be read with others in one statement). */
+export const isVendorShopExpr = (tenant: VendorTenant, shopId: number) =>
+  sql<boolean>`exists (select 1 from ${shops} where ${qualified(shops.id)} = ${shopId} and ${tenant.owns(shops)})`;
 
 /** `ref` names a shop of this alliance (a filter of another module's list). */
 export const isShopOfAlliance = (ref: AnyColumn, allianceId: number) =>

@@ -5,13 +5,14 @@ import type {
   shopListResult,
   shopModifyRequest,
 } from "@washboard/shared";
-import { and, count, eq, ilike, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../platform/db/client.js";
+import type { Db, SelectedFields } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { nameKeyset } from "../../platform/db/keysets.js";
-import { countOf, listPage, type RowOf, rowsFrom } from "../../platform/db/list-page.js";
+import { countOf, listPage, type NoColumns, type RowOf, rowsFrom } from "../../platform/db/list-page.js";
+import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext, TenantScope } from "../../platform/http/context.js";
@@ -19,7 +20,14 @@ import type { SecretBox } from "../../platform/secrets/secret-box.js";
 import { allianceNameOf, isVendorAlliance } from "../alliances/public.js";
 import { brandNameOf, isGroupBrand } from "../brands/public.js";
 import { isVendorLocation, locationNameOf } from "../locations/public.js";
-import { lockVendor, tenantOfGroup, type VendorTenant, vendorPlan, vendorTenant } from "../tenancy/public.js";
+import {
+  lockVendor,
+  scopedVendor,
+  tenantOfGroup,
+  type VendorTenant,
+  vendorPlan,
+  vendorTenant,
+} from "../tenancy/public.js";
 import { checkImages } from "../uploads/public.js";
 import { shopDeviceCount, shopPayQrCount } from "./ports.js";
 import { maskedSecret, sealChange, sealNew } from "./secrets.js";
@@ -28,10 +36,11 @@ import { shops } from "./tables.js";
 type Fields = z.output<typeof shopCreateRequest>;
 type ShopRow = typeof shops.$inferSelect;
 
-/** A shop with the names of its location, brand and alliance and what depends on it. */
-function selectItems(db: Db) {
+/** A shop with the names of its location, brand and alliance and what depends on it (and `more` columns). */
+function selectItems<More extends SelectedFields>(db: Db, more = {} as More) {
   return db
     .select({
+      ...more,
       shop: shops,
       locationName: locationNameOf(shops.locationId),
       brandName: brandNameOf(shops.brandId),
@@ -42,7 +51,7 @@ function selectItems(db: Db) {
     .from(shops);
 }
 
-type ItemRow = RowOf<ReturnType<typeof selectItems>>;
+type ItemRow = RowOf<ReturnType<typeof selectItems<NoColumns>>>;
 
 function toItem(secrets: SecretBox, { shop, ...joined }: ItemRow): ShopItem {
   return {
@@ -173,26 +182,28 @@ export async function listShops(
   if (input.brand_id !== undefined) conditions.push(eq(shops.brandId, input.brand_id));
   if (input.alliance_id !== undefined) conditions.push(eq(shops.allianceId, input.alliance_id));
   if (input.service_type !== undefined) conditions.push(eq(shops.serviceType, input.service_type));
-  const count = countOf(db, shops);
-  // Without filters the list's total is the vendor's number of shops: counted once.
+  const count = countOf(shops);
+  // Without filters the list's total is the vendor's number of shops; with them, the page's rows
+  // carry that number too (a filter matching nothing asks for it alone).
   const filtered = conditions.length > 1;
-  const [page, allShops, vendor] = await Promise.all([
+  const vendorShops = filtered ? count(tenant.owns(shops)) : sql<number>`0`;
+  const [page, vendor] = await Promise.all([
     listPage({
       where: and(...conditions),
       keyset: nameKeyset(input.sort, { id: shops.id, name: shops.name }, (row: ItemRow) => row.shop),
       input,
-      rows: rowsFrom(() => selectItems(db)),
+      rows: rowsFrom((total) => selectItems(db, { total, vendorShops })),
       count,
     }),
-    filtered ? count(tenant.owns(shops)) : null,
-    vendorPlan(db, tenant.vendorId),
+    scopedVendor(db, scope),
   ]);
+  const shopTotal = filtered ? (page.rows[0]?.vendorShops ?? (await scalar(db, vendorShops))) : page.total;
   return {
     items: page.rows.map((row) => toItem(secrets, row)),
     total: page.total,
     next_cursor: page.next_cursor,
     shop_limit: vendor.shopLimit,
-    shop_total: allShops ?? page.total,
+    shop_total: shopTotal,
   };
 }
 

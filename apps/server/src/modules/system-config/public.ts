@@ -1,2 +1,10 @@
 /** The public face of the system-config module: all another module may import of it (src/architecture.test.ts checks). */
-export { claimSystemConfig, publicAddress, setPublicAddress, setSystemConfig, systemConfigValue } from "./queries.js";
+export {
+  claimSystemConfig,
+  publicAddress,
+  publicAddressFrom,
+  setPublicAddress,
+  setSystemConfig,
+  systemConfigValue,
+  systemConfigValueOf,
+} from "./queries.js";

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { systemConfig } from "./tables.js";
 
@@ -8,10 +8,20 @@ export async function systemConfigValue(db: Db | Tx, name: string): Promise<stri
   return row?.value ?? "";
 }
 
+/** One system config value ("" when unset) as an expression, to read in another statement. */
+export function systemConfigValueOf(name: string): SQL<string> {
+  return sql<string>`coalesce((select ${systemConfig.value} from ${systemConfig} where ${systemConfig.name} = ${name}), '')`;
+}
+
 /** The address customers and providers reach this install at (the `website` config), or null while none is set. */
 export async function publicAddress(db: Db): Promise<string | null> {
-  const website = (await systemConfigValue(db, "website")).trim().replace(/\/+$/, "");
-  return website === "" ? null : website;
+  return publicAddressFrom(await systemConfigValue(db, "website"));
+}
+
+/** The public address the `website` config gives (`systemConfigValueOf("website")` read it), or null when unset. */
+export function publicAddressFrom(website: string): string | null {
+  const trimmed = website.trim().replace(/\/+$/, "");
+  return trimmed === "" ? null : trimmed;
 }
 
 /** Sets the public address (PUBLIC_URL at start, the CLI's set-public-url). */

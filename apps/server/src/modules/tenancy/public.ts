@@ -1,13 +1,21 @@
 /** The public face of the tenancy module: all another module may import of it (src/architecture.test.ts checks). */
+
+export type { GroupMoney } from "./queries.js";
 export {
+  brandLimitOf,
   findGroup,
   findVendor,
+  groupMoneyOf,
+  groupNameOf,
   groupPlan,
   groupVendorWith,
   lockGroup,
   lockVendor,
   pageGroupVendors,
   scopedVendor,
+  scopeOnVendor,
+  scopeVendorOf,
+  vendorCountOfGroup,
   vendorCurrencyOf,
   vendorNameOf,
   vendorPlan,

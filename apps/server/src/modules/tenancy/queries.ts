@@ -2,9 +2,9 @@ import { providerFlags, type VendorSummary } from "@washboard/shared";
 import { type AnyColumn, and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { createdKeyset, keysetAt } from "../../platform/db/keysets.js";
-import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
+import { countOf, listPage, rowsFrom, type Total } from "../../platform/db/list-page.js";
 import { preparedFor } from "../../platform/db/prepared.js";
-import { type Ref, valueOfRow } from "../../platform/db/related.js";
+import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
@@ -39,10 +39,35 @@ const vendorById = preparedFor((db) =>
 );
 
 /**
+ * The vendor a request acts on, for the statement that reads its session: the vendor `vendorId`
+ * names when it is of the group `groupId` (null: of any). A subquery to join laterally, so the
+ * session, its account and its scope are one statement (accounts/sessions.ts).
+ */
+export function scopeVendorOf(db: Db, vendorId: SQL<number | null>, groupId: SQL<number | null>) {
+  return db
+    .select()
+    .from(vendors)
+    .where(and(eq(vendors.id, vendorId), sql`(${groupId} is null or ${vendors.groupId} = ${groupId})`))
+    .as("scope_vendor");
+}
+
+/** The vendor rows read with their requests' sessions, by scope: what `scopedVendor` answers without a query. */
+const vendorOfScope = new WeakMap<TenantScope, VendorRow>();
+
+/** A request's scope on `vendor`, whose row was read with the session. */
+export function scopeOnVendor(groupId: number | null, vendor: VendorRow): TenantScope {
+  const scope = { groupId, vendorId: vendor.id };
+  vendorOfScope.set(scope, vendor);
+  return scope;
+}
+
+/**
  * The scope's vendor; "not found" when the scope has none (a group level without a chosen vendor)
- * or it is not the scope's group's.
+ * or it is not the scope's group's. A request's own scope has it already, read with its session.
  */
 export async function scopedVendor(db: Db, scope: TenantScope): Promise<VendorRow> {
+  const known = vendorOfScope.get(scope);
+  if (known) return known;
   if (scope.vendorId === null) throw new AppError("NOT_FOUND");
   const [row] = await vendorById(db).execute({ id: scope.vendorId });
   if (!row || (scope.groupId !== null && row.groupId !== scope.groupId)) throw new AppError("NOT_FOUND");
@@ -63,6 +88,24 @@ export async function findGroup(db: Db, groupId: number | null) {
   if (groupId === null) return undefined;
   const [row] = await db.select().from(groups).where(eq(groups.id, groupId)).limit(1);
   return row;
+}
+
+/** The name of the group `ref` names, per row of another module's statement. */
+export const groupNameOf = (ref: Ref) => valueOfRow<string>(groups.name, groups.id, ref);
+
+/** What a group's money is shown in: its first vendor's currency, time zone, language and symbol setting. */
+export interface GroupMoney {
+  currency: string;
+  time_zone: string;
+  language: string;
+  hide_symbol: boolean;
+}
+
+/** The group's first vendor's money settings (null: it has none yet), to read in another statement. */
+export function groupMoneyOf(groupId: number): SQL<GroupMoney | null> {
+  return sql<GroupMoney | null>`(select json_build_object('currency', ${vendors.currency}, 'time_zone', ${vendors.timeZone},
+    'language', ${vendors.language}, 'hide_symbol', ${vendors.hideSymbol})
+    from ${vendors} where ${vendors.groupId} = ${groupId} order by ${vendors.id} limit 1)`;
 }
 
 /** The name of the vendor `ref` names, per row of another module's list. */
@@ -97,6 +140,12 @@ export async function lockVendor(tx: Tx, vendorId: number) {
 }
 
 /** The group's plan limits. */
+/** How many vendors the group has, as an expression to read in another statement. */
+export const vendorCountOfGroup = (groupId: number) => countReferring(vendors.groupId, groupId);
+
+/** The group's brand cap, as an expression to read in another statement. */
+export const brandLimitOf = (groupId: number) => valueOfRow<number>(groups.brandLimit, groups.id, groupId);
+
 export async function groupPlan(db: Db, groupId: number) {
   const [row] = await db.select({ brandLimit: groups.brandLimit }).from(groups).where(eq(groups.id, groupId));
   if (!row) throw new AppError("NOT_FOUND");
@@ -132,8 +181,8 @@ export function pageGroupVendors<Extra extends VendorExtras>(
     const pattern = likeText(input.keyword);
     conditions.push(or(ilike(vendors.name, pattern), ilike(vendors.realName, pattern), ilike(vendors.phone, pattern)));
   }
-  const select = () =>
-    db.select({ vendor: vendors, keyAt: keysetAt(vendors.createdAt), ...extras(vendors.id) }).from(vendors);
+  const select = (total: Total) =>
+    db.select({ vendor: vendors, keyAt: keysetAt(vendors.createdAt), total, ...extras(vendors.id) }).from(vendors);
   return listPage({
     where: and(...conditions),
     keyset: createdKeyset(vendors, (row: { vendor: { id: number }; keyAt: string }) => ({
@@ -141,8 +190,8 @@ export function pageGroupVendors<Extra extends VendorExtras>(
       id: row.vendor.id,
     })),
     input,
-    rows: rowsFrom(() => select()),
-    count: countOf(db, vendors),
+    rows: rowsFrom(select),
+    count: countOf(vendors),
   });
 }
 

@@ -96,8 +96,8 @@ export async function listWasherBrands(db: Db, scope: TenantScope, input: z.outp
       name: row.brand,
     })),
     input,
-    rows: rowsFrom(() => db.select(itemColumns(vendorId)).from(washerBrands)),
-    count: countOf(db, washerBrands),
+    rows: rowsFrom((total) => db.select({ ...itemColumns(vendorId), total }).from(washerBrands)),
+    count: countOf(washerBrands),
   });
   return { items: page.rows.map(toItem), total: page.total, next_cursor: page.next_cursor };
 }

@@ -85,8 +85,8 @@ export async function listControlTemplates(
     where: and(...conditions),
     keyset: nameKeyset(input.sort, { id: controlTemplates.id, name: controlTemplates.name }, (row: ItemRow) => row),
     input,
-    rows: rowsFrom(() => db.select(itemColumns(vendorId)).from(controlTemplates)),
-    count: countOf(db, controlTemplates),
+    rows: rowsFrom((total) => db.select({ ...itemColumns(vendorId), total }).from(controlTemplates)),
+    count: countOf(controlTemplates),
   });
   return { items: page.rows.map(toItem), total: page.total, next_cursor: page.next_cursor };
 }

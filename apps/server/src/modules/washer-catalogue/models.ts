@@ -6,7 +6,7 @@ import type {
 } from "@washboard/shared";
 import { and, eq, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../platform/db/client.js";
+import type { Db, SelectedFields } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { nameKeyset } from "../../platform/db/keysets.js";
@@ -58,10 +58,10 @@ function toItem(row: ItemRow): WasherModelItem {
   };
 }
 
-/** Models with their brand's and control template's names. */
-function selectItems(db: Db) {
+/** Models with their brand's and control template's names (and `more` columns: a list's total). */
+function selectItems<More extends SelectedFields>(db: Db, more = {} as More) {
   return db
-    .select(itemColumns)
+    .select({ ...itemColumns, ...more })
     .from(washerModels)
     .innerJoin(washerBrands, eq(washerBrands.id, washerModels.brandId))
     .leftJoin(controlTemplates, eq(controlTemplates.id, washerModels.controlTemplateId));
@@ -86,8 +86,8 @@ export async function listWasherModels(db: Db, scope: TenantScope, input: z.outp
     where: and(...conditions),
     keyset: nameKeyset(input.sort, { id: washerModels.id, name: washerModels.name }, (row: ItemRow) => row),
     input,
-    rows: rowsFrom(() => selectItems(db)),
-    count: countOf(db, washerModels),
+    rows: rowsFrom((total) => selectItems(db, { total })),
+    count: countOf(washerModels),
   });
   return { items: page.rows.map(toItem), total: page.total, next_cursor: page.next_cursor };
 }

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { PgListeners } from "./pg-listeners.js";
+import { countPgliteRoundTrips, countPgRoundTrips } from "./round-trips.js";
 import { applyRules, onPglite, onPostgres } from "./rules.js";
 import { cacheStatements } from "./statement-cache.js";
 
@@ -16,6 +17,8 @@ import { cacheStatements } from "./statement-cache.js";
  * from each module's tables with the query builder; no relational schema is attached.
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
+/** The columns and expressions a select names (`db.select(fields)`). */
+export type SelectedFields = Parameters<Db["select"]>[0] & object;
 /** The handle inside `db.transaction(async (tx) => …)`. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -42,7 +45,10 @@ export async function openDatabase(options: { url?: string | undefined; dataDir:
   if (options.url) {
     // Connections are retired after five minutes, with the statements they prepared (statement-cache.ts).
     const pool = new pg.Pool({ connectionString: options.url, max: 20, maxLifetimeSeconds: 300 });
-    pool.on("connect", cacheStatements);
+    pool.on("connect", (client) => {
+      cacheStatements(client);
+      countPgRoundTrips(client);
+    });
     // An idle connection that dies (server restart, failover, a dropped test database) must not take
     // the process down; the pool replaces it on the next query.
     pool.on("error", (error) => console.error(`PostgreSQL idle connection lost: ${error.message}`));
@@ -66,6 +72,7 @@ export async function openDatabase(options: { url?: string | undefined; dataDir:
   if (!memory) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = memory ? new PGlite() : new PGlite(path.join(options.dataDir, "pglite"));
   await client.waitReady;
+  countPgliteRoundTrips(client);
   const driverDb = drizzlePglite({ client });
   return {
     db: driverDb as unknown as Db,

@@ -1,7 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
-import { type Access, hasPermission, isGroupLevel, MAX_RECORD_ID } from "@washboard/shared";
+import { type EndpointContract, hasPermission, isGroupLevel, MAX_RECORD_ID } from "@washboard/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { RequestVersions } from "../cache/request-versions.js";
 import { AppError } from "./app-error.js";
 import type { Actor, MemberContext, MemberSession, RequestContext, SignedInContext, TenantScope } from "./context.js";
 import { sendError } from "./envelope.js";
@@ -12,16 +11,34 @@ import { sendError } from "./envelope.js";
  */
 export interface AccessLookups {
   /**
-   * The account behind a session token; throws UNAUTHORIZED or SESSION_EXPIRED. `versions` are the
-   * request's reads of the cache versions; without them the session is checked with a fresh read.
+   * The account behind a session token and the tenant it acts on, read in one statement after the
+   * request arrived; throws UNAUTHORIZED or SESSION_EXPIRED.
    */
-  resolveSession(token: string, versions?: RequestVersions): Promise<Actor>;
+  resolveSession(token: string, asked: SessionAsked): Promise<SignedInSession>;
   /** The member behind a member-app token; throws UNAUTHORIZED. */
   resolveMember(token: string): Promise<MemberSession>;
-  /** Whether `vendorId` is one of `groupId`'s vendors. */
-  vendorInGroup(vendorId: number, groupId: number): Promise<boolean>;
   /** Writes the operation-log row of one mutating call, whatever its outcome. */
   recordOperation(entry: OperationRecord): Promise<void>;
+}
+
+/** What a request asks of its session beside the account. */
+export interface SessionAsked {
+  /** The vendor a group level names (`vendor_id`), or null. */
+  vendorId: number | null;
+  /**
+   * The call changes nothing: what the session's statement read of the scope (its vendor's row)
+   * may answer the call's own reads of it. A call that changes data reads them afresh.
+   */
+  readOnly: boolean;
+}
+
+/**
+ * A session's account and the tenant it acts on: levels 3/4 their vendor; levels 6/7 their group,
+ * or the vendor of it they name. `scope` is undefined when the vendor named is not the group's.
+ */
+export interface SignedInSession {
+  actor: Actor;
+  scope: TenantScope | undefined;
 }
 
 export interface OperationRecord {
@@ -82,7 +99,12 @@ export class AccessPipeline {
    * POST, the query for GET, the text fields of a multipart form). Leaves the actor and scope on
    * `request.ctx`; throws the refusal the caller should get.
    */
-  async authorize(request: FastifyRequest, access: Access, payload: Record<string, unknown>): Promise<void> {
+  async authorize(
+    request: FastifyRequest,
+    contract: Pick<EndpointContract, "access" | "mutates">,
+    payload: Record<string, unknown>,
+  ): Promise<void> {
+    const { access } = contract;
     if (access.kind === "public") return;
     if (access.kind === "member") {
       const token = memberTokenOf(request, payload);
@@ -92,13 +114,19 @@ export class AccessPipeline {
     }
     const token = tokenOf(request, payload);
     if (!token) throw new AppError("UNAUTHORIZED");
-    const actor = await this.lookups.resolveSession(token, request.ctx.versions);
+    const wanted = wantedVendorOf(payload);
+    const { actor, scope } = await this.lookups.resolveSession(token, {
+      vendorId: typeof wanted === "number" ? wanted : null,
+      readOnly: !contract.mutates,
+    });
     request.ctx.actor = actor;
     if (access.levels && !access.levels.includes(actor.level)) throw new AppError("NO_PERMISSION");
     if (actor.level === 4 && access.permission && !hasPermission(actor.permissions, access.permission)) {
       throw new AppError("NO_PERMISSION");
     }
-    request.ctx.scope = await this.scopeOf(actor, payload);
+    // A vendor named that is not the group's, or cannot exist, is "not found"; levels 3/4 act on theirs.
+    if (!scope || (isGroupLevel(actor.level) && wanted === "out of range")) throw new AppError("NOT_FOUND");
+    request.ctx.scope = scope;
   }
 
   /**
@@ -109,8 +137,7 @@ export class AccessPipeline {
     try {
       const token = tokenOf(request, payloadOf(request));
       if (!token) return false;
-      // Read afresh: the versions read when the stream opened say nothing of now.
-      await this.lookups.resolveSession(token);
+      await this.lookups.resolveSession(token, { vendorId: null, readOnly: true });
       return true;
     } catch {
       return false;
@@ -132,22 +159,17 @@ export class AccessPipeline {
   recordOperation(entry: OperationRecord): Promise<void> {
     return this.lookups.recordOperation(entry);
   }
+}
 
-  /**
-   * Levels 3/4 act on their own vendor; levels 6/7 on their group, or on one of its vendors named by
-   * `vendor_id` (the top bar's vendor selector). A vendor outside the group is "not found".
-   */
-  private async scopeOf(actor: Actor, payload: Record<string, unknown>): Promise<TenantScope> {
-    if (!isGroupLevel(actor.level)) return { groupId: actor.groupId, vendorId: actor.vendorId };
-    const wanted = payload.vendor_id;
-    if (wanted === undefined || wanted === null || wanted === "") return { groupId: actor.groupId, vendorId: null };
-    const vendorId = Number(wanted);
-    // Outside PostgreSQL's integer range no vendor can match; querying would fail with a 500.
-    const inRange = Number.isInteger(vendorId) && vendorId > 0 && vendorId <= MAX_RECORD_ID;
-    if (!inRange || actor.groupId === null) throw new AppError("NOT_FOUND");
-    if (!(await this.lookups.vendorInGroup(vendorId, actor.groupId))) throw new AppError("NOT_FOUND");
-    return { groupId: actor.groupId, vendorId };
-  }
+/**
+ * The vendor a group level names (`vendor_id`, the top bar's vendor selector): null when none, or
+ * "out of range" when no vendor can have that id (querying it would fail with a 500).
+ */
+function wantedVendorOf(payload: Record<string, unknown>): number | null | "out of range" {
+  const wanted = payload.vendor_id;
+  if (wanted === undefined || wanted === null || wanted === "") return null;
+  const vendorId = Number(wanted);
+  return Number.isInteger(vendorId) && vendorId > 0 && vendorId <= MAX_RECORD_ID ? vendorId : "out of range";
 }
 
 /**

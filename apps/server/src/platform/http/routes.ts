@@ -87,6 +87,8 @@ export interface RoutesDeps {
   heartbeatMs: number;
   /** Reads cache versions for the calls whose answers are kept (`CallOptions.cache`). */
   fence: VersionFence;
+  /** Whether answers are kept at all (config `answerCache`). */
+  answerCache: boolean;
 }
 
 declare module "fastify" {
@@ -135,7 +137,7 @@ export class Routes {
     this.registered.add(contract);
     if (options.cache) this.cachedCalls.push(contract);
     const action = actionOf(contract);
-    const answer = options.cache ? this.keptAnswer(action, handler) : handler;
+    const answer = options.cache && this.deps.answerCache ? this.keptAnswer(action, handler) : handler;
     const payloadKey = contract.method === "GET" ? "querystring" : "body";
     this.app.withTypeProvider<ZodTypeProvider>().route({
       method: contract.method,
@@ -146,7 +148,7 @@ export class Routes {
         response: { 200: successEnvelope(contract.result), "4xx": errorEnvelope, "5xx": errorEnvelope },
       },
       preValidation: async (request) => {
-        const authorize = (payload: Record<string, unknown>) => access.authorize(request, contract.access, payload);
+        const authorize = (payload: Record<string, unknown>) => access.authorize(request, contract, payload);
         if (options.multipart && request.isMultipart()) await readMultipart(request, options.multipart, authorize);
         else await authorize(payloadOf(request));
         assertStorableText(payloadOf(request));
@@ -229,7 +231,7 @@ export class Routes {
         response: { "4xx": errorEnvelope, "5xx": errorEnvelope },
       },
       preValidation: async (request) => {
-        await access.authorize(request, contract.access, payloadOf(request));
+        await access.authorize(request, contract, payloadOf(request));
         assertStorableText(payloadOf(request));
       },
       handler: async (request, reply) =>
@@ -261,7 +263,7 @@ export class Routes {
         response: { "4xx": errorEnvelope, "5xx": errorEnvelope },
       },
       preValidation: async (request) => {
-        await access.authorize(request, contract.access, payloadOf(request));
+        await access.authorize(request, contract, payloadOf(request));
         assertStorableText(payloadOf(request));
       },
       handler: async (request, reply) => {

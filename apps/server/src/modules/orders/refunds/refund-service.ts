@@ -163,15 +163,13 @@ export async function refundsOfOrder(
   orderId: number,
   sources: readonly OrderSource[],
 ): Promise<RefundItem[]> {
-  const [order] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), tenant.owns(orders), inArray(orders.source, [...sources])));
-  if (!order) throw new AppError("NOT_FOUND", { field: "order_id" });
+  // The order with its refunds, newest first: no row, no such order of the screens; one without a refund, none.
   const rows = await db
-    .select()
-    .from(orderRefunds)
-    .where(and(eq(orderRefunds.orderId, orderId), tenant.owns(orderRefunds)))
+    .select({ order: orders.id, refund: orderRefunds })
+    .from(orders)
+    .leftJoin(orderRefunds, and(eq(orderRefunds.orderId, orders.id), tenant.owns(orderRefunds)))
+    .where(and(eq(orders.id, orderId), tenant.owns(orders), inArray(orders.source, [...sources])))
     .orderBy(desc(orderRefunds.id));
-  return rows.map(refundView);
+  if (rows.length === 0) throw new AppError("NOT_FOUND", { field: "order_id" });
+  return rows.flatMap((row) => (row.refund ? [refundView(row.refund)] : []));
 }
