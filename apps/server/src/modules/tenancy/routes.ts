@@ -15,7 +15,7 @@ export function tenancyRoutes(r: Routes, { db }: AppDeps) {
     return { vendor_list: rows.map(toVendorSummary) };
   });
 
-  r.call(API.tenancy.current, async (_input, ctx) => toVendorSummary(await scopedVendor(db, ctx.scope)), {
-    cache: "vendor",
-  });
+  // Not kept (cache: "vendor"): the session's statement already read the vendor's row, so the answer
+  // costs no query, and checking a kept one would cost the version read (bench/api-throughput.mjs).
+  r.call(API.tenancy.current, async (_input, ctx) => toVendorSummary(await scopedVendor(db, ctx.scope)));
 }

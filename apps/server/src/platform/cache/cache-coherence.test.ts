@@ -172,7 +172,7 @@ describe("answers kept by each instance", () => {
     await db.update(devices).set({ shopId: from.id }).where(eq(devices.id, machine.id));
   });
 
-  it("shows a payment provider switched on in the kept vendor summary at once", async () => {
+  it("shows a payment provider switched on in the vendor summary at once", async () => {
     const vendor = await klVendor();
     const current = () => server.send(API.tenancy.current, {}, { as: "vendor_admin", via: second });
     expect((await current()).body.result).toMatchObject({ has_xendit: false });

@@ -45,10 +45,10 @@ function tablesOf(statement: string): string[] {
 describe("calls whose answers are kept", () => {
   const calls = (): readonly EndpointContract[] => server.app.cachedCalls;
 
-  it("include the ordinary calls of the shop and vendor screens", () => {
-    expect(calls().map((c) => c.path)).toEqual(
-      expect.arrayContaining(["/api/Shop/get_shopall_by_vendor", "/api/Vendor/get_vendor_info"]),
-    );
+  it("are the shop screen's, not the vendor summary (the session's statement already reads the vendor)", () => {
+    const paths = calls().map((c) => c.path);
+    expect(paths).toEqual(expect.arrayContaining(["/api/Shop/get_shopall_by_vendor"]));
+    expect(paths).not.toContain("/api/Vendor/get_vendor_info");
   });
 
   it("read only tables whose changes raise the cache versions", async () => {
