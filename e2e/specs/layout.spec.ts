@@ -178,3 +178,32 @@ test("at 375 px the language picker shows the whole language code, and still swi
   await expect(code).toHaveText("DE");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "routes.dashboard"));
 });
+
+test("the show-password eye is a target of at least 24 by 24 px (WCAG 2.2, 2.5.8)", async ({ page }) => {
+  await signIn(page, "vendor_admin");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  await page.goto("/#/settings/account");
+  const eyes = page.locator(".ant-input-password-icon:visible");
+  await expect(eyes.first()).toBeVisible();
+  for (const eye of await eyes.all()) {
+    const box = await eye.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(24);
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
+  }
+});
+
+test("at 375 px a list shows its search box and a Filters button before the data, the other filters folded", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, "vendor_admin");
+  await page.goto("/#/shop/devices");
+  const filters = page.getByTestId("device-filters");
+  const fold = filters.getByTestId("filter-fold");
+  await expect(fold).toHaveText(en("common.filters"));
+  await expect(filters.locator(".ant-form-item:visible")).toHaveCount(1);
+  await fold.click();
+  await expect(fold).toHaveAttribute("aria-expanded", "true");
+  expect(await filters.locator(".ant-form-item:visible").count()).toBeGreaterThan(1);
+  await keepScreenshot(page, "filters-unfolded-375");
+});

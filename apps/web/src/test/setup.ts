@@ -1,15 +1,6 @@
+import { fixedMediaQueryList } from "./media";
+
 // Ant Design reads matchMedia, which happy-dom lacks.
 if (!window.matchMedia) {
-  Object.defineProperty(window, "matchMedia", {
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
+  Object.defineProperty(window, "matchMedia", { value: (query: string) => fixedMediaQueryList(query, false) });
 }

@@ -18,10 +18,15 @@ export function consoleTheme(primary: string): ThemeConfig {
       colorTextTertiary: PALETTE.textSecondary,
       colorTextDescription: PALETTE.textSecondary,
       colorTextPlaceholder: PALETTE.textSecondary,
+      // Disabled controls' text (an Export with nothing to export): the library's 25% black is 1.8:1.
+      colorTextDisabled: PALETTE.textDisabled,
       // Text of green tags ("enabled", "success"): the library's green 7 is 3.4:1 on its light green.
       // Both names, as the library keeps both and publishes one CSS variable for them.
       green7: PALETTE.success,
       "green-7": PALETTE.success,
+      // Orange tags ("refunded"): the library's orange 7 is 3.3:1 on its light orange.
+      orange7: PALETTE.warning,
+      "orange-7": PALETTE.warning,
     },
   };
 }

@@ -16,6 +16,8 @@ export const PALETTE = {
   warningBackground: "#fffbe6",
   warningBorder: "#ffe58f",
   textSecondary: "rgba(0, 0, 0, 0.6)",
+  /** Text of disabled controls, on the library's disabled grey (#f5f5f5). */
+  textDisabled: "rgba(0, 0, 0, 0.56)",
 } as const;
 
 /** Theme colours offered in the settings panel: each carries white text at 4.5:1 or more. */
