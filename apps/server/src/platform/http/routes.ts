@@ -74,7 +74,7 @@ export interface CallOptions {
    * "vendor": the answer depends only on the scope vendor's records and the payload (and is the same
    * for every level and permission set that may ask), so each instance keeps it and answers again
    * from memory while the vendor's cache key is unchanged (platform/cache). Every table the handler
-   * reads must raise that key (migration 0021; cached-calls.test.ts checks it).
+   * reads must raise that key (platform/cache/cache-versions.sql; cached-calls.test.ts checks it).
    */
   cache?: "vendor";
 }
