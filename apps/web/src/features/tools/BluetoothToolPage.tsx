@@ -1,5 +1,5 @@
 import { API, type BluetoothInfo, type CommandItem, machineTypeLabelKey } from "@washboard/shared";
-import { Alert, Button, Descriptions, Form, Result, Spin, Tag } from "antd";
+import { Alert, Button, Descriptions, Form, Result, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
@@ -8,6 +8,7 @@ import { bootSession } from "../../app/session/boot";
 import { useSession } from "../../app/session/store";
 import { PageSpinner } from "../../app/ui/PageSpinner";
 import { type StartProgramForm, startProgramBody, startProgramDefaults } from "../devices/command-form";
+import { FaultLabel } from "../devices/FaultLabel";
 import { commandStateLabel, reasonLabel } from "../devices/labels";
 import { StartProgramFields } from "../devices/StartProgramFields";
 import { ToolsFrame } from "./ToolsFrame";
@@ -129,7 +130,9 @@ export default function BluetoothToolPage() {
             <span data-testid="bluetooth-machine-state">
               {info.busy ? t("devices.state.busy") : t("devices.state.idle")}
             </span>
-            {info.fault !== null && <Tag color="red">{t("devices.state.fault", { code: info.fault })}</Tag>}
+            {info.fault !== null && (
+              <FaultLabel machineType={info.machine_type} code={info.fault} testId="bluetooth-fault" />
+            )}
           </Descriptions.Item>
         </Descriptions>
       )}
