@@ -207,3 +207,24 @@ test("at 375 px a list shows its search box and a Filters button before the data
   expect(await filters.locator(".ant-form-item:visible").count()).toBeGreaterThan(1);
   await keepScreenshot(page, "filters-unfolded-375");
 });
+
+test("at 1280 px no sidebar label is cut, in English, Thai and German: long ones wrap", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "vendor_admin");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  const groups = page.locator(".sidebar .ant-menu-submenu-title");
+  for (const group of await groups.all()) {
+    if ((await group.getAttribute("aria-expanded")) !== "true") await group.click();
+  }
+  for (const language of ["en", "th-th", "de"]) {
+    await page.getByTestId("language-picker").selectOption(language);
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    const labels = page.locator(".sidebar .ant-menu-title-content:visible");
+    await expect(labels.first()).toBeVisible();
+    const cut = await labels.evaluateAll((elements) =>
+      elements.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+    );
+    expect(cut, language).toEqual([]);
+  }
+  await keepScreenshot(page, "sidebar-de-1280");
+});
