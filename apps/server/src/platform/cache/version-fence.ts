@@ -1,73 +1,18 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { preparedFor } from "../db/prepared.js";
+import { ReadFence } from "../db/read-fence.js";
 import { cacheVersions } from "./tables.js";
 
 /** Versions of cache keys as read at one moment: every key asked for, at 0 when never raised. */
 export type Versions = ReadonlyMap<string, number>;
 
-type ReadVersions = (keys: readonly string[]) => Promise<Versions>;
-
-interface Batch {
-  keys: Set<string>;
-  settle: { resolve(versions: Versions): void; reject(error: unknown): void };
-  done: Promise<Versions>;
-}
-
 /**
- * Reads the current versions of cache keys for every waiting request with one query. A request is
- * answered only by a read that started after it asked, so whatever was committed before the request
- * arrived — on any instance — is seen; requests that ask while a read is under way wait for the next
- * one, which then serves all of them. Under load one read serves many requests; idle, a request
- * waits for one round trip.
+ * Reads the current versions of cache keys for every waiting request with one query, answering a
+ * request only by a read that started after it asked (`ReadFence`): whatever was committed before
+ * the request arrived, on any instance, is seen.
  */
-export class VersionFence {
-  private reading = false;
-  private next: Batch | null = null;
-
-  constructor(private readonly readVersions: ReadVersions) {}
-
-  /** The database's versions of `keys`, read after this call. */
-  read(keys: readonly string[]): Promise<Versions> {
-    let batch = this.next;
-    if (!batch) {
-      batch = newBatch();
-      this.next = batch;
-      // After the current turn of the event loop, so the requests read in it share the query.
-      if (!this.reading) setImmediate(() => this.start());
-    }
-    for (const key of keys) batch.keys.add(key);
-    return batch.done;
-  }
-
-  private start(): void {
-    const batch = this.next;
-    if (this.reading || !batch) return;
-    this.next = null;
-    this.reading = true;
-    this.readVersions([...batch.keys]).then(
-      (versions) => this.finish(() => batch.settle.resolve(versions)),
-      (error: unknown) => this.finish(() => batch.settle.reject(error)),
-    );
-  }
-
-  private finish(settle: () => void): void {
-    this.reading = false;
-    settle();
-    // Everyone in the next batch asked while this read was under way: the next read starts now.
-    if (this.next) this.start();
-  }
-}
-
-function newBatch(): Batch {
-  let settle!: Batch["settle"];
-  const done = new Promise<Versions>((resolve, reject) => {
-    settle = { resolve, reject };
-  });
-  // A batch nobody awaits any more must not report an unhandled rejection.
-  done.catch(() => undefined);
-  return { keys: new Set(), settle, done };
-}
+export class VersionFence extends ReadFence<number> {}
 
 const versionsOf = preparedFor((db) =>
   db
