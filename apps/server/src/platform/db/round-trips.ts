@@ -16,15 +16,9 @@ export async function countRoundTrips<T>(work: () => Promise<T>): Promise<{ valu
   return { value, roundTrips: counter.roundTrips };
 }
 
-function noteRoundTrips(n = 1, what?: unknown): void {
+function noteRoundTrips(n = 1): void {
   const counter = counting.getStore();
   if (counter) counter.roundTrips += n;
-  if (counter && process.env.RT_DEBUG)
-    console.log(
-      "RT",
-      n,
-      String(typeof what === "object" && what ? (what as { text: string }).text : what).slice(0, 400),
-    );
 }
 
 type Query = (...args: unknown[]) => unknown;
@@ -33,7 +27,7 @@ type Query = (...args: unknown[]) => unknown;
 export function countPgRoundTrips(client: pg.PoolClient): void {
   const query = client.query.bind(client) as Query;
   (client as unknown as { query: Query }).query = (...args) => {
-    noteRoundTrips(1, args[0]);
+    noteRoundTrips();
     return query(...args);
   };
 }
@@ -45,7 +39,7 @@ export function countPgRoundTrips(client: pg.PoolClient): void {
 export function countPgliteRoundTrips(client: PGlite): void {
   const counted = <F extends Query>(send: F, n = 1) =>
     ((...args: unknown[]) => {
-      noteRoundTrips(n, args[0]);
+      noteRoundTrips(n);
       return send(...args);
     }) as F;
   const withCountedStatements = (tx: Transaction): Transaction =>
