@@ -7,6 +7,9 @@
 // several requests share, like the session lookup under load, count once).
 // Needs DATABASE_URL (a server where it may create and drop a database). Loopback only.
 // BENCH_ANSWER_CACHE=1 keeps answers as the server does by default, for comparison.
+// The machine's own ceiling for a list is measured beside them: a bare Fastify and the pg driver
+// (no session, no query builder, no validation) answering the shop list's page statement, as the
+// server sends it, on the same database ("bare_list").
 import { spawn } from "node:child_process";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -22,6 +25,7 @@ const ANSWER_CACHE = process.env.BENCH_ANSWER_CACHE === "1";
 const GOAL = { median: 0.12, lowest: 0.06 };
 const port = 18194;
 const helloPort = 18195;
+const barePort = 18196;
 const dbName = `wb_bench_${randomSuffix()}`;
 
 const HELLO = `
@@ -32,8 +36,30 @@ const HELLO = `
   console.log("ready");
 `;
 
-async function startHello() {
-  const child = spawn(process.execPath, ["--input-type=module", "-e", HELLO], {
+/** The shops page statement (apps/server/src/modules/shops/service.ts, first page, no filter). */
+const BARE_LIST = (databaseUrl) => `
+  import Fastify from "fastify";
+  import pg from "pg";
+  const pool = new pg.Pool({ connectionString: ${JSON.stringify(databaseUrl)}, max: 20 });
+  const text = \`select (select count(*)::int from shops where shops.vendor_id = $1), 0, id, vendor_id,
+    location_id, name, address, icon, images, service_type, brand_id, alliance_id, epay_laundry_points,
+    epay_member_cards, mqtt_username, mqtt_password_sealed, mqtt_client_id, mqtt_host, mqtt_port,
+    product_key, payment_id_sealed, created_at,
+    (select locations.name from locations where locations.id = shops.location_id),
+    (select brands.name from brands where brands.id = shops.brand_id),
+    (select alliances.name from alliances where alliances.id = shops.alliance_id),
+    (select count(*)::int from devices where devices.shop_id = shops.id),
+    (select count(*)::int from pay_qr_codes where pay_qr_codes.shop_id = shops.id)
+    from shops where shops.vendor_id = $2 order by shops.id desc limit $3\`;
+  const vendor = (await pool.query("select id from vendors where name = 'Demo Laundry Kuala Lumpur'")).rows[0].id;
+  const app = Fastify({ logger: false });
+  app.post("/", async () => ({ items: (await pool.query({ name: "page", text, values: [vendor, vendor, 21] })).rows }));
+  await app.listen({ port: ${barePort}, host: "127.0.0.1" });
+  console.log("ready");
+`;
+
+async function startHello(script = HELLO) {
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
     cwd: `${root}/apps/server`,
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -169,6 +195,17 @@ try {
     };
     console.log(name, JSON.stringify(runs[name]));
   }
+  const bare = await startHello(BARE_LIST(url.toString()));
+  const helloBeside = summary(await load(`http://127.0.0.1:${helloPort}/`, {}));
+  await load(`http://127.0.0.1:${barePort}/`, {}, {}, WARMUP_SECONDS);
+  const bareRun = summary(await load(`http://127.0.0.1:${barePort}/`, {}));
+  await bare.stop();
+  const bareList = {
+    ...bareRun,
+    hello_requests_per_second: helloBeside.requests_per_second,
+    ratio_to_hello: Number((bareRun.requests_per_second / helloBeside.requests_per_second).toFixed(3)),
+  };
+  console.log("bare_list", JSON.stringify(bareList));
   const ratios = Object.values(runs).map((r) => r.ratio_to_hello);
   const figures = {
     median_ratio: Number(median(ratios).toFixed(3)),
@@ -186,6 +223,7 @@ try {
     hello_requests_per_second: Math.round(median(hellos)),
     ...figures,
     calls: runs,
+    bare_list: bareList,
   });
 } finally {
   await stats.end();
