@@ -4,7 +4,7 @@ import { SimulatedDevice } from "@washboard/device-sim";
 import { apiToken, expect, keepScreenshot, signIn, test } from "../fixtures";
 import { decodeQrPng } from "../support/decode-qr";
 import { demoFleet, runMachine } from "../support/fleet";
-import { apiCall, dialogOf, pick, rowsOf } from "../support/ui";
+import { apiCall, dialogOf, pick, rowAction, rowsOf } from "../support/ui";
 import { text } from "./catalogue";
 
 const en = (key: string) => text("en", key);
@@ -48,7 +48,7 @@ test("a price template assigned to a machine reaches it as parameters; its QR st
   await expect(row.getByTestId("device-online")).toHaveText(en("devices.state.online"));
 
   await test.step("assign 'Wash 10 kg': the machine takes its price and time", async () => {
-    await row.getByTestId("device-price-template-assign").click();
+    await (await rowAction(row, "device-price-template-assign")).click();
     const dialog = dialogOf(page, "assign-template-form");
     await pick(page, dialog.getByRole("combobox"), "Wash 10 kg", "Wash 10");
     await expect(page.getByTestId("assign-template-summary")).toContainText("RM 7.00");
@@ -64,7 +64,7 @@ test("a price template assigned to a machine reaches it as parameters; its QR st
 
   await test.step("its QR sticker: a PNG that scans to the machine's pay link", async () => {
     const downloading = page.waitForEvent("download");
-    await row.getByTestId("device-qr").click();
+    await (await rowAction(row, "device-qr")).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/\.png$/);
     const png = fs.readFileSync((await download.path()) ?? "");

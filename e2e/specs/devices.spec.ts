@@ -1,7 +1,7 @@
 import type { SimulatedDevice } from "@washboard/device-sim";
 import { apiToken, confirmDialog, expect, keepScreenshot, signIn, test } from "../fixtures";
 import { demoFleet, runMachine } from "../support/fleet";
-import { apiCall, dialogOf, pick, rowsOf, submitDialog } from "../support/ui";
+import { apiCall, dialogOf, pick, rowAction, rowsOf, submitDialog } from "../support/ui";
 import { text } from "./catalogue";
 
 const en = (key: string) => text("en", key);
@@ -44,7 +44,7 @@ test("restart and remote start a machine from the device list, and watch it chan
   });
 
   await test.step("remote start: the machine runs, and the list says busy without a reload", async () => {
-    await row.getByTestId("device-start").click();
+    await (await rowAction(row, "device-start")).click();
     await page.getByTestId("remote-start-program").fill("Quick wash");
     await page.getByTestId("remote-start-price").fill("0");
     // Ten hours of washing: a minute at the simulator's pace, long enough to watch.
@@ -65,7 +65,7 @@ test("restart and remote start a machine from the device list, and watch it chan
   });
 
   await test.step("a remote start to the offline machine fails at once, saying why", async () => {
-    await row.getByTestId("device-start").click();
+    await (await rowAction(row, "device-start")).click();
     await page.getByTestId("remote-start-program").fill("Quick wash");
     await page.getByTestId("remote-start-price").fill("0");
     await page.getByRole("button", { name: en("devices.send") }).click();

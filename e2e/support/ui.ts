@@ -119,3 +119,35 @@ export async function cellOf(page: Page, tableTestId: string, row: Locator, head
   expect(index, `column "${header}" in ${headers.join(" | ")}`).toBeGreaterThanOrEqual(0);
   return row.locator("td").nth(index);
 }
+
+/** The open "more actions" menu of a row (Ant Design renders it apart from the table). */
+const openRowMenu = (page: Page) => page.locator(".ant-dropdown:not(.ant-dropdown-hidden)");
+
+/**
+ * A row's action by its test id, ready to click: its button, or its entry in the row's "more
+ * actions" menu, which this opens (a list shows its primary action as a button, the rest in a menu).
+ */
+export async function rowAction(row: Locator, testId: string): Promise<Locator> {
+  await expect(row.locator("td").last()).toBeVisible();
+  const button = row.getByTestId(testId);
+  if ((await button.count()) > 0) return button;
+  await row.getByTestId("row-actions-more").click();
+  const entry = openRowMenu(row.page()).getByTestId(testId);
+  await expect(entry).toBeVisible();
+  return entry;
+}
+
+/** Whether a row offers an action at all, as a button or in its menu (the menu is closed again). */
+export async function rowOffers(row: Locator, testId: string): Promise<boolean> {
+  await expect(row.locator("td").last()).toBeVisible();
+  if ((await row.getByTestId(testId).count()) > 0) return true;
+  const more = row.getByTestId("row-actions-more");
+  if ((await more.count()) === 0) return false;
+  await more.click();
+  const menu = openRowMenu(row.page());
+  await expect(menu.getByRole("menuitem").first()).toBeVisible();
+  const offered = (await menu.getByTestId(testId).count()) > 0;
+  await row.page().keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  return offered;
+}

@@ -8,7 +8,8 @@ import {
 } from "@washboard/shared";
 import { Tag, Tooltip, Typography } from "antd";
 import { i18next } from "../../app/i18n";
-import type { DataColumn } from "../../app/ui/data-table/types";
+import { COLUMN_BREAKPOINTS, type DataColumn } from "../../app/ui/data-table/types";
+import { useMediaQuery } from "../../app/ui/useMediaQuery";
 import { deviceLabel } from "./command-form";
 import { FaultLabel } from "./FaultLabel";
 import { faultTexts, type MoneyDisplay, money, PRESENCE_COLOR, presenceLabel } from "./labels";
@@ -19,11 +20,13 @@ const t = (key: string, params?: Record<string, unknown>) => i18next.t(key, para
 function stateColumn(
   key: string,
   titleKey: string,
+  priority: DataColumn<DeviceItem>["priority"],
   state: (row: DeviceItem) => { text: string; color: string },
 ): DataColumn<DeviceItem> {
   return {
     key,
     titleKey,
+    priority,
     text: (row) => state(row).text,
     render: (row) => {
       const { text, color } = state(row);
@@ -55,6 +58,63 @@ export function PresenceTag({ presence }: { presence: DevicePresenceName }) {
   return presence === "unknown" ? <Tooltip title={t("devices.state.unknownHelp")}>{tag}</Tooltip> : tag;
 }
 
+const onlineColumn: DataColumn<DeviceItem> = {
+  key: "online",
+  titleKey: "devices.fields.online",
+  text: (r) => presenceLabel(r.presence),
+  render: (r) => <PresenceTag presence={r.presence} />,
+};
+
+const busyColumn = stateColumn("busy", "devices.fields.busy", "normal", (r) =>
+  r.busy ? { text: t("devices.state.busy"), color: "blue" } : { text: t("devices.state.idle"), color: "default" },
+);
+
+const faultColumn: DataColumn<DeviceItem> = {
+  key: "fault",
+  titleKey: "devices.fields.fault",
+  text: (r) => (r.fault_code === null ? t("devices.state.noFault") : faultTexts(r.machine_type, r.fault_code).label),
+  render: (r) =>
+    r.fault_code === null ? (
+      <Tag data-testid="device-fault">{t("devices.state.noFault")}</Tag>
+    ) : (
+      <FaultLabel machineType={r.machine_type} code={r.fault_code} testId="device-fault" />
+    ),
+};
+
+/** On a phone, connection, activity and fault in one column, so the row fits without scrolling. */
+const stateSummaryColumn: DataColumn<DeviceItem> = {
+  key: "state",
+  titleKey: "devices.fields.state",
+  priority: "phone",
+  render: (r) => (
+    <div className="device-state-summary">
+      {onlineColumn.render?.(r)}
+      {busyColumn.render?.(r)}
+      {r.fault_code !== null && faultColumn.render?.(r)}
+    </div>
+  ),
+};
+
+/** The device cell: its name over its serial number — and on a phone, where it has no column, its shop. */
+function DeviceCell({ device }: { device: DeviceItem }) {
+  const phone = !useMediaQuery(`(min-width: ${COLUMN_BREAKPOINTS.normal}px)`);
+  return (
+    <div className="device-cell">
+      <Typography.Text strong ellipsis={{ tooltip: device.name }} data-testid="device-name">
+        {device.name || device.serial_number}
+      </Typography.Text>
+      <Typography.Text type="secondary" ellipsis={{ tooltip: device.serial_number }} className="device-serial">
+        {device.serial_number}
+      </Typography.Text>
+      {phone && (
+        <Typography.Text type="secondary" ellipsis={{ tooltip: device.shop_name }} data-testid="device-shop">
+          {device.shop_name}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
 /**
  * The device list's columns (spec §3 Device): who it is, where, and its live state as the gateway
  * last heard it. Money in the vendor's currency, times in its time zone; `now` (seconds) decides
@@ -67,16 +127,7 @@ export function deviceColumns(timeZone: string, display: MoneyDisplay, now: numb
       titleKey: "devices.fields.device",
       width: 150,
       text: deviceLabel,
-      render: (r) => (
-        <div className="device-cell">
-          <Typography.Text strong ellipsis={{ tooltip: r.name }} data-testid="device-name">
-            {r.name || r.serial_number}
-          </Typography.Text>
-          <Typography.Text type="secondary" ellipsis={{ tooltip: r.serial_number }} className="device-serial">
-            {r.serial_number}
-          </Typography.Text>
-        </div>
-      ),
+      render: (r) => <DeviceCell device={r} />,
     },
     { key: "machineNumber", titleKey: "devices.fields.machineNumber", dataIndex: "machine_number" },
     {
@@ -91,28 +142,11 @@ export function deviceColumns(timeZone: string, display: MoneyDisplay, now: numb
       text: (r) => r.price_template_name ?? "",
       render: (r) => <span data-testid="device-price-template">{r.price_template_name ?? "—"}</span>,
     },
-    {
-      key: "online",
-      titleKey: "devices.fields.online",
-      text: (r) => presenceLabel(r.presence),
-      render: (r) => <PresenceTag presence={r.presence} />,
-    },
-    stateColumn("busy", "devices.fields.busy", (r) =>
-      r.busy ? { text: t("devices.state.busy"), color: "blue" } : { text: t("devices.state.idle"), color: "default" },
-    ),
-    {
-      key: "fault",
-      titleKey: "devices.fields.fault",
-      text: (r) =>
-        r.fault_code === null ? t("devices.state.noFault") : faultTexts(r.machine_type, r.fault_code).label,
-      render: (r) =>
-        r.fault_code === null ? (
-          <Tag data-testid="device-fault">{t("devices.state.noFault")}</Tag>
-        ) : (
-          <FaultLabel machineType={r.machine_type} code={r.fault_code} testId="device-fault" />
-        ),
-    },
-    { key: "firmware", titleKey: "devices.fields.firmware", dataIndex: "firmware" },
+    onlineColumn,
+    busyColumn,
+    faultColumn,
+    stateSummaryColumn,
+    { key: "firmware", titleKey: "devices.fields.firmware", dataIndex: "firmware", priority: "minor" },
     {
       key: "cashboxCurrent",
       titleKey: "devices.fields.cashboxCurrent",
@@ -121,9 +155,10 @@ export function deviceColumns(timeZone: string, display: MoneyDisplay, now: numb
     {
       key: "cashboxCumulative",
       titleKey: "devices.fields.cashboxCumulative",
+      priority: "minor",
       text: (r) => money(r.cashbox_cumulative, display),
     },
-    stateColumn("responding", "devices.fields.responding", (r) =>
+    stateColumn("responding", "devices.fields.responding", "minor", (r) =>
       r.responding
         ? { text: t("devices.state.responding"), color: "default" }
         : { text: t("devices.state.notResponding"), color: "magenta" },
@@ -131,6 +166,7 @@ export function deviceColumns(timeZone: string, display: MoneyDisplay, now: numb
     {
       key: "lastSeen",
       titleKey: "devices.fields.lastSeen",
+      priority: "minor",
       text: (r) => (r.last_seen_at === null ? t("common.never") : formatTimestamp(r.last_seen_at, timeZone)),
     },
     {

@@ -1,7 +1,8 @@
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { LOCKED_PERMISSION_KEYS, PAYMENT_SETTINGS_PROVIDERS } from "@washboard/shared";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { i18next, initI18n, loadConsoleCatalogue, loadScreenCatalogue } from "../../app/i18n";
+import { MORE_ACTIONS_TEST_ID } from "../../app/ui/data-table/row-actions";
 import { renderInApp } from "../../test/render";
 
 /** The API client answers from fixtures, by path. */
@@ -166,7 +167,9 @@ describe("roles and sub-accounts screens", () => {
     renderInApp(<SubAccountsPage />);
     expect(await screen.findByText("till_one")).toBeTruthy();
     expect(screen.getAllByText("Cashier").length).toBeGreaterThan(0);
-    expect(screen.getByTestId("sub-toggle").textContent).toBe("Enable");
+    // Edit is the row's button; enabling and the rest are in its "more actions" menu.
+    fireEvent.click(screen.getByTestId(MORE_ACTIONS_TEST_ID));
+    expect((await screen.findByTestId("sub-toggle")).textContent).toBe("Enable");
     expect(screen.getByTestId("sub-add")).toBeTruthy();
   });
 });

@@ -1,16 +1,25 @@
-import { ReloadOutlined } from "@ant-design/icons";
+import { DownOutlined, ReloadOutlined, UpOutlined } from "@ant-design/icons";
 import type { EndpointContract } from "@washboard/shared";
-import { Button, Empty, Table, Typography } from "antd";
+import { Button, Descriptions, Empty, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { type Key, useRef } from "react";
+import { type Key, type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { download } from "../../api/client";
 import { errorText } from "../../feedback/toast";
-import { activeLanguage } from "../../i18n";
+import { activeLanguage, i18next } from "../../i18n";
+import { useMediaQuery } from "../useMediaQuery";
 import { ExportMenu } from "./ExportMenu";
 import { fetchAllRows } from "./fetch-all";
 import { Pager } from "./Pager";
-import { cellText, type DataColumn, type ListContract, type ListFilters, type ListRow } from "./types";
+import {
+  COLUMN_BREAKPOINTS,
+  type ColumnPriority,
+  cellText,
+  type DataColumn,
+  type ListContract,
+  type ListFilters,
+  type ListRow,
+} from "./types";
 import { useKeysetList } from "./useKeysetList";
 import { useScrollRegion } from "./useScrollRegion";
 import "./data-table.css";
@@ -47,15 +56,32 @@ export function DataTable<C extends ListContract>(props: DataTableProps<C>) {
   const list = useKeysetList(props.contract, props.filters);
   const container = useRef<HTMLDivElement>(null);
   useScrollRegion(container, props.title);
-  const columns: ColumnsType<ListRow<C>> = props.columns.map((column, index) => ({
+  const { shown, folded, phone } = useColumnsInReach(props.columns);
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  const toggleDetails = (key: Key) =>
+    setExpanded((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]));
+  // A row's details open from a button beside its actions; without actions, from the table's own column.
+  const detailsBesideActions = folded.length > 0 && shown.some((column) => column.pinEnd);
+  const columns: ColumnsType<ListRow<C>> = shown.map((column, index) => ({
     key: column.key,
-    title: <HeaderText text={t(column.titleKey)} />,
+    title: <HeaderText text={columnTitle(column)} hidden={phone && column.pinEnd} />,
     width: column.width,
     ellipsis: column.ellipsis,
-    // The first column (usually the name) stays in view while a wide table scrolls sideways.
-    fixed: index === 0 ? "start" : undefined,
-    render: (_value: unknown, row: ListRow<C>) => (column.render ? column.render(row) : cellText(column, row)),
+    // The first column (usually the name) and the actions stay in view while a wide table scrolls sideways.
+    fixed: index === 0 ? "start" : column.pinEnd ? "end" : undefined,
+    render: (_value: unknown, row: ListRow<C>) => {
+      const content = cellContent(column, row);
+      if (!(column.pinEnd && detailsBesideActions)) return content;
+      const key = props.rowKey(row);
+      return (
+        <div className="data-table-row-end">
+          {content}
+          <DetailsToggle open={expanded.includes(key)} onToggle={() => toggleDetails(key)} />
+        </div>
+      );
+    },
   }));
+  const exported = props.columns.filter((column) => column.priority !== "phone");
   const empty = list.error ? (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={errorText(list.error)}>
       <Button onClick={list.refresh}>{t("common.retry")}</Button>
@@ -84,7 +110,7 @@ export function DataTable<C extends ListContract>(props: DataTableProps<C>) {
               ((format, signal, onBytes) =>
                 download(exportCall, { ...props.filters, format, language: activeLanguage() }, { signal, onBytes }))
             }
-            columns={props.columns}
+            columns={exported}
             title={props.title}
             knownTotal={list.total}
             disabled={list.total === 0}
@@ -92,14 +118,26 @@ export function DataTable<C extends ListContract>(props: DataTableProps<C>) {
         </div>
       </div>
       <Table<ListRow<C>>
-        size="middle"
+        size={phone ? "small" : "middle"}
         columns={columns}
         dataSource={list.items}
         rowKey={props.rowKey}
         loading={list.loading}
         pagination={false}
-        scroll={{ x: "max-content" }}
+        // A phone's few columns share its width (cells wrap); wider screens scroll a wide table sideways.
+        scroll={phone ? undefined : { x: "max-content" }}
         locale={{ emptyText: empty }}
+        expandable={
+          folded.length > 0
+            ? {
+                expandedRowRender: (row) => <RowDetails columns={folded} row={row} />,
+                fixed: "start",
+                showExpandColumn: !detailsBesideActions,
+                expandedRowKeys: expanded,
+                onExpandedRowsChange: setExpanded,
+              }
+            : undefined
+        }
         rowSelection={
           props.selection
             ? {
@@ -127,13 +165,73 @@ export function DataTable<C extends ListContract>(props: DataTableProps<C>) {
   );
 }
 
+/** A column's title: its catalogue text, or the text given as data. */
+function columnTitle<Row>(column: DataColumn<Row>): string {
+  return column.title ?? i18next.t(column.titleKey);
+}
+
+function cellContent<Row>(column: DataColumn<Row>, row: Row): ReactNode {
+  return column.render ? column.render(row) : cellText(column, row);
+}
+
+/**
+ * The columns shown as columns at this screen's width, and those folded into each row's details.
+ * The first column is always shown; a phone summary only on a phone, and never folded (it repeats
+ * what folds).
+ */
+function useColumnsInReach<Row>(all: DataColumn<Row>[]) {
+  const tablet = useMediaQuery(`(min-width: ${COLUMN_BREAKPOINTS.normal}px)`);
+  const wide = useMediaQuery(`(min-width: ${COLUMN_BREAKPOINTS.minor}px)`);
+  const showsAt: Record<ColumnPriority, boolean> = { key: true, normal: tablet, minor: wide, phone: !tablet };
+  const shows = (column: DataColumn<Row>, index: number) => index === 0 || showsAt[column.priority ?? "normal"];
+  return {
+    shown: all.filter(shows),
+    folded: all.filter((column, index) => !shows(column, index) && column.priority !== "phone"),
+    phone: !tablet,
+  };
+}
+
+/** Opens and closes a row's details (its folded columns). */
+function DetailsToggle(props: { open: boolean; onToggle(): void }) {
+  const { t } = useTranslation();
+  const label = t(props.open ? "table.hideDetails" : "table.showDetails");
+  return (
+    <Button
+      size="small"
+      type="text"
+      icon={props.open ? <UpOutlined /> : <DownOutlined />}
+      aria-label={label}
+      aria-expanded={props.open}
+      title={label}
+      onClick={props.onToggle}
+      data-testid="row-details-toggle"
+    />
+  );
+}
+
+/** A row's folded columns, as label and value, under the row when it is expanded. */
+function RowDetails<Row>(props: { columns: DataColumn<Row>[]; row: Row }) {
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      data-testid="row-details"
+      items={props.columns.map((column) => ({
+        key: column.key,
+        label: columnTitle(column),
+        children: cellContent(column, props.row),
+      }))}
+    />
+  );
+}
+
 /**
  * A column title on one line: a long one ends in an ellipsis instead of widening its column or
  * wrapping mid-word, and shows in full on hover.
  */
-function HeaderText({ text }: { text: string }) {
+function HeaderText({ text, hidden = false }: { text: string; hidden?: boolean | undefined }) {
   return (
-    <span className="data-table-header" title={text}>
+    <span className={hidden ? "visually-hidden" : "data-table-header"} title={text}>
       {text}
     </span>
   );

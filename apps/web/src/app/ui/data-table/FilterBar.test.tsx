@@ -1,18 +1,9 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { Input } from "antd";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { fixedMediaQueryList } from "../../../test/media";
+import { viewportOf } from "../../../test/media";
 import { i18next, initI18n } from "../../i18n";
 import { FilterBar } from "./FilterBar";
-
-/** The window as wide as `width`: Ant Design's breakpoints ask matchMedia for min-widths. */
-function viewportOf(width: number) {
-  vi.spyOn(window, "matchMedia").mockImplementation((query: string) => {
-    const min = Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0);
-    const max = Number(/max-width:\s*(\d+(?:\.\d+)?)px/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY);
-    return fixedMediaQueryList(query, width >= min && width <= max);
-  });
-}
 
 /** Whether a field shows: a folded one is in the form, hidden. */
 const shown = (input: HTMLElement) => input.closest(".ant-form-item-hidden") === null;

@@ -28,7 +28,21 @@ export interface DataColumn<Row> {
   render?: (row: Row) => ReactNode;
   width?: number;
   ellipsis?: boolean;
+  /**
+   * Where the cell shows as a column; elsewhere it folds into the row's details (the row's expand
+   * button). "key": at every width — what identifies the row and its state; "normal" (the default):
+   * from a tablet's width; "minor": only on a wide desktop; "phone": only on a phone, a compact
+   * summary of columns that fold there (not exported). The first column is always "key".
+   */
+  priority?: ColumnPriority;
+  /** Pinned to the table's end while it scrolls sideways (the actions). */
+  pinEnd?: boolean;
 }
+
+export type ColumnPriority = "key" | "normal" | "minor" | "phone";
+
+/** The widths (px) from which a "normal" and a "minor" column show as columns. */
+export const COLUMN_BREAKPOINTS = { normal: 768, minor: 1440 } as const;
 
 export function cellText<Row>(column: DataColumn<Row>, row: Row): string {
   if (column.text) return column.text(row);
