@@ -2,8 +2,22 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SimulatedDevice } from "@washboard/device-sim";
-import { API, type EndpointContract } from "@washboard/shared";
+import {
+  parseFleet,
+  profileFor,
+  SimulatedDevice,
+  salesOf,
+  templatePrograms,
+  tradeOffline,
+} from "@washboard/device-sim";
+import {
+  API,
+  type EndpointContract,
+  formatMoney,
+  minorUnits,
+  type PriceTemplateItem,
+  templateParams,
+} from "@washboard/shared";
 import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -31,7 +45,7 @@ import { DEMO_FLEET_FILE, type FleetEntry } from "./demo-fleet.js";
  *
  * The start is main.ts's own (prepareDatabase, then buildApp); the demo is seeded as far as the fleet
  * hangs on it — the seed's foundation: the tenant, its shops and the fleet — without any module's own
- * demo seed (the ninety days of orders and members take most of a minute, and cli.test.ts seeds them).
+ * demo seed (cli.test.ts and demo-history.test.ts seed the ninety days of orders and members).
  */
 // The modules without their own demo seeds: the foundation acts through their services, whose ports they fill.
 const SEEDING: readonly ServerModule[] = MODULES.map(({ seedDemo: _ownSeed, ...module }) => module);
@@ -148,6 +162,7 @@ it("restarts twice after an operator added a shop: no machine added, no secret c
       const row = firstRegister.find((r) => r.serial === entry.serial);
       expect(row?.secretHash && secretMatches(entry.secret, row.secretHash), entry.serial).toBe(true);
     }
+    await fleetChargesTheTemplates(first.app, firstFleet);
     // An operator of a demo vendor adds a shop, as the console does.
     const token = await signIn(first.app, "vendor_admin");
     const created = await call(
@@ -176,6 +191,70 @@ it("restarts twice after an operator added a shop: no machine added, no secret c
     }
   }
 });
+
+/**
+ * Issue 25, point 8: each machine of the fleet file carries its vendor's currency and coin and its
+ * price template as the parameters the server pushes, read through the API as an operator sees
+ * them; a day of the file's fleet, as the simulator lives it (`tradeOffline`, no waiting), charges
+ * every cycle its template's price in the vendor's minor unit and takes a normal day's money.
+ */
+async function fleetChargesTheTemplates(app: FastifyInstance, fleet: FleetEntry[]) {
+  const machines = new Map<
+    string,
+    { currency: string; coin: number; type: string; template: PriceTemplateItem | null; vendor: string }
+  >();
+  for (const username of ["vendor_admin", "vendor2_admin"]) {
+    const token = await signIn(app, username);
+    const profile = (await call(app, API.vendorProfile.profile, {}, token)).result as {
+      currency: string;
+      coin_denomination: number;
+    };
+    const templates = (await call(app, API.priceTemplates.list, { page_size: 50 }, token)).result as {
+      items: PriceTemplateItem[];
+    };
+    const listed = (await call(app, API.devices.list, { page_size: 100 }, token)).result as {
+      items: { serial_number: string; machine_type: string; price_template_id: number | null }[];
+    };
+    for (const device of listed.items) {
+      machines.set(device.serial_number, {
+        currency: profile.currency,
+        coin: profile.coin_denomination,
+        type: device.machine_type,
+        template: templates.items.find((t) => t.id === device.price_template_id) ?? null,
+        vendor: username,
+      });
+    }
+  }
+  for (const entry of fleet) {
+    const machine = machines.get(entry.serial);
+    expect(entry, entry.serial).toMatchObject({ currency: machine?.currency, coin: machine?.coin });
+    expect(entry.params, entry.serial).toEqual(machine?.template ? templateParams(machine.template) : undefined);
+  }
+  // Washers, dryers and combos run the demo's templates: RM 7.00 and RM 5.00 in Kuala Lumpur, ฿50 in Bangkok.
+  expect(fleet.filter((e) => e.params).map((e) => machines.get(e.serial)?.currency)).toEqual(
+    expect.arrayContaining(["MYR", "THB"]),
+  );
+
+  const sales = salesOf(tradeOffline(parseFleet(fleet), { hours: 24, timeScale: 10, seed: 25 }));
+  const takings = new Map<string, number>();
+  for (const sale of sales) {
+    const machine = machines.get(sale.serial);
+    if (!machine) throw new Error(`${sale.serial} is not in the register`);
+    const { template } = machine;
+    if (template) {
+      const programs = templatePrograms(profileFor(machine.type), template);
+      expect(programs, sale.serial).toContainEqual({ program: sale.program, price: sale.price, minutes: sale.minutes });
+    }
+    takings.set(machine.currency, (takings.get(machine.currency) ?? 0) + sale.price);
+  }
+  // A normal day: about ฿2,000 for the Bangkok shop, RM 290 for each of the three Kuala Lumpur shops.
+  const bangkok = takings.get("THB") ?? 0;
+  const kualaLumpur = takings.get("MYR") ?? 0;
+  expect(bangkok, formatMoney(bangkok, "THB")).toBeGreaterThanOrEqual(minorUnits(1_000, "THB"));
+  expect(bangkok, formatMoney(bangkok, "THB")).toBeLessThanOrEqual(minorUnits(3_500, "THB"));
+  expect(kualaLumpur, formatMoney(kualaLumpur, "MYR")).toBeGreaterThanOrEqual(minorUnits(3 * 125, "MYR"));
+  expect(kualaLumpur, formatMoney(kualaLumpur, "MYR")).toBeLessThanOrEqual(minorUnits(3 * 500, "MYR"));
+}
 
 /** The simulator's part: each machine of the fleet file connects with its secret, and the console lists it online. */
 async function everyMachineOnline(server: Started) {
@@ -209,7 +288,8 @@ it("keeps the secrets of an install seeded before they were derived, and never r
   timeout: 120_000,
 }, async () => {
   // The state an older release left: random secrets, kept only in the fleet file; the shops marker
-  // without the shop ids; no fleet marker. One machine's secret was changed since (the file's is stale).
+  // without the shop ids; no fleet marker, no marker of a finished seeding. One machine's secret was
+  // changed since (the file's is stale).
   const older = await start();
   const [kept, changed] = firstRegister;
   if (!kept || !changed) throw new Error("no demo machines");
@@ -225,6 +305,8 @@ it("keeps the secrets of an install seeded before they were derived, and never r
       .where(eq(devices.id, changed.id));
     await older.database.db.update(systemConfig).set({ value: "1" }).where(eq(systemConfig.name, "seed.demo.shops"));
     await older.database.db.delete(systemConfig).where(eq(systemConfig.name, "seed.demo.fleet"));
+    // Nor had it the marker of a finished seeding: this start runs every step again.
+    await older.database.db.delete(systemConfig).where(eq(systemConfig.name, "seed.demo.done"));
   } finally {
     await older.stop();
   }

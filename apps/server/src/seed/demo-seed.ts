@@ -3,6 +3,7 @@ import type { DemoSeedOptions, ServerModule } from "../platform/module.js";
 import { wirePorts } from "../platform/ports.js";
 import { DEMO_VENDOR_NAMES, seedDemo } from "./demo.js";
 import { seedDemoFleet } from "./demo-fleet.js";
+import { demoSeedDone, markDemoSeedDone } from "./demo-seed-done.js";
 import { seedDemoShops } from "./demo-shops.js";
 
 type SeedStep = (db: Db, options: DemoSeedOptions) => Promise<boolean>;
@@ -20,19 +21,28 @@ const FOUNDATION: readonly [string, SeedStep][] = [
 
 /**
  * Seeds the demo: the foundation, then every module's own demo seed in list order (they act through
- * the modules' services, so the ports are wired first). Names what wrote something.
+ * the modules' services, so the ports are wired first). Names what wrote something. A start after a
+ * complete seeding reads one marker and checks nothing else; a seeding cut short (a stopped first
+ * start) leaves no marker, so the next start runs every step again, each of which finds what it
+ * already wrote.
  */
 export async function seedDemoData(
   modules: readonly ServerModule[],
   db: Db,
   options: Omit<DemoSeedOptions, "demoVendorNames">,
 ): Promise<string[]> {
+  const steps = [
+    ...FOUNDATION.filter(([name]) => !options.tenantOnly || name === "tenancy"),
+    ...modules.flatMap((module): [string, SeedStep][] =>
+      module.seedDemo && !options.tenantOnly ? [[module.name, module.seedDemo]] : [],
+    ),
+  ];
+  const names = steps.map(([name]) => name);
+  if (await demoSeedDone(db, names)) return [];
   wirePorts(modules);
   const full: DemoSeedOptions = { ...options, demoVendorNames: DEMO_VENDOR_NAMES };
   const wrote: string[] = [];
-  for (const [name, step] of FOUNDATION) if (await step(db, full)) wrote.push(name);
-  for (const module of modules) {
-    if (module.seedDemo && (await module.seedDemo(db, full))) wrote.push(module.name);
-  }
+  for (const [name, step] of steps) if (await step(db, full)) wrote.push(name);
+  await markDemoSeedDone(db, names);
   return wrote;
 }

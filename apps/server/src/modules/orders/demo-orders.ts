@@ -1,13 +1,18 @@
 import { type OrderSource, paymentTypeOf } from "@washboard/shared";
-import { count, inArray } from "drizzle-orm";
-import type { Db } from "../../platform/db/client.js";
+import { count, getTableColumns, inArray, sql } from "drizzle-orm";
+import { arrayParam } from "../../platform/db/array-param.js";
+import type { Db, Tx } from "../../platform/db/client.js";
 import { placedDevicesOfVendors } from "../devices/public.js";
 import { vendorsNamed } from "../tenancy/public.js";
+import { saleOf } from "./device-orders.js";
 import { newOrderNo } from "./order-numbers.js";
 import { orderRefunds, orders, PAY_STATUS, REFUND_RESULT, REFUND_STATUS } from "./tables.js";
 
+type OrderRow = typeof orders.$inferInsert;
+
 const DAYS = 90;
-const CHUNK = 1_000;
+/** Rows per insert statement. */
+const CHUNK = 5_000;
 
 /** A small deterministic generator: the demo's orders are the same on every fresh install. */
 function random(seed: number) {
@@ -25,9 +30,15 @@ const SELLERS = ["washer", "dryer", "combo", "vending_machine"];
  * About ninety days of believable orders for the demo vendors (`npm start`, `cli seed`): each
  * machine's cash and card sales through the day, the odd free start, and payments through every
  * provider the vendor switched on, a few of them refunded — so the order screens, their totals and
- * exports have something real to show. Run once: a demo vendor that has orders is left alone.
+ * exports have something real to show. Run once: a demo vendor that has orders is left alone. Computed
+ * in memory and bulk-loaded in one transaction (whole or not at all); the rollups' statement triggers
+ * count each batch as they count any insert.
  */
 export async function seedDemoOrders(db: Db, vendorNames: readonly string[]): Promise<boolean> {
+  return db.transaction((tx) => seedOrderHistory(tx, vendorNames));
+}
+
+async function seedOrderHistory(db: Tx, vendorNames: readonly string[]): Promise<boolean> {
   const demo = await vendorsNamed(db, vendorNames);
   if (demo.length === 0) return false;
   const [existing] = await db
@@ -46,7 +57,7 @@ export async function seedDemoOrders(db: Db, vendorNames: readonly string[]): Pr
   );
   const next = random(20_261_124);
   const now = Date.now();
-  const rows: (typeof orders.$inferInsert)[] = [];
+  const rows: OrderRow[] = [];
   for (const vendor of demo) {
     const unit = vendor.currency === "MYR" ? 100 : 1;
     const providers = vendor.enabledProviders.filter((p) => p !== "pos" && p !== "pay_account") as OrderSource[];
@@ -111,36 +122,163 @@ export async function seedDemoOrders(db: Db, vendorNames: readonly string[]): Pr
       }
     }
   }
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const written = await db
-      .insert(orders)
-      .values(rows.slice(i, i + CHUNK))
-      .returning({
-        id: orders.id,
-        vendorId: orders.vendorId,
-        amount: orders.amount,
-        refundId: orders.refundId,
-        refundTime: orders.refundTime,
-      });
-    // Each refunded order's refund as the refund service records one, so revenue shows it apart.
-    const refunds = written.flatMap((o) =>
-      o.refundId && o.refundTime
-        ? [
-            {
-              orderId: o.id,
-              vendorId: o.vendorId,
-              refundNo: o.refundId,
-              amount: o.amount,
-              state: "succeeded",
-              type: "manual",
-              reason: "Customer asked",
-              createdAt: o.refundTime,
-              finishedAt: o.refundTime,
-            },
-          ]
-        : [],
+  await insertOrderRows(db, rows);
+  // Each refunded order's refund as the refund service records one, so revenue shows it apart.
+  const refunded = rows.filter((o) => o.refundId && o.refundTime);
+  if (refunded.length > 0) {
+    const ids = await db
+      .select({ id: orders.id, orderNo: orders.orderNo })
+      .from(orders)
+      .where(
+        inArray(
+          orders.orderNo,
+          refunded.map((o) => o.orderNo),
+        ),
+      );
+    const idOf = new Map(ids.map((row) => [row.orderNo, row.id]));
+    await db.insert(orderRefunds).values(
+      refunded.map((o) => ({
+        orderId: idOf.get(o.orderNo) ?? 0,
+        vendorId: o.vendorId,
+        refundNo: o.refundId ?? "",
+        amount: o.amount,
+        state: "succeeded",
+        type: "manual",
+        reason: "Customer asked",
+        createdAt: o.refundTime ?? o.createdAt,
+        finishedAt: o.refundTime,
+      })),
     );
-    if (refunds.length > 0) await db.insert(orderRefunds).values(refunds);
   }
   return rows.length > 0;
+}
+
+/** An order a demo member made: a card tapped at a machine, or a program paid from the balance in the app. */
+export type DemoMemberOrder =
+  | {
+      kind: "card_tap";
+      vendorId: number;
+      currency: string;
+      shopId: number | null;
+      deviceId: number;
+      /** The machine's serial and its event's id: the pay unique number, as the gateway writes it. */
+      serial: string;
+      eventId: string;
+      cardNumber: string;
+      /** What the machine asked. */
+      amount: number;
+      memberId: number | null;
+      /** What the card payer answered (the members module's): paid (what it charged) or refused (why). */
+      outcome: { paid: true; charged: number } | { paid: false; reason: string };
+      at: Date;
+    }
+  | {
+      kind: "app";
+      vendorId: number;
+      currency: string;
+      memberId: number;
+      shopId: number;
+      deviceId: number;
+      amount: number;
+      program: { name: string; minutes: number };
+      at: Date;
+    };
+
+/**
+ * Writes the demo members' orders in bulk, each row as its service writes it — a tap as
+ * `writeCardSale` leaves it once the card payer answered, an app payment as `createMemberOrder` writes
+ * a seeded one (paid, started) — and answers their order numbers, in the list's order, for the
+ * ledger movements and coupons that name them. In the caller's transaction.
+ */
+export async function writeDemoMemberOrders(tx: Db | Tx, list: readonly DemoMemberOrder[]): Promise<string[]> {
+  const rows = list.map((order): OrderRow => {
+    const orderNo = newOrderNo(order.at);
+    const common = {
+      vendorId: order.vendorId,
+      currency: order.currency,
+      orderNo,
+      shopId: order.shopId,
+      deviceId: order.deviceId,
+      memberId: order.memberId,
+      createdAt: order.at,
+      payUniqueNo: orderNo,
+      startType: null as string | null,
+      program: null as string | null,
+      minutes: null as number | null,
+      purchase: null,
+      startState: null as string | null,
+      cardNumber: null as string | null,
+      failureReason: null as string | null,
+    };
+    if (order.kind === "app") {
+      return {
+        ...common,
+        source: "mem_account",
+        payType: paymentTypeOf("mem_account"),
+        startType: "online_payment",
+        amount: order.amount,
+        payStatus: PAY_STATUS.paid,
+        paidAt: order.at,
+        startState: "started",
+        program: order.program.name,
+        minutes: order.program.minutes,
+        purchase: { program: order.program.name, minutes: order.program.minutes },
+      };
+    }
+    const sale = saleOf({
+      v: 1,
+      type: "card_used",
+      id: order.eventId,
+      ts: Math.floor(order.at.getTime() / 1000),
+      card_number: order.cardNumber,
+      amount: order.amount,
+    });
+    if (!sale) throw new Error("a card tap is a sale");
+    const { outcome } = order;
+    return {
+      ...common,
+      source: sale.source,
+      payType: paymentTypeOf(sale.source),
+      startType: sale.startType,
+      payUniqueNo: `${order.serial}:${order.eventId}`,
+      cardNumber: sale.cardNumber,
+      program: sale.program,
+      minutes: sale.minutes,
+      amount: outcome.paid ? outcome.charged : sale.amount,
+      payStatus: outcome.paid ? PAY_STATUS.paid : PAY_STATUS.unpaid,
+      paidAt: outcome.paid ? order.at : null,
+      failureReason: outcome.paid ? null : outcome.reason.slice(0, 255),
+    };
+  });
+  await insertOrderRows(tx, rows);
+  return rows.map((row) => row.orderNo);
+}
+
+/**
+ * Inserts orders one statement per batch, each column one array parameter (`unnest`), as the machine
+ * sales' batch writer does: tens of thousands of rows, built without a parameter per value. Every
+ * row names the same columns; each value goes to the database as the column's own mapping sends it.
+ */
+async function insertOrderRows(tx: Db | Tx, rows: readonly OrderRow[]): Promise<void> {
+  const first = rows[0];
+  if (!first) return;
+  const columns = Object.entries(getTableColumns(orders)).filter(([key]) => key in first) as [
+    keyof OrderRow,
+    (typeof orders._.columns)[keyof typeof orders._.columns],
+  ][];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const batch = rows.slice(i, i + CHUNK);
+    const arrays = columns.map(([key, column]) => {
+      const values = batch.map((row) => {
+        const value = row[key];
+        return value === null || value === undefined ? null : column.mapToDriverValue(value);
+      });
+      return sql`${arrayParam(values)}::${sql.raw(column.getSQLType())}[]`;
+    });
+    const names = sql.join(
+      columns.map(([, column]) => sql.identifier(column.name)),
+      sql`, `,
+    );
+    await tx.execute(sql`insert into ${orders} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`);
+  }
 }

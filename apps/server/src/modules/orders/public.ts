@@ -1,6 +1,8 @@
 /** The public face of the orders module: all another module may import of it (src/architecture.test.ts checks). */
 
 export { completeApprovedPayment } from "./approved-return.js";
+export type { DemoMemberOrder } from "./demo-orders.js";
+export { writeDemoMemberOrders } from "./demo-orders.js";
 export type { CardPayer, MachineTopUp } from "./device-orders.js";
 export { cardPayment, machineTopUpCredit, writeCardSale } from "./device-orders.js";
 export { createMemberOrder } from "./member-orders.js";
