@@ -25,8 +25,10 @@ it("lives on its own: customers pay and run cycles, faults are repaired, drops c
     { serial: "AUTO-0001", secret: "s3cret", machineType: "washer" },
     {
       brokerUrl: broker.url,
-      // An hour a second; faults and drops far more often than a real machine's, to see them in a test.
+      // An hour a second, customers five hours' worth a second; faults and drops far more often than
+      // a real machine's, to see them in a test.
       timeScale: 3_600,
+      customerPace: 18_000,
       autonomous: true,
       random: seededRandom(42),
       scheduler,

@@ -9,6 +9,7 @@ describe("parseCliOptions", () => {
       brokerUrl: "mqtt://127.0.0.1:1884",
       fleetFile: "/home/me/fleet.json",
       timeScale: 60,
+      customerPace: 1,
       seed: 1,
       devices: 100,
       concurrency: 200,
@@ -21,6 +22,9 @@ describe("parseCliOptions", () => {
       /time-scale/,
     );
     expect(() => parseCliOptions(["--broker", "mqtt://x", "--fleet", "f", "--devices", "1.5"], "/")).toThrow(/devices/);
+    expect(() => parseCliOptions(["--broker", "mqtt://x", "--fleet", "f", "--customer-pace", "-2"], "/")).toThrow(
+      /customer-pace/,
+    );
     expect(() => parseCliOptions(["--broker", "mqtt://x", "--fleet", "f", "--colour"], "/")).toThrow();
   });
 });
@@ -36,6 +40,17 @@ describe("parseFleet", () => {
       { serial: "WB-0001", secret: "a", machineType: "washer" },
       { serial: "WB-0002", secret: "b", machineType: "dryer", firmware: "2.1.0" },
     ]);
+  });
+
+  it("reads each machine's money and price template parameters", () => {
+    const params = { program_minutes: 40, price_lo: 50, price_hi: 0, option_count: 0 };
+    expect(
+      parseFleet([{ serial: "WB-0003", secret: "c", machine_type: "washer", currency: "THB", coin: 10, params }]),
+    ).toEqual([{ serial: "WB-0003", secret: "c", machineType: "washer", currency: "THB", coin: 10, params }]);
+    const entry = { serial: "WB-0003", secret: "c", machine_type: "washer" };
+    expect(() => parseFleet([{ ...entry, currency: "Baht" }])).toThrow(/fleet\[0\]: currency/);
+    expect(() => parseFleet([{ ...entry, coin: 0.5 }])).toThrow(/coin/);
+    expect(() => parseFleet([{ ...entry, params: { price_lo: 70_000 } }])).toThrow(/params/);
   });
 
   it("names the first bad entry", () => {

@@ -5,6 +5,7 @@ export interface CliOptions {
   brokerUrl: string;
   fleetFile: string;
   timeScale: number;
+  customerPace: number;
   seed: number | undefined;
   /** Only the first this many devices of the file; all when undefined. */
   devices: number | undefined;
@@ -14,9 +15,11 @@ export interface CliOptions {
 export const USAGE = `Usage: npm run simulate -w @washboard/device-sim -- --broker URL --fleet FILE [options]
 
   --broker URL        MQTT broker, e.g. mqtt://127.0.0.1:1884
-  --fleet FILE        JSON [{ "serial", "secret", "machine_type", "firmware"? }]
+  --fleet FILE        JSON [{ "serial", "secret", "machine_type", "firmware"?, "currency"?, "coin"?, "params"? }]
   --devices N         run only the first N devices of the file
-  --time-scale N      simulated seconds per real second (default 1; 60 = a minute per second)
+  --time-scale N      the machines' simulated seconds per real second: cycles, faults and drops
+                      (default 1; 60 = a minute per second); customers keep a real shop's pace
+  --customer-pace N   customers come N times as often as at a real shop (default 1; load tests)
   --seed N            make customers, faults and drops reproducible
   --concurrency N     connections opened at a time at start (default 200)`;
 
@@ -41,6 +44,7 @@ export function parseCliOptions(args: readonly string[], baseDir: string): CliOp
       fleet: { type: "string" },
       devices: { type: "string" },
       "time-scale": { type: "string" },
+      "customer-pace": { type: "string" },
       seed: { type: "string" },
       concurrency: { type: "string" },
     },
@@ -58,6 +62,7 @@ export function parseCliOptions(args: readonly string[], baseDir: string): CliOp
     brokerUrl: values.broker,
     fleetFile: resolve(baseDir, values.fleet),
     timeScale: positive("time-scale", values["time-scale"], 1, false),
+    customerPace: positive("customer-pace", values["customer-pace"], 1, false),
     seed,
     devices: values.devices === undefined ? undefined : positive("devices", values.devices, 0, true),
     concurrency: positive("concurrency", values.concurrency, 200, true),

@@ -25,9 +25,15 @@ async function main(): Promise<void> {
   }
   const identities = await readFleetFile(options.fleetFile);
   const chosen = options.devices === undefined ? identities : identities.slice(0, options.devices);
-  const fleet = new Fleet(chosen, { brokerUrl: options.brokerUrl, timeScale: options.timeScale, seed: options.seed });
+  const fleet = new Fleet(chosen, {
+    brokerUrl: options.brokerUrl,
+    timeScale: options.timeScale,
+    customerPace: options.customerPace,
+    seed: options.seed,
+  });
   console.log(
     `simulating ${chosen.length} devices against ${options.brokerUrl} at ×${options.timeScale}` +
+      (options.customerPace === 1 ? "" : `, customers ×${options.customerPace}`) +
       (options.seed === undefined ? "" : ` (seed ${options.seed})`),
   );
 

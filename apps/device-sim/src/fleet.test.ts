@@ -25,11 +25,11 @@ it("runs many devices, connecting them a batch at a time, and stops them all", a
     secret: "s3cret",
     machineType: TYPES[index % TYPES.length] ?? "washer",
   }));
-  const fleet = new Fleet(identities, { brokerUrl: broker.url, timeScale: 3_600, seed: 1 });
+  const fleet = new Fleet(identities, { brokerUrl: broker.url, timeScale: 3_600, customerPace: 18_000, seed: 1 });
   expect(await fleet.start({ concurrency: 8 })).toEqual({ connected: 40, failed: 0 });
   expect(fleet.connected).toBe(40);
 
-  // At an hour a second every machine has had a customer within a couple of seconds.
+  // At an hour a second, and five hours' customers a second, every machine has had a customer within a few seconds.
   await gateway.until(
     () => {
       const serials = new Set(gateway.received.filter((m) => m.kind === "event").map((m) => m.serial));

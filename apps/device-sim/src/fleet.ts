@@ -6,8 +6,10 @@ import { type DeviceIdentity, SimulatedDevice } from "./simulated-device.js";
 
 export interface FleetOptions {
   brokerUrl: string;
-  /** 1 = real time; 60 = a simulated minute per second. */
+  /** The machines' time: 1 = real time; 60 = a simulated minute per second (cycles, faults, drops). */
   timeScale?: number;
+  /** Customers come this many times as often as at a real shop (default 1: a real day's takings, whatever the time scale). */
+  customerPace?: number;
   /** Makes every device's decisions reproducible; each device draws from its own seeded stream. */
   seed?: number;
   /** Devices live on their own (customers, faults, drops); true unless said otherwise. */
@@ -49,6 +51,7 @@ export class Fleet {
       return new SimulatedDevice(identity, {
         brokerUrl: options.brokerUrl,
         timeScale: options.timeScale ?? 1,
+        customerPace: options.customerPace ?? 1,
         autonomous: options.autonomous ?? true,
         random,
         scheduler: this.scheduler,

@@ -1,29 +1,39 @@
 import type { MachineParams } from "@washboard/device-protocol";
 
-/** A program a customer can choose; ranges are inclusive. */
+/** A program a customer can choose when the machine runs no price template; ranges are inclusive. */
 export interface ProgramProfile {
   name: string;
   minutes: readonly [number, number];
-  /** Minor units of a two-decimal currency. */
+  /** In coins of the vendor (`MachineMoney.coin`): a coin-operated machine is set in coins per cycle. */
   price: readonly [number, number];
 }
 
-/** How a machine type behaves over time; amounts are minor units of a two-decimal currency. */
+/**
+ * How a machine type behaves over time. Its own prices are counted in the vendor's coins, so they
+ * are amounts of the vendor's currency whatever it is; a machine that runs a price template charges
+ * the template's prices instead (purchase.ts).
+ */
 export interface MachineProfile {
-  /** The first is the standard program: the `price` and `cycle_minutes` parameters set it. */
+  /**
+   * The first is the standard program; without a price template a customer chooses among them all,
+   * with one a customer buys the template's program or one of its options.
+   */
   programs: readonly [ProgramProfile, ...ProgramProfile[]];
   payment: {
     /** What the machine takes in cash. */
     method: "coins" | "notes";
-    /** Largest first; the smallest is the step every price is a multiple of. */
+    /** In coins of the vendor, largest first; the smallest is the step every price of its own is a multiple of. */
     denominations: readonly [number, ...number[]];
     /** Share of customers paying by card instead. */
     cardShare: number;
   };
-  /** Mean simulated minutes between customers while the machine is free. */
-  meanIdleMinutes: number;
+  /**
+   * Paid uses a day, on the wall clock: customers come at this pace whatever the time scale, which
+   * speeds only the machines (their cycles, faults and drops). See USES_PER_DAY.
+   */
+  usesPerDay: number;
   faultCodes: readonly [string, ...string[]];
-  /** Parameters besides price and cycle length, so the shadow has something type-specific to show. */
+  /** Parameters besides a price template's, so the shadow has something type-specific to show. */
   extraParams: MachineParams;
   /**
    * What a customer's money buys when it is not a cycle: a kiosk tops up the customer's card, a
@@ -32,32 +42,57 @@ export interface MachineProfile {
   service?: "card_top_up" | "change";
 }
 
+/**
+ * How often a machine is paid for, in uses a real day (customers keep the wall clock whatever the
+ * time scale): what a real shop sees, so a demo day's takings are a normal day's. The figure: the
+ * Bangkok demo shop (three washers, two dryers and a combo, all on its ฿50 template) takes about
+ * ฿2,000 on a normal day, some 40 cycles — a washer 8, a dryer 6, a combo 4: one use every two to
+ * four hours, far below what a machine could run (a 35-minute cycle fits 40 times in a day), and of
+ * the order of the seeded history's 2 to 7 sales a machine a day. At RM 7.00 to 9.00 a wash and
+ * RM 5.00 a dry, a Kuala Lumpur shop comes to about RM 290 a day (≈ ฿2,200): the same takings in
+ * ringgit. Arrivals are spread over the whole day (a memoryless process), so a couple of live
+ * minutes add a few baht, not hundreds. The other types are as busy as such machines are in a shop.
+ */
+export const USES_PER_DAY = {
+  washer: 8,
+  dryer: 6,
+  combo: 4,
+  carWash: 20,
+  vending: 10,
+  liquidVending: 6,
+  kiosk: 3,
+  coinExchanger: 4,
+} as const;
+
 const washPrograms = [
-  { name: "normal", minutes: [30, 40], price: [400, 800] },
-  { name: "hot", minutes: [40, 45], price: [600, 800] },
-  { name: "quick", minutes: [25, 30], price: [400, 500] },
+  { name: "normal", minutes: [30, 40], price: [4, 8] },
+  { name: "hot", minutes: [40, 45], price: [6, 8] },
+  { name: "quick", minutes: [25, 30], price: [4, 5] },
 ] as const satisfies readonly ProgramProfile[];
 
 const dryPrograms = [
-  { name: "normal", minutes: [40, 50], price: [200, 500] },
-  { name: "low_heat", minutes: [50, 60], price: [300, 500] },
-  { name: "short", minutes: [30, 35], price: [200, 300] },
+  { name: "normal", minutes: [40, 50], price: [2, 5] },
+  { name: "low_heat", minutes: [50, 60], price: [3, 5] },
+  { name: "short", minutes: [30, 35], price: [2, 3] },
 ] as const satisfies readonly ProgramProfile[];
 
-const coins = { method: "coins", denominations: [200, 100, 50], cardShare: 0.25 } as const;
+/** Coin machines take the vendor's coin (RM 1 in Kuala Lumpur, ฿10 in Bangkok). */
+const coins = { method: "coins", denominations: [1], cardShare: 0.25 } as const;
+/** Kiosks and exchangers take notes of 5 and 10 coins (RM 5 and RM 10, ฿50 and ฿100). */
+const notes = { method: "notes", denominations: [10, 5], cardShare: 0 } as const;
 
 const washer: MachineProfile = {
   programs: washPrograms,
   payment: coins,
-  meanIdleMinutes: 40,
+  usesPerDay: USES_PER_DAY.washer,
   faultCodes: ["E01", "DOOR", "DRAIN", "WATER_INLET"],
   extraParams: { water_temp: 40, spin_rpm: 1200 },
 };
 
 const dryer: MachineProfile = {
   programs: dryPrograms,
-  payment: { ...coins, denominations: [100, 50] },
-  meanIdleMinutes: 45,
+  payment: coins,
+  usesPerDay: USES_PER_DAY.dryer,
   faultCodes: ["E05", "DOOR", "HEATER", "LINT_FILTER"],
   extraParams: { heat_level: 2 },
 };
@@ -75,11 +110,11 @@ const PROFILES: Record<string, MachineProfile> = {
   stack_dry_dry: dryer,
   combo: {
     programs: [
-      { name: "wash_dry", minutes: [70, 90], price: [900, 1400] },
-      { name: "quick_wash_dry", minutes: [60, 70], price: [800, 1000] },
+      { name: "wash_dry", minutes: [70, 90], price: [9, 14] },
+      { name: "quick_wash_dry", minutes: [60, 70], price: [8, 10] },
     ],
     payment: coins,
-    meanIdleMinutes: 60,
+    usesPerDay: USES_PER_DAY.combo,
     faultCodes: ["E01", "DOOR", "DRAIN", "HEATER"],
     extraParams: { water_temp: 40, heat_level: 2 },
   },
@@ -90,46 +125,46 @@ const PROFILES: Record<string, MachineProfile> = {
   },
   car_wash: {
     programs: [
-      { name: "basic", minutes: [5, 10], price: [300, 600] },
-      { name: "full", minutes: [10, 15], price: [600, 1000] },
+      { name: "basic", minutes: [5, 10], price: [3, 6] },
+      { name: "full", minutes: [10, 15], price: [6, 10] },
     ],
-    payment: { method: "coins", denominations: [200, 100], cardShare: 0.3 },
-    meanIdleMinutes: 15,
+    payment: { ...coins, cardShare: 0.3 },
+    usesPerDay: USES_PER_DAY.carWash,
     faultCodes: ["PUMP", "PRESSURE", "E10"],
     extraParams: { foam_seconds: 60 },
   },
   vending_machine: {
     programs: [
-      { name: "snack", minutes: [1, 1], price: [100, 300] },
-      { name: "drink", minutes: [1, 1], price: [150, 300] },
+      { name: "snack", minutes: [1, 1], price: [1, 3] },
+      { name: "drink", minutes: [1, 1], price: [2, 3] },
     ],
-    payment: { method: "coins", denominations: [100, 50], cardShare: 0.3 },
-    meanIdleMinutes: 30,
+    payment: { ...coins, cardShare: 0.3 },
+    usesPerDay: USES_PER_DAY.vending,
     faultCodes: vendingFaults,
     extraParams: {},
   },
   liquid_vending: {
     programs: [
-      { name: "detergent", minutes: [1, 1], price: [50, 200] },
-      { name: "softener", minutes: [1, 1], price: [50, 150] },
+      { name: "detergent", minutes: [1, 1], price: [1, 2] },
+      { name: "softener", minutes: [1, 1], price: [1, 2] },
     ],
-    payment: { method: "coins", denominations: [100, 50], cardShare: 0.1 },
-    meanIdleMinutes: 30,
+    payment: { ...coins, cardShare: 0.1 },
+    usesPerDay: USES_PER_DAY.liquidVending,
     faultCodes: ["EMPTY", "PUMP"],
     extraParams: { dose_ml: 80 },
   },
   kiosk: {
-    programs: [{ name: "card_top_up", minutes: [1, 1], price: [500, 5000] }],
-    payment: { method: "notes", denominations: [2000, 1000, 500], cardShare: 0 },
-    meanIdleMinutes: 25,
+    programs: [{ name: "card_top_up", minutes: [1, 1], price: [5, 50] }],
+    payment: notes,
+    usesPerDay: USES_PER_DAY.kiosk,
     faultCodes: ["NOTE_JAM", "PRINTER"],
     extraParams: {},
     service: "card_top_up",
   },
   coin_exchanger: {
-    programs: [{ name: "exchange", minutes: [1, 1], price: [500, 2000] }],
-    payment: { method: "notes", denominations: [1000, 500], cardShare: 0 },
-    meanIdleMinutes: 40,
+    programs: [{ name: "exchange", minutes: [1, 1], price: [5, 20] }],
+    payment: notes,
+    usesPerDay: USES_PER_DAY.coinExchanger,
     faultCodes: ["HOPPER_EMPTY", "NOTE_JAM"],
     extraParams: {},
     service: "change",
@@ -140,16 +175,15 @@ export function profileFor(machineType: string): MachineProfile {
   return PROFILES[machineType] ?? washer;
 }
 
-/** The smallest amount a price can move by: the smallest coin or note. */
+/** The smallest number of coins a price of the machine's own can move by: its smallest coin or note. */
 export function priceStep(profile: MachineProfile): number {
   return Math.min(...profile.payment.denominations);
 }
 
-/** A new machine's parameters: the middle of its standard program, plus its type's own settings. */
+/**
+ * A new machine's parameters: its type's own settings. Prices and cycle lengths are a price
+ * template's (`price_lo`, `program_minutes`, …), which the server pushes or the fleet file gives.
+ */
 export function defaultParams(profile: MachineProfile): MachineParams {
-  const [standard] = profile.programs;
-  const step = priceStep(profile);
-  const price = Math.round((standard.price[0] + standard.price[1]) / 2 / step) * step;
-  const minutes = Math.round((standard.minutes[0] + standard.minutes[1]) / 2);
-  return { price, cycle_minutes: minutes, ...profile.extraParams };
+  return { ...profile.extraParams };
 }

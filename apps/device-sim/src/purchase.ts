@@ -1,10 +1,13 @@
 import type { MachineParams } from "@washboard/device-protocol";
+import { type TemplateOnMachine, templateOfParams } from "@washboard/shared";
 import { type MachineProfile, type ProgramProfile, priceStep } from "./machine-profiles.js";
+import type { MachineMoney } from "./money.js";
 import { chance, integerBetween, pickOne, type Random } from "./random.js";
 
 /** What one customer buys and how they pay. */
 export interface Purchase {
   program: string;
+  /** Minor units of the vendor's currency. */
   price: number;
   minutes: number;
   payment: { method: "coins" | "notes"; pieces: number[] } | { method: "card"; cardNumber: string };
@@ -12,34 +15,90 @@ export interface Purchase {
   service?: { kind: "card_top_up"; cardNumber: string } | { kind: "change" };
 }
 
-/** Most customers take the standard program, the one the operator prices through the parameters. */
+/** Most customers take the standard program (a template's own, without an option). */
 const STANDARD_SHARE = 0.6;
 /** Events allow cycles of up to a day. */
 const LONGEST_CYCLE_MINUTES = 1440;
 
-export function drawPurchase(profile: MachineProfile, params: MachineParams, random: Random): Purchase {
-  const [standard, ...others] = profile.programs;
-  const program: ProgramProfile =
-    others.length === 0 || chance(random, STANDARD_SHARE) ? standard : pickOne(random, others);
-  const isStandard = program === standard;
-  const step = priceStep(profile);
-  const price =
-    isStandard && params.price !== undefined
-      ? params.price
-      : integerBetween(random, Math.ceil(program.price[0] / step), Math.floor(program.price[1] / step)) * step;
-  const minutes = Math.min(
-    LONGEST_CYCLE_MINUTES,
-    isStandard && params.cycle_minutes !== undefined
-      ? params.cycle_minutes
-      : integerBetween(random, program.minutes[0], program.minutes[1]),
-  );
+/** A program a customer buys: its name, price (minor units) and minutes. */
+export type ProgramChoice = Pick<Purchase, "program" | "price" | "minutes">;
+
+/**
+ * What a customer buys. A machine running a price template (its `price_lo`/`price_hi`, … parameters,
+ * read back by the shared `templateOfParams`) sells the template's program at the template's price,
+ * or with one of its options at the price plus the option's, as the pay page offers them; a machine
+ * without one sells its type's programs at prices of its own, in the vendor's coins.
+ */
+export function drawPurchase(
+  profile: MachineProfile,
+  params: MachineParams,
+  money: MachineMoney,
+  random: Random,
+): Purchase {
+  const template = templateOfParams(params);
+  const { program, price, minutes } = template
+    ? templateChoice(profile, template, random)
+    : ownChoice(profile, money, random);
   const payment: Purchase["payment"] = chance(random, profile.payment.cardShare)
     ? { method: "card", cardNumber: cardNumber(random) }
-    : { method: profile.payment.method, pieces: piecesFor(price, profile.payment.denominations) };
-  const purchase: Purchase = { program: program.name, price, minutes, payment };
+    : {
+        method: profile.payment.method,
+        pieces: piecesFor(
+          price,
+          profile.payment.denominations.map((coins) => coins * money.coin),
+        ),
+      };
+  const purchase: Purchase = { program, price, minutes: Math.min(LONGEST_CYCLE_MINUTES, minutes), payment };
   if (profile.service === "card_top_up") purchase.service = { kind: "card_top_up", cardNumber: cardNumber(random) };
   if (profile.service === "change") purchase.service = { kind: "change" };
   return purchase;
+}
+
+/**
+ * What a machine on a price template sells, as the pay page offers it: the template's program at
+ * its price, then the program with each option (price and minutes added). The parameters carry the
+ * template's amounts, not its names: the program is named by the machine type's standard program,
+ * `+opt<n>` for option n.
+ */
+export function templatePrograms(
+  profile: MachineProfile,
+  template: {
+    price: number;
+    estimated_minutes: number;
+    options: readonly { added_price: number; added_minutes: number }[];
+  },
+): ProgramChoice[] {
+  const [standard] = profile.programs;
+  const minutes = template.estimated_minutes;
+  return [
+    { program: standard.name, price: template.price, minutes },
+    ...template.options.map((option, index) => ({
+      program: `${standard.name}+opt${index + 1}`,
+      price: template.price + option.added_price,
+      minutes: minutes + option.added_minutes,
+    })),
+  ];
+}
+
+function templateChoice(profile: MachineProfile, template: TemplateOnMachine, random: Random): ProgramChoice {
+  const [standard] = profile.programs;
+  const minutes = template.estimated_minutes ?? integerBetween(random, standard.minutes[0], standard.minutes[1]);
+  const [own, ...withOptions] = templatePrograms(profile, { ...template, estimated_minutes: minutes });
+  if (own === undefined) throw new Error("a template sells at least its own program");
+  return withOptions.length === 0 || chance(random, STANDARD_SHARE) ? own : pickOne(random, withOptions);
+}
+
+function ownChoice(profile: MachineProfile, money: MachineMoney, random: Random): ProgramChoice {
+  const [standard, ...others] = profile.programs;
+  const program: ProgramProfile =
+    others.length === 0 || chance(random, STANDARD_SHARE) ? standard : pickOne(random, others);
+  const step = priceStep(profile);
+  const coins = integerBetween(random, Math.ceil(program.price[0] / step), Math.floor(program.price[1] / step)) * step;
+  return {
+    program: program.name,
+    price: coins * money.coin,
+    minutes: integerBetween(random, program.minutes[0], program.minutes[1]),
+  };
 }
 
 /**

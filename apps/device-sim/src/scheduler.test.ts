@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { Scheduler, TaskGroup } from "./scheduler.js";
+import { ManualClock, Scheduler, TaskGroup } from "./scheduler.js";
 
 // The scheduler's clock and its one timer are the test's: time moves when the test says, not on the wall.
 beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] }));
@@ -48,4 +48,27 @@ it("holds many tasks and cancellations cheaply", () => {
   vi.advanceTimersByTime(60);
   expect(ran).toBe(5_000);
   expect(scheduler.pending).toBe(0);
+});
+
+it("a manual clock runs what falls due as it is moved, tasks scheduled by tasks included, with no real time passing", () => {
+  vi.useRealTimers();
+  const clock = new ManualClock();
+  const group = new TaskGroup(clock);
+  const ran: string[] = [];
+  group.after(3_600_000, () => {
+    ran.push(`an hour at ${clock.elapsedMs}`);
+    group.after(1_000, () => ran.push(`a second later at ${clock.elapsedMs}`));
+  });
+  group.after(10, () => ran.push("first"));
+  group.after(10, () => ran.push("second"));
+  group.after(20, () => ran.push("cancelled")).cancel();
+  group.after(86_400_001, () => ran.push("tomorrow"));
+  const started = performance.now();
+  clock.advance(86_400_000);
+  expect(performance.now() - started).toBeLessThan(1_000);
+  expect(ran).toEqual(["first", "second", "an hour at 3600000", "a second later at 3601000"]);
+  expect(clock.elapsedMs).toBe(86_400_000);
+  expect(clock.pending).toBe(1);
+  clock.advance(1);
+  expect(ran.at(-1)).toBe("tomorrow");
 });

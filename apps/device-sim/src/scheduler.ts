@@ -3,6 +3,11 @@ export interface ScheduledTask {
   cancel(): void;
 }
 
+/** What runs tasks after a delay: the `Scheduler` on real time, a `ManualClock` in tests and tallies. */
+export interface TaskScheduler {
+  schedule(delayMs: number, run: () => void): ScheduledTask;
+}
+
 interface Entry extends ScheduledTask {
   due: number;
   order: number;
@@ -21,7 +26,7 @@ const COMPACT_AFTER = 256;
  * One timer for many simulated machines: a min-heap of due tasks behind a single setTimeout, so a
  * fleet of 10,000 devices costs one pending Node timer instead of tens of thousands.
  */
-export class Scheduler {
+export class Scheduler implements TaskScheduler {
   private heap: Entry[] = [];
   private cancelledInHeap = 0;
   private nextOrder = 0;
@@ -170,7 +175,7 @@ export class Scheduler {
 export class TaskGroup {
   private readonly live = new Set<ScheduledTask>();
 
-  constructor(private readonly scheduler: Scheduler) {}
+  constructor(private readonly scheduler: TaskScheduler) {}
 
   after(delayMs: number, run: () => void): ScheduledTask {
     const task = this.scheduler.schedule(delayMs, () => {
@@ -194,6 +199,62 @@ export class TaskGroup {
 
   get size(): number {
     return this.live.size;
+  }
+}
+
+interface ManualEntry {
+  due: number;
+  /** Null once the task ran or was cancelled. */
+  run: (() => void) | null;
+}
+
+/**
+ * A clock moved by hand: `advance` runs the tasks it passes in order of due time, then of
+ * scheduling, with no real time passing — a simulated day takes milliseconds. A task scheduled by a
+ * task runs within the same `advance` when it falls due before its end.
+ */
+export class ManualClock implements TaskScheduler {
+  /** By due time; a task joins behind those due at the same time, so they keep their scheduling order. */
+  private queue: ManualEntry[] = [];
+  private now = 0;
+
+  /** Milliseconds the clock has been moved by. */
+  get elapsedMs(): number {
+    return this.now;
+  }
+
+  get pending(): number {
+    return this.queue.filter((entry) => entry.run !== null).length;
+  }
+
+  schedule(delayMs: number, run: () => void): ScheduledTask {
+    const entry: ManualEntry = { due: this.now + Math.max(0, delayMs), run };
+    // Binary search for the first entry due later.
+    let low = 0;
+    let high = this.queue.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.queue[middle]?.due ?? 0) <= entry.due) low = middle + 1;
+      else high = middle;
+    }
+    this.queue.splice(low, 0, entry);
+    return {
+      cancel: () => {
+        entry.run = null;
+      },
+    };
+  }
+
+  advance(ms: number): void {
+    const until = this.now + ms;
+    for (let next = this.queue[0]; next !== undefined && next.due <= until; next = this.queue[0]) {
+      this.queue.shift();
+      this.now = next.due;
+      const run = next.run;
+      next.run = null;
+      run?.();
+    }
+    this.now = until;
   }
 }
 

@@ -1,5 +1,7 @@
 import { type DeviceCommand, deviceTopic, LAST_WILL, type StatusMessage } from "@washboard/device-protocol";
+import { templateParams } from "@washboard/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { seededRandom } from "./random.js";
 import { SimulatedDevice, type SimulatedDeviceOptions } from "./simulated-device.js";
 import { startTestBroker, type TestBroker } from "./test/test-broker.js";
 import { retainedOn, TestGateway } from "./test/test-gateway.js";
@@ -83,7 +85,8 @@ describe("connecting", () => {
     expect(retained).toMatchObject({ v: 1, online: true, busy: false, fault: null, firmware: "1.0.0" });
     const shadow = await gateway.next(device.serial, "shadow/reported");
     expect(shadow).toMatchObject({ v: 1, cashbox: { current: 300, cumulative: 9_000 }, firmware: "1.0.0" });
-    expect(shadow.params).toMatchObject({ price: expect.any(Number), cycle_minutes: expect.any(Number) });
+    // A washer's own settings; no price until a template gives it one.
+    expect(shadow.params).toEqual({ water_temp: 40, spin_rpm: 1200 });
     expect(device.state.online).toBe(true);
   });
 
@@ -283,5 +286,59 @@ describe("desired shadow", () => {
     await restart(device);
     expect(device.state.params).toEqual(before.params);
     expect(device.state.desiredVersion).toBe(2);
+  });
+});
+
+describe("money", () => {
+  const bangkokWash = (price: number, minutes: number) =>
+    templateParams({ price, display_price: price + 10, estimated_minutes: minutes, extra_params: "", options: [] });
+
+  it("starts on the price template the fleet file gives it and charges it; a template pushed later is charged from then on", async () => {
+    serials++;
+    const device = new SimulatedDevice(
+      {
+        serial: `SIM-${serials}`,
+        secret: "s3cret",
+        machineType: "washer",
+        currency: "THB",
+        coin: 10,
+        params: bangkokWash(50, 40),
+      },
+      {
+        brokerUrl: broker.url,
+        // Cycles of a few tens of milliseconds, customers as fast; no faults or drops in the way.
+        timeScale: 36_000,
+        customerPace: 360_000,
+        autonomous: true,
+        random: seededRandom(4),
+        lifeRates: { meanMinutesBetweenFaults: 1e9, meanMinutesBetweenDrops: 1e9 },
+      },
+    );
+    devices.push(device);
+    await device.connect();
+    const shadow = await gateway.next(device.serial, "shadow/reported");
+    expect(shadow.params).toMatchObject({ price_lo: 50, price_hi: 0, program_minutes: 40, water_temp: 40 });
+
+    const cycles = () => gateway.events(device.serial, "cycle_started");
+    await gateway.until(() => (cycles().length >= 3 ? true : undefined), 10_000, "three cycles");
+    // ฿50 is 50 in THB's minor unit (whole baht), paid with ฿10 coins.
+    expect(cycles().slice(0, 3)).toEqual(
+      Array(3).fill(expect.objectContaining({ program: "normal", price: 50, minutes: 40 })),
+    );
+    expect(new Set(gateway.events(device.serial, "coin_inserted").map((coin) => coin.amount))).toEqual(new Set([10]));
+
+    // The operator assigns another template: ฿60 for 45 minutes, as set_params and the desired shadow.
+    const command = { ...base(), kind: "set_params", params: bangkokWash(60, 45) } satisfies DeviceCommand;
+    expect(await send(device, command)).toEqual({ v: 1, id: command.id, ok: true });
+    await gateway.until(
+      () => (cycles().filter((cycle) => cycle.price === 60).length >= 2 ? true : undefined),
+      10_000,
+      "cycles at the new price",
+    );
+    const prices = cycles().map((cycle) => cycle.price);
+    const first = prices.indexOf(60);
+    expect(new Set(prices.slice(0, first))).toEqual(new Set([50]));
+    expect(new Set(prices.slice(first))).toEqual(new Set([60]));
+    expect(cycles().at(-1)).toMatchObject({ price: 60, minutes: 45 });
   });
 });

@@ -18,6 +18,7 @@ import {
   sealAck,
   type UpKind,
 } from "@washboard/device-protocol";
+import { templateOfParams } from "@washboard/shared";
 import mqtt, { type MqttClient } from "mqtt";
 import { AutonomousLife, LIFE_RATES, type LifeRates } from "./autonomous-life.js";
 import { answerCommand, readCommandId, refusal } from "./command-answers.js";
@@ -25,6 +26,7 @@ import { CommandMemory } from "./command-memory.js";
 import { type EventBody, EventIds, eventOf, offlineStatus, onlineStatus, reportedShadowOf } from "./device-messages.js";
 import { Machine, type MachineOutput, type MachineState } from "./machine.js";
 import { defaultParams, type MachineProfile, profileFor } from "./machine-profiles.js";
+import { type MachineMoney, machineMoney } from "./money.js";
 import { settlesWithin } from "./promises.js";
 import { type Purchase, SIMULATED_CARD_COUNT, simulatedCardNumber } from "./purchase.js";
 import { chance, integerBetween, type Random } from "./random.js";
@@ -37,12 +39,27 @@ export interface DeviceIdentity {
   /** One of the server's machine type codes; an unknown code behaves as a washer. */
   machineType: string;
   firmware?: string;
+  /** The vendor's currency (ISO code) and the coin its machines take, minor units: what the machine prices itself in. */
+  currency?: string;
+  coin?: number;
+  /** The parameters it has at the start: its price template's as the server pushes them (`templateParams`). */
+  params?: MachineParams;
+}
+
+/** What a machine of this identity starts with: its type's own settings, then its template's parameters. */
+export function initialParams(
+  identity: DeviceIdentity,
+  profile: MachineProfile = profileFor(identity.machineType),
+): MachineParams {
+  return { ...defaultParams(profile), ...identity.params };
 }
 
 export interface SimulatedDeviceOptions {
   brokerUrl: string;
-  /** 1 = real time; 60 = a simulated minute per second. */
+  /** The machine's time: 1 = real time; 60 = a simulated minute per second (cycles, faults, drops). */
   timeScale?: number;
+  /** Customers come this many times as often as at a real shop (default 1, whatever the time scale). */
+  customerPace?: number;
   random?: Random;
   /** Customers, faults and network drops happen on their own. */
   autonomous?: boolean;
@@ -99,6 +116,7 @@ export class SimulatedDevice {
   readonly serial: string;
   readonly machineType: string;
   readonly profile: MachineProfile;
+  readonly money: MachineMoney;
   /** Test knob: "silent" never answers a command. */
   answer: AnswerMode = "normal";
   /** Test knob: acts on a command at once but answers it this much later (a slow link, a busy controller). */
@@ -136,6 +154,7 @@ export class SimulatedDevice {
     this.secret = identity.secret;
     this.machineType = identity.machineType;
     this.profile = profileFor(identity.machineType);
+    this.money = machineMoney(identity.currency, identity.coin);
     this.brokerUrl = options.brokerUrl;
     this.timeScale = options.timeScale ?? 1;
     if (!(this.timeScale > 0)) throw new RangeError(`timeScale must be positive, not ${this.timeScale}`);
@@ -155,7 +174,7 @@ export class SimulatedDevice {
     this.connectionTasks = new TaskGroup(scheduler);
     this.machine = new Machine(this.machineOutput(), new TaskGroup(scheduler), this.timeScale, {
       firmware: identity.firmware ?? DEFAULT_FIRMWARE,
-      params: options.initial?.params ?? defaultParams(this.profile),
+      params: options.initial?.params ?? initialParams(identity, this.profile),
       cashbox: options.initial?.cashbox ?? { current: 0, cumulative: 0 },
     });
     this.life = options.autonomous
@@ -163,12 +182,13 @@ export class SimulatedDevice {
           {
             machine: this.machine,
             profile: this.profile,
+            money: this.money,
             dropConnection: () => this.dropConnection(),
             restoreConnection: () => this.reopen(),
           },
           this.random,
           new TaskGroup(scheduler),
-          this.timeScale,
+          { timeScale: this.timeScale, customerPace: options.customerPace ?? 1 },
           { ...LIFE_RATES, ...options.lifeRates },
         )
       : null;
@@ -451,7 +471,8 @@ export class SimulatedDevice {
       machine: this.machine,
       restart: () => this.restart(),
       firmwareFails: () => this.life !== null && chance(this.random, FIRMWARE_FAILURE_SHARE),
-      defaultMinutes: () => this.machine.currentParams.cycle_minutes ?? this.profile.programs[0].minutes[0],
+      defaultMinutes: () =>
+        templateOfParams(this.machine.currentParams)?.estimated_minutes ?? this.profile.programs[0].minutes[0],
       cardInReader: (purpose) => this.takeCardInReader(purpose),
       nowSeconds: Math.floor(Date.now() / 1000),
     });

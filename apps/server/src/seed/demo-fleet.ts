@@ -1,11 +1,18 @@
 import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { LIMITS, priceTemplateListRequest } from "@washboard/shared";
-import { type DeviceWithSecret, matchDeviceSecrets, registerDevicesWithSecrets } from "../modules/devices/public.js";
+import { LIMITS, type PriceTemplateItem, priceTemplateListRequest, templateParams } from "@washboard/shared";
+import {
+  type DeviceWithSecret,
+  matchDeviceSecrets,
+  payableDevices,
+  placedDevicesOfVendors,
+  registerDevicesWithSecrets,
+} from "../modules/devices/public.js";
 import { listPriceTemplates } from "../modules/price-templates/public.js";
 import { shopVendors } from "../modules/shops/public.js";
 import { claimSystemConfig } from "../modules/system-config/public.js";
+import { findVendor, tenantOfVendor } from "../modules/tenancy/public.js";
 import type { Db } from "../platform/db/client.js";
 import { demoShopIds } from "./demo-shops.js";
 
@@ -32,6 +39,15 @@ export interface FleetEntry {
   secret: string;
   machine_type: string;
   firmware: string;
+  /** The vendor's currency: the simulator's machines price what their template does not in it. */
+  currency?: string;
+  /** The coin the vendor's machines take, in the currency's minor unit (the vendor's coin denomination). */
+  coin?: number;
+  /**
+   * The machine's price template as the parameters the server pushes when it is assigned
+   * (`templateParams`): the simulated machine charges the template's price from its first customer.
+   */
+  params?: Record<string, number>;
 }
 
 /**
@@ -72,12 +88,55 @@ async function plannedFleet(db: Db): Promise<PlannedMachine[]> {
  */
 async function templatesOf(db: Db, vendorIds: readonly number[]) {
   const everyTemplate = priceTemplateListRequest.parse({ page_size: LIMITS.priceTemplatesPerVendor });
-  const templates: { id: number; vendorId: number; name: string }[] = [];
+  const templates: (PriceTemplateItem & { vendorId: number })[] = [];
   for (const vendorId of vendorIds) {
     const { items } = await listPriceTemplates(db, { groupId: null, vendorId }, everyTemplate);
-    templates.push(...items.map((t) => ({ id: t.id, vendorId, name: t.model_name })));
+    templates.push(...items.map((t) => ({ ...t, vendorId })));
   }
   return templates.sort((a, b) => a.id - b.id);
+}
+
+/** What a demo machine's fleet entry says of its money: its vendor's currency and coin, its template's parameters. */
+type FleetMoney = Pick<FleetEntry, "currency" | "coin" | "params">;
+
+/**
+ * Each demo machine's money as the register has it now (serial → entry fields): the currency and
+ * coin of the vendor it belongs to, and the parameters of the price template it runs (as an operator
+ * last assigned it), which the server pushes to a machine when a template is assigned or changed.
+ */
+async function fleetMoney(
+  db: Db,
+  planned: readonly PlannedMachine[],
+  serials: ReadonlySet<string>,
+): Promise<Map<string, FleetMoney>> {
+  const vendorIds = [...new Set(planned.map((p) => p.shop.vendorId))];
+  const placed = (await placedDevicesOfVendors(db, vendorIds)).filter((d) => serials.has(d.serial));
+  const templates = new Map((await templatesOf(db, vendorIds)).map((t) => [t.id, t]));
+  const templateOfDevice = new Map<number, number | null>();
+  const shops = new Map(placed.map((d) => [d.shopId, d.vendorId]));
+  for (const [shopId, vendorId] of shops) {
+    if (shopId === null || vendorId === null) continue;
+    const rows = await payableDevices(db, tenantOfVendor(vendorId), { shopId, deviceId: null });
+    for (const row of rows) templateOfDevice.set(row.id, row.priceTemplateId);
+  }
+  const vendors = new Map<number, FleetMoney>();
+  for (const vendorId of vendorIds) {
+    const vendor = await findVendor(db, vendorId);
+    if (!vendor) continue;
+    // A vendor that set no coin leaves it out: the simulator then counts in whole units of the currency.
+    const coin = vendor.coinDenomination > 0 ? { coin: vendor.coinDenomination } : {};
+    vendors.set(vendorId, { currency: vendor.currency, ...coin });
+  }
+  const money = new Map<string, FleetMoney>();
+  for (const device of placed) {
+    const templateId = templateOfDevice.get(device.id);
+    const template = templateId == null ? undefined : templates.get(templateId);
+    money.set(device.serial, {
+      ...(device.vendorId === null ? {} : vendors.get(device.vendorId)),
+      ...(template ? { params: templateParams(template) } : {}),
+    });
+  }
+  return money;
 }
 
 /**
@@ -96,7 +155,7 @@ export async function seedDemoFleet(db: Db, secretKey: Buffer): Promise<boolean>
     const templates = await templatesOf(tx, vendorIds);
     const templateFor = (vendorId: number, type: string) => {
       const own = templates.filter((t) => t.vendorId === vendorId);
-      const dry = own.find((t) => /dry/i.test(t.name));
+      const dry = own.find((t) => /dry/i.test(t.model_name));
       if (type === "dryer") return (dry ?? own[0])?.id ?? null;
       if (type === "washer" || type === "combo") return own.find((t) => t !== dry)?.id ?? null;
       return null;
@@ -132,8 +191,10 @@ export interface WrittenFleet {
  * Writes DATA_DIR/demo-fleet.json for the simulator, at every start of the demo: each demo machine
  * still in the register with the secret it was given — the derived one, or for an install seeded
  * before secrets were derived, the one the previous fleet file holds when it still matches. A
- * machine whose secret matches neither (rotated since) is left out, never given a new one. Nothing
- * in the database is written. Answers null when the demo has no machines.
+ * machine whose secret matches neither (rotated since) is left out, never given a new one. Each
+ * entry also carries the machine's money (issue 25): its vendor's currency and coin, and its price
+ * template's parameters, so the simulated machine charges the template's price in the vendor's
+ * minor unit. Nothing in the database is written. Answers null when the demo has no machines.
  */
 export async function writeDemoFleetFile(db: Db, dataDir: string, secretKey: Buffer): Promise<WrittenFleet | null> {
   const planned = await plannedFleet(db);
@@ -145,6 +206,7 @@ export async function writeDemoFleetFile(db: Db, dataDir: string, secretKey: Buf
   );
   const registered = await matchDeviceSecrets(db, offered);
   if (registered.length === 0) return null;
+  const money = await fleetMoney(db, planned, new Set(registered.map((machine) => machine.serial)));
   const fleet: FleetEntry[] = [];
   const leftOut: string[] = [];
   for (const machine of registered) {
@@ -155,6 +217,7 @@ export async function writeDemoFleetFile(db: Db, dataDir: string, secretKey: Buf
         secret: machine.secret,
         machine_type: machine.machineType,
         firmware: "2.4.1",
+        ...money.get(machine.serial),
       });
   }
   fs.mkdirSync(dataDir, { recursive: true });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { extraParamsValid, parseExtraParamLine, TEMPLATE_AMOUNT_MAX, templateParams } from "./template-params.js";
+import {
+  amountOfWords,
+  extraParamsValid,
+  parseExtraParamLine,
+  TEMPLATE_AMOUNT_MAX,
+  templateOfParams,
+  templateParams,
+} from "./template-params.js";
 
 const template = {
   price: 70_000,
@@ -38,6 +45,24 @@ describe("a price template as machine parameters", () => {
       price_hi: 65_535,
     });
     expect(() => templateParams({ ...template, price: TEMPLATE_AMOUNT_MAX + 1 })).toThrow(RangeError);
+  });
+
+  it("is read back by the machine as the same amounts in minor units (the one way back from words)", () => {
+    expect(templateOfParams(templateParams(template))).toEqual({
+      price: 70_000,
+      display_price: 80_000,
+      estimated_minutes: 45,
+      options: [
+        { added_price: 500, added_minutes: 5 },
+        { added_price: 0, added_minutes: 12 },
+      ],
+    });
+    expect(amountOfWords(templateParams({ ...template, price: TEMPLATE_AMOUNT_MAX }), "price")).toBe(
+      TEMPLATE_AMOUNT_MAX,
+    );
+    // A machine that runs no template has no price words.
+    expect(templateOfParams({ water_temp: 40 })).toBeNull();
+    expect(amountOfWords({ price_lo: 50 }, "price")).toBe(50);
   });
 
   it("reads extra parameter lines as the protocol's names and values, never the template's own names", () => {

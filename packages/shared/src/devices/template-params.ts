@@ -71,3 +71,47 @@ export function templateParams(template: TemplateForMachine): Record<string, num
   }
   return params;
 }
+
+/** What a machine's parameters are: a name and a 16-bit value each (device protocol). */
+export type MachineParamValues = Readonly<Record<string, number | undefined>>;
+
+/**
+ * An amount a machine holds as two words, `<name>_lo` and `<name>_hi` (the inverse of how
+ * `templateParams` writes it), in minor units; null when it holds no `<name>_lo`.
+ */
+export function amountOfWords(params: MachineParamValues, name: string): number | null {
+  const lo = params[`${name}_lo`];
+  if (lo === undefined) return null;
+  return (params[`${name}_hi`] ?? 0) * 0x1_0000 + lo;
+}
+
+/** A price template as a machine reads it back from its parameters; amounts in minor units. */
+export interface TemplateOnMachine {
+  price: number;
+  display_price: number | null;
+  /** Null when the parameters carry no `program_minutes`. */
+  estimated_minutes: number | null;
+  options: { added_price: number; added_minutes: number }[];
+}
+
+/**
+ * The price template a machine runs, read from its parameters as `templateParams` wrote them (the
+ * one way back from words to amounts); null when the parameters carry no price, that is no template.
+ */
+export function templateOfParams(params: MachineParamValues): TemplateOnMachine | null {
+  const price = amountOfWords(params, "price");
+  if (price === null) return null;
+  const options: TemplateOnMachine["options"] = [];
+  for (let n = 1; n <= (params.option_count ?? 0); n++) {
+    options.push({
+      added_price: amountOfWords(params, `opt${n}_price`) ?? 0,
+      added_minutes: params[`opt${n}_minutes`] ?? 0,
+    });
+  }
+  return {
+    price,
+    display_price: amountOfWords(params, "display_price"),
+    estimated_minutes: params.program_minutes ?? null,
+    options,
+  };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CURRENCIES, CURRENCY_CODES, getCurrency, isCurrencyCode } from "./currencies.js";
-import { excelMoneyFormat, formatMoney, majorUnits, minorUnitFactor, parseMoney } from "./format.js";
+import { excelMoneyFormat, formatMoney, majorUnits, minorUnitFactor, minorUnits, parseMoney } from "./format.js";
 
 /** The 51 ISO codes named in spec §9, in the spec's order. */
 const SPEC_ISO_CODES = [
@@ -237,6 +237,15 @@ describe("money in a spreadsheet", () => {
     expect(majorUnits(-5, "MYR")).toBe(-0.05);
     expect(majorUnits(1250, "THB")).toBe(1250);
     expect(majorUnits(15000, "IDR")).toBe(15000);
+  });
+
+  it("becomes minor units again: RM 7 is 700 sen, ฿50 is 50 baht, rounded to the minor unit", () => {
+    expect(minorUnits(7, "MYR")).toBe(700);
+    expect(minorUnits(12.345, "MYR")).toBe(1235);
+    expect(minorUnits(50, "THB")).toBe(50);
+    expect(minorUnits(49.6, "THB")).toBe(50);
+    expect(minorUnits(majorUnits(123456, "MYR"), "MYR")).toBe(123456);
+    expect(() => minorUnits(Number.NaN, "MYR")).toThrow(RangeError);
   });
 
   it("shows as formatMoney writes it: the symbol and a space before the grouped figure, unless hidden", () => {

@@ -65,6 +65,15 @@ export function majorUnits(minor: number, currencyCode: string): number {
 }
 
 /**
+ * An amount in whole units as the currency's minor units (RM 7: 700 sen; ฿50: 50), rounded to the
+ * minor unit: the inverse of majorUnits, and the one way a figure in whole units becomes an amount.
+ */
+export function minorUnits(major: number, currencyCode: string): number {
+  if (!Number.isFinite(major)) throw new RangeError(`Not an amount: ${major}`);
+  return Math.round(major * minorUnitFactor(currencyCode));
+}
+
+/**
  * The Excel number format that shows a figure in whole units as formatMoney writes it: the
  * currency's decimals, thousands grouped, the symbol before it unless hidden. Excel groups
  * thousands with the reader's own separator, so IDR's dots are the reader's there.

@@ -1,4 +1,4 @@
-import { count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";

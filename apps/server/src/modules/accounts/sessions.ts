@@ -1,5 +1,5 @@
 import { effectivePermissions, GROUP_LEVELS, isConsoleLevel, isGroupLevel } from "@washboard/shared";
-import { and, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Config } from "../../platform/config.js";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { preparedFor } from "../../platform/db/prepared.js";
