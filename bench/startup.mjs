@@ -92,6 +92,27 @@ async function consoleAnswers(started, isAlive) {
   }
 }
 
+/** Waits for the server to listen (a cheap request, as a person waits for the printed URL), then renders the login page. */
+async function loginPageRenders(browser, started, isAlive) {
+  for (;;) {
+    if (!isAlive()) throw new Error("npm start exited");
+    if (performance.now() - started > GIVE_UP_MS) throw new Error("the console did not answer");
+    try {
+      if ((await fetch(`${base}/`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await pause(100);
+  }
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${base}/#/login`);
+    await page.getByTestId("login-card").waitFor({ timeout: 30_000 });
+  } finally {
+    await page.close();
+  }
+}
+
 /** One `npm start`: seconds until the console answers (API and rendered login page), then stopped. */
 async function measuredStart(browser, dataDir, label) {
   const logFile = path.join(dataDir, `npm-start-${label.replaceAll(" ", "-")}.log`);
@@ -117,15 +138,13 @@ async function measuredStart(browser, dataDir, label) {
   let api;
   let seconds;
   try {
-    seen = await consoleAnswers(started, isAlive);
-    api = (performance.now() - started) / 1000;
-    const page = await browser.newPage();
-    try {
-      await page.goto(`${base}/#/login`);
-      await page.getByTestId("login-card").waitFor({ timeout: 30_000 });
-    } finally {
-      await page.close();
-    }
+    // As a person does: the login page opens as soon as the server listens, while the demo account
+    // signs in; the console answers when both are done.
+    const answered = consoleAnswers(started, isAlive).then((answer) => {
+      api = (performance.now() - started) / 1000;
+      return answer;
+    });
+    [seen] = await Promise.all([answered, loginPageRenders(browser, started, isAlive)]);
     seconds = (performance.now() - started) / 1000;
   } finally {
     await stop(child);

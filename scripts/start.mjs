@@ -3,6 +3,7 @@
 // console on one port).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { startFleetWhenReady } from "./wait-for-server.mjs";
 
@@ -60,6 +61,12 @@ if (demo && process.env.DEMO_FLEET !== "0") {
         cwd: root,
         stdio: ["ignore", "ignore", "inherit"],
       });
+      // The demo machines are background life: the console the operator is opening comes first.
+      try {
+        os.setPriority(simulator.pid, 10);
+      } catch {
+        // not allowed here: they run at the console's priority
+      }
       children.push(simulator);
       console.log(`Demo fleet: simulated machines from ${path.relative(root, fleetFile)} on ${broker}`);
     },

@@ -81,3 +81,40 @@ test("income by shop at phone width, for the group across its vendors", async ({
   await expect(page.getByTestId("report-totals")).toContainText("฿");
   await keepScreenshot(page, "income-shop-group-375");
 });
+
+test("the dashboard's figures open the screens that explain them: a machine, a ranked shop, today", async ({
+  page,
+}) => {
+  await signIn(page, "vendor_admin");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  const today = localDate(nowSeconds(), KL);
+
+  // A machine needing attention opens the device list filtered to it.
+  const machine = page.getByTestId("dashboard-attention-link").first();
+  const name = (await machine.innerText()).trim();
+  await machine.click();
+  await expect(page).toHaveURL(/#\/shop\/devices\?search=/);
+  const rows = page.getByTestId("devices-page").locator("tbody tr.ant-table-row");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByTestId("device-name")).toHaveText(name);
+  await expect(page.getByTestId("device-filters").locator("input").first()).not.toHaveValue("");
+
+  // A ranked shop opens its days of this month.
+  await page.goto("/#/dashboard");
+  const shop = page.getByTestId("dashboard-shop-link").first();
+  const shopName = (await shop.innerText()).trim();
+  await shop.click();
+  await expect(page).toHaveURL(/#\/income_report\/income_shop\?shop_id=\d+/);
+  const shopRows = page.getByTestId("income-shop-table").locator("tbody tr.ant-table-row");
+  await expect(shopRows.first()).toContainText(shopName);
+  for (const row of await shopRows.all()) await expect(row).toContainText(shopName);
+
+  // Today's takings open today's shops.
+  await page.goto("/#/dashboard");
+  await page.getByTestId("dashboard-today-link").first().click();
+  await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
+  const todayRows = page.getByTestId("income-shop-table").locator("tbody tr.ant-table-row");
+  await expect(todayRows.first()).toContainText(today);
+  for (const row of await todayRows.all()) await expect(row).toContainText(today);
+  await keepScreenshot(page, "dashboard-today-link");
+});

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { SIMULATED_CARD_COUNT, simulatedCardNumber } from "@washboard/device-sim";
-import { type CardType, FIXED_BALANCE_CARD_TYPES, type MovementKind, type Purse } from "@washboard/shared";
+import { type CardType, FIXED_BALANCE_CARD_TYPES, type MovementKind, minorUnits, type Purse } from "@washboard/shared";
 import type { DemoMemberOrder } from "../orders/public.js";
 import type { VendorRow } from "../tenancy/public.js";
 
@@ -98,7 +98,7 @@ export function planMemberHistory(
 ): MemberHistory {
   const history: MemberHistory = { members: [], orders: [], movements: [] };
   if (sellers.length === 0) return history;
-  const unit = vendor.currency === "MYR" ? 100 : 1;
+  const unit = minorUnits(1, vendor.currency);
   const counter = { accountId: admin.id, name: admin.username };
   const prefix = vendor.currency === "MYR" ? "6012" : "6681";
   const price = () => (vendor.currency === "MYR" ? ([5, 6, 7, 9][Math.floor(next() * 4)] ?? 7) : 50) * unit;

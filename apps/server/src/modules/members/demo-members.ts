@@ -1,3 +1,4 @@
+import { minorUnits } from "@washboard/shared";
 import { count, inArray } from "drizzle-orm";
 import { hashPassword } from "../../platform/auth/passwords.js";
 import type { Db, Tx } from "../../platform/db/client.js";
@@ -64,7 +65,7 @@ async function seedVendor(tx: Tx, vendor: VendorRow, machines: DemoMachine[], pi
   const sellers = machines.filter((m) => m.vendorId === vendor.id);
   const admin = await findAccountByUsername(tx, ADMINS[vendor.name] ?? "");
   if (sellers.length === 0 || !admin) return;
-  const unit = vendor.currency === "MYR" ? 100 : 1;
+  const unit = minorUnits(1, vendor.currency);
   // Coupons are the promotions issue's to define; the demo has two to give, and members spend them.
   const offers = await tx
     .insert(coupons)

@@ -1,4 +1,4 @@
-import { type OrderSource, paymentTypeOf } from "@washboard/shared";
+import { minorUnits, type OrderSource, paymentTypeOf } from "@washboard/shared";
 import { count, getTableColumns, inArray, sql } from "drizzle-orm";
 import { arrayParam } from "../../platform/db/array-param.js";
 import type { Db, Tx } from "../../platform/db/client.js";
@@ -59,7 +59,6 @@ async function seedOrderHistory(db: Tx, vendorNames: readonly string[]): Promise
   const now = Date.now();
   const rows: OrderRow[] = [];
   for (const vendor of demo) {
-    const unit = vendor.currency === "MYR" ? 100 : 1;
     const providers = vendor.enabledProviders.filter((p) => p !== "pos" && p !== "pay_account") as OrderSource[];
     for (const machine of machines.filter((m) => m.vendorId === vendor.id && SELLERS.includes(m.type))) {
       for (let day = DAYS; day >= 0; day--) {
@@ -78,9 +77,12 @@ async function seedOrderHistory(db: Tx, vendorNames: readonly string[]): Promise
           const price =
             source === "free_start"
               ? 0
-              : (vendor.currency === "MYR"
-                  ? ([5, 6, 7, 9][Math.floor(next() * 4)] ?? 7)
-                  : ([40, 50, 60][Math.floor(next() * 3)] ?? 50)) * unit;
+              : minorUnits(
+                  vendor.currency === "MYR"
+                    ? ([5, 6, 7, 9][Math.floor(next() * 4)] ?? 7)
+                    : ([40, 50, 60][Math.floor(next() * 3)] ?? 50),
+                  vendor.currency,
+                );
           const orderNo = newOrderNo(at);
           const online = !["coin", "mem_card", "free_start"].includes(source);
           const refunded = online && next() < 0.03;

@@ -1,5 +1,6 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import type { DashboardDevices } from "@washboard/shared";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, expect, it, vi } from "vitest";
 import { useEnglishCatalogue } from "../../test/form-rules";
 
@@ -53,8 +54,16 @@ beforeAll(useEnglishCatalogue);
 afterEach(cleanup);
 
 it("lists a faulted machine by its fault's meaning, and a code its type does not list as reported", () => {
-  render(<RevenuePanels timeZone="UTC" />);
-  const faults = within(screen.getByTestId("dashboard-attention")).getAllByTestId("dashboard-attention-fault");
+  render(
+    <MemoryRouter>
+      <RevenuePanels timeZone="UTC" />
+    </MemoryRouter>,
+  );
+  const attention = screen.getByTestId("dashboard-attention");
+  const faults = within(attention).getAllByTestId("dashboard-attention-fault");
   expect(faults.map((tag) => tag.textContent)).toEqual(["Water did not drain in time (DRAIN)", "Fault X7"]);
   expect(screen.getByText("Offline")).toBeTruthy();
+  // Each machine opens the device list filtered to it.
+  const links = within(attention).getAllByTestId("dashboard-attention-link");
+  expect(links[0]?.getAttribute("href")).toMatch(/^\/shop\/devices\?search=\S+$/);
 });

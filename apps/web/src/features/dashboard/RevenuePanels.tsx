@@ -1,11 +1,19 @@
-import { API, formatTimestamp, minorUnitFactor } from "@washboard/shared";
+import { API, formatTimestamp, localDate, minorUnitFactor, nowSeconds } from "@washboard/shared";
 import { Card, Empty, Statistic, Tag } from "antd";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Chart } from "../../app/ui/charts/Chart";
 import { FaultLabel } from "../devices/FaultLabel";
 import { useMoney, useRevenue } from "../revenue/figures";
 
 const ATTENTION_COLOR = { fault: "red", offline: "default", expiring: "orange" } as const;
+
+/** The screens the dashboard's figures open: each explains one (the shops' days, the machine itself). */
+const SHOP_REVENUE = "/income_report/income_shop";
+const DEVICES = "/shop/devices";
+
+const linkTo = (path: string, query: Record<string, string | number>) =>
+  `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
 
 /**
  * The dashboard's revenue (today, this month, the past 30 days — each vendor in its own currency),
@@ -20,16 +28,24 @@ export default function RevenuePanels({ timeZone }: { timeZone: string }) {
   const devices = useRevenue(API.revenue.dashboardDevices, {}, { live: true });
   const vendors = revenue.data?.vendors ?? [];
   const several = vendors.length > 1;
+  const today = localDate(nowSeconds(), timeZone);
+  const monthStart = `${today.slice(0, 8)}01`;
 
   return (
     <div data-testid="dashboard-revenue">
       <div className="stat-grid" style={{ marginTop: 16 }}>
         {vendors.map((v) => (
           <Card key={v.vendor_id} data-testid="dashboard-revenue-vendor">
-            <Statistic
-              title={several ? `${t("dashboard.revenueToday")} · ${v.vendor_name}` : t("dashboard.revenueToday")}
-              value={money(v.today.net, v.today.currency)}
-            />
+            <Link
+              to={linkTo(SHOP_REVENUE, { from: today, to: today })}
+              className="dashboard-figure-link"
+              data-testid="dashboard-today-link"
+            >
+              <Statistic
+                title={several ? `${t("dashboard.revenueToday")} · ${v.vendor_name}` : t("dashboard.revenueToday")}
+                value={money(v.today.net, v.today.currency)}
+              />
+            </Link>
             <span className="text-secondary">
               {t("dashboard.ordersCount", { count: v.today.orders })}
               {v.today.refunded > 0 &&
@@ -39,10 +55,12 @@ export default function RevenuePanels({ timeZone }: { timeZone: string }) {
         ))}
         {vendors.map((v) => (
           <Card key={`month-${v.vendor_id}`}>
-            <Statistic
-              title={several ? `${t("dashboard.revenueMonth")} · ${v.vendor_name}` : t("dashboard.revenueMonth")}
-              value={money(v.month.net, v.month.currency)}
-            />
+            <Link to={linkTo(SHOP_REVENUE, { from: monthStart, to: today })} className="dashboard-figure-link">
+              <Statistic
+                title={several ? `${t("dashboard.revenueMonth")} · ${v.vendor_name}` : t("dashboard.revenueMonth")}
+                value={money(v.month.net, v.month.currency)}
+              />
+            </Link>
             <span className="text-secondary">{t("dashboard.ordersCount", { count: v.month.orders })}</span>
           </Card>
         ))}
@@ -93,7 +111,16 @@ export default function RevenuePanels({ timeZone }: { timeZone: string }) {
             {shops.data?.items.map((s) => (
               <li key={`${s.vendor_id}-${s.shop_id ?? 0}`}>
                 <span>
-                  {s.shop_name ?? "—"}
+                  {s.shop_id === null ? (
+                    (s.shop_name ?? "—")
+                  ) : (
+                    <Link
+                      to={linkTo(SHOP_REVENUE, { shop_id: s.shop_id, from: monthStart, to: today })}
+                      data-testid="dashboard-shop-link"
+                    >
+                      {s.shop_name ?? "—"}
+                    </Link>
+                  )}
                   {several && <span className="text-secondary"> · {s.vendor_name}</span>}
                 </span>
                 <span>
@@ -120,7 +147,9 @@ export default function RevenuePanels({ timeZone }: { timeZone: string }) {
                   ) : (
                     <Tag color={ATTENTION_COLOR[d.kind]}>{t(`dashboard.attentionKinds.${d.kind}`)}</Tag>
                   )}
-                  {d.device_name || d.serial_number}
+                  <Link to={linkTo(DEVICES, { search: d.serial_number })} data-testid="dashboard-attention-link">
+                    {d.device_name || d.serial_number}
+                  </Link>
                   {d.shop_name && <span className="text-secondary"> · {d.shop_name}</span>}
                 </span>
                 {d.since !== null && (

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { queryKeys } from "../../app/api/query-keys";
 import { serverNowSeconds } from "../../app/api/server-clock";
+import { useLinkedFilters } from "../../app/layout/useLinkedFilters";
 import { useActiveVendorId } from "../../app/session/store";
 import { useCan } from "../../app/session/useCan";
 import { useMoneyDisplay } from "../../app/session/useMoneyDisplay";
@@ -22,7 +23,13 @@ import { CommandHistoryDrawer } from "./CommandHistoryDrawer";
 import { CommandOutcomes } from "./CommandOutcomes";
 import { deviceColumns } from "./columns";
 import type { CommandTarget } from "./command-form";
-import { type DeviceFilterForm, type DeviceFilters, deviceFilterFields, toDeviceFilters } from "./filters";
+import {
+  type DeviceFilterForm,
+  type DeviceFilters,
+  deviceFilterFields,
+  deviceFormOfLink,
+  toDeviceFilters,
+} from "./filters";
 import { MoneyLimitsDialog } from "./MoneyLimitsDialog";
 import { ParamsDialog } from "./ParamsDialog";
 import { RemoteStartDialog } from "./RemoteStartDialog";
@@ -59,7 +66,13 @@ export default function DevicesPage() {
   const timeZone = useTimeZone();
   const display = useMoneyDisplay();
   const shops = useShopOptions((options) => options.shops.map((s) => ({ value: s.id, label: s.name })));
-  const [filters, setFilters] = useState<DeviceFilters>({});
+  const linked = useLinkedFilters();
+  const linkedForm = deviceFormOfLink(linked.values);
+  const [filters, setFilters] = useState<DeviceFilters>(() => toDeviceFilters(linkedForm));
+  // A link followed to the list while it is open in its tab filters it anew.
+  useEffect(() => {
+    if (linked.key) setFilters(toDeviceFilters(deviceFormOfLink(linked.values)));
+  }, [linked]);
   const [selected, setSelected] = useState<{ keys: Key[]; rows: DeviceItem[] }>({ keys: [], rows: [] });
   const [batches, setBatches] = useState<IssuedBatch[]>([]);
   const startDialog = useDialog<CommandTarget>();
@@ -166,6 +179,8 @@ export default function DevicesPage() {
   return (
     <Card data-testid="devices-page">
       <FilterBar<DeviceFilterForm>
+        key={linked.key}
+        initialValues={linkedForm}
         fields={deviceFilterFields(shops.data ?? [])}
         onSearch={(values) => setFilters(toDeviceFilters(values))}
         testId="device-filters"

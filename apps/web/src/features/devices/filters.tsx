@@ -99,3 +99,15 @@ export function toDeviceFilters(form: DeviceFilterForm): DeviceFilters {
     ...(search ? { search } : {}),
   };
 }
+
+/**
+ * The filter form a link opens the list with (`?search=WB-1-WAS-1&shop_id=3`): the machine's serial
+ * from the dashboard, a shop; anything else in the address is ignored.
+ */
+export function deviceFormOfLink(values: Readonly<Record<string, string>>): DeviceFilterForm {
+  const shopId = Number(values.shop_id);
+  return {
+    ...(values.search ? { search: values.search } : {}),
+    ...(Number.isInteger(shopId) && shopId > 0 ? { shop_id: shopId } : {}),
+  };
+}

@@ -1,13 +1,14 @@
 import { API, addDays, daysFrom, minorUnitFactor, type ShopEarningsRow } from "@washboard/shared";
 import { Alert, Card, Typography } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLinkedFilters } from "../../app/layout/useLinkedFilters";
 import { Chart } from "../../app/ui/charts/Chart";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { ReportTable } from "../../app/ui/data-table/ReportTable";
 import type { ReportColumn } from "../../app/ui/data-table/report-columns";
 import { figureColumns, oneCurrency, useMoney, useRevenue } from "./figures";
-import { type DayFilterForm, dayFilterFields, dayRangeValue, toDayRange, todayIn } from "./filters";
+import { type DayFilterForm, dayFilterFields, dayFormOfLink, toDayRange, todayIn } from "./filters";
 import { useRevenueScope } from "./useRevenueScope";
 
 const WEEK = 7;
@@ -19,7 +20,14 @@ export default function IncomeShopPage() {
   const scope = useRevenueScope();
   const today = todayIn(scope.timeZone);
   const fallback = { from: addDays(today, 1 - WEEK), to: today };
-  const [range, setRange] = useState(fallback);
+  const linked = useLinkedFilters();
+  const linkedForm = dayFormOfLink(linked.values, fallback);
+  const [range, setRange] = useState(() => toDayRange(linkedForm, fallback));
+  // A link followed to the report while it is open in its tab shows what it names.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the link alone decides; today's range is its fallback
+  useEffect(() => {
+    if (linked.key) setRange(toDayRange(dayFormOfLink(linked.values, fallback), fallback));
+  }, [linked]);
   const live = range.to >= today;
   const answer = useRevenue(API.revenue.shopEarnings, range, { live });
   const rows = answer.data?.items ?? [];
@@ -64,7 +72,8 @@ export default function IncomeShopPage() {
     <Card data-testid="income-shop-page">
       <FilterBar<DayFilterForm>
         fields={dayFilterFields(scope.timeZone, scope.shops)}
-        initialValues={{ range: dayRangeValue(fallback.from, fallback.to) }}
+        key={linked.key}
+        initialValues={linkedForm}
         onSearch={(values) => setRange(toDayRange(values, fallback))}
         testId="revenue-filters"
       />

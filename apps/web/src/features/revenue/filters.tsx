@@ -76,3 +76,22 @@ export function lastTwelveMonths(timeZone: string) {
   const month = todayIn(timeZone).slice(0, 7);
   return { from: addMonths(month, -11), to: month };
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The day filter a link opens a report with (`?from=2026-11-27&to=2026-11-27&shop_id=3`: the
+ * dashboard's today, a ranked shop), over the report's own range where the link names none.
+ */
+export function dayFormOfLink(
+  values: Readonly<Record<string, string>>,
+  fallback: { from: string; to: string },
+): DayFilterForm {
+  const from = values.from && DAY.test(values.from) ? values.from : fallback.from;
+  const to = values.to && DAY.test(values.to) ? values.to : fallback.to;
+  const shopId = Number(values.shop_id);
+  return {
+    range: dayRangeValue(from <= to ? from : to, to),
+    ...(Number.isInteger(shopId) && shopId > 0 ? { shop_id: shopId } : {}),
+  };
+}
