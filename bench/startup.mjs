@@ -10,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { consoleBuildIsCurrent } from "../scripts/console-build.mjs";
 import { CHROMIUM_ARGS, root, writeResult } from "./lib.mjs";
 
 const RUNS = Number(process.env.STARTUP_RUNS ?? 3);
@@ -29,28 +30,12 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(" ");
 
-/** The newest modification time under a folder. */
-function newest(dir) {
-  let latest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
 /**
  * `npm start` builds the console first when its sources are newer than the build (scripts/start.mjs,
  * the same rule): a prepared checkout has it built, so a stale build is built here, unmeasured.
  */
 function ensureBuilt() {
-  const dist = path.join(root, "apps/web/dist/index.html");
-  const sources = Math.max(
-    fs.statSync(path.join(root, "apps/web/index.html")).mtimeMs,
-    newest(path.join(root, "apps/web/src")),
-    newest(path.join(root, "packages/shared/src")),
-  );
-  if (fs.existsSync(dist) && fs.statSync(dist).mtimeMs >= sources) return;
+  if (consoleBuildIsCurrent(root)) return;
   console.log("The console's build is older than its sources: building it first (not measured).");
   const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) throw new Error("console build failed");
