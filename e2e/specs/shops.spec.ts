@@ -9,6 +9,7 @@ import {
   newSuffix,
   pick,
   pngImage,
+  rowAction,
   rowsOf,
   storedToken,
   submitDialog,
@@ -253,8 +254,11 @@ test("a vendor admin sets up a location, shops with images, an alliance, a price
     await expect(row.getByTestId("payqr-content")).toHaveAccessibleName(code.content);
     await keepScreenshot(page, "payqr-list");
 
+    // Download is in the row's "more actions" menu, after Edit.
+    const action = await rowAction(row, "payqr-download");
+    await expect(action).toHaveText(en("payqr.download"));
     const downloading = page.waitForEvent("download");
-    await row.getByRole("button", { name: en("payqr.download") }).click();
+    await action.click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`${SHOP}-${PAYQR}.png`);
     const file = await download.path();
