@@ -9,6 +9,22 @@ import { applyChanges, lockHolder, move } from "./ledger.js";
 import { balanceMovements, cards } from "./tables.js";
 
 /**
+ * What an active card answers a machine asking `amount`: free and admin cards start it for nothing,
+ * others pay from their balance or are refused as short. Also the demo's history (demo-member-history.ts).
+ */
+export function cardTapOutcome(
+  type: CardType,
+  balance: number,
+  amount: number,
+): { paid: true; charged: number } | { paid: false; reason: string } {
+  if (FIXED_BALANCE_CARD_TYPES.includes(type)) return { paid: true, charged: 0 };
+  if (balance < amount) {
+    return { paid: false, reason: `Balance short: the card holds ${balance}, the machine asked ${amount}` };
+  }
+  return { paid: true, charged: amount };
+}
+
+/**
  * A card tapped at a machine pays from its own balance, under the card's lock, in the order's
  * transaction. Free and admin cards start machines for nothing; a card that is unknown, disabled,
  * unbound or short is refused with the reason the operator will read on the order.
@@ -25,17 +41,12 @@ export const payByCard: CardPayer = async (tx, tap) => {
   if (!locked) return { paid: false, reason: "Card number error" };
   const { memberId } = locked;
   if (!locked.active) return { paid: false, reason: "The card is disabled or unbound", memberId };
-  if (FIXED_BALANCE_CARD_TYPES.includes(locked.cardType as CardType)) {
+  const type = locked.cardType as CardType;
+  const outcome = cardTapOutcome(type, locked.purses.card ?? 0, tap.amount);
+  if (!outcome.paid) return { ...outcome, memberId };
+  if (FIXED_BALANCE_CARD_TYPES.includes(type)) {
     await tx.update(cards).set({ lastUsedAt: tap.at }).where(eq(cards.id, card.id));
     return { paid: true, memberId, charged: 0 };
-  }
-  const balance = locked.purses.card ?? 0;
-  if (balance < tap.amount) {
-    return {
-      paid: false,
-      reason: `Balance short: the card holds ${balance}, the machine asked ${tap.amount}`,
-      memberId,
-    };
   }
   await applyChanges(tx, locked, [{ purse: "card", kind: "payment", amount: -tap.amount }], {
     orderNo: tap.orderNo,

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { SIMULATED_CARD_COUNT, simulatedCardNumber } from "@washboard/device-sim";
-import { type CardType, FIXED_BALANCE_CARD_TYPES, type MovementKind, minorUnits, type Purse } from "@washboard/shared";
+import { type CardType, type MovementKind, minorUnits, type Purse } from "@washboard/shared";
 import type { DemoMemberOrder } from "../orders/public.js";
 import type { VendorRow } from "../tenancy/public.js";
+import { cardTapOutcome } from "./balance-payments.js";
 
 const DAYS = 90;
 const FIRST_NAMES = ["Aisyah", "Ben", "Chen", "Dewi", "Eko", "Farah", "Gopal", "Hana", "Imran", "Jia", "Kiet", "Lina"];
@@ -188,7 +189,8 @@ export function planMemberHistory(
           shopId,
           deviceId: machine.id,
           amount: charged,
-          program,
+          program: program.name,
+          minutes: program.minutes,
           at,
         });
         if (usable) usable.spent = { order, at, shopId, deviceId: machine.id, discount };
@@ -209,14 +211,7 @@ export function planMemberHistory(
         const asked = price();
         const order = history.orders.length;
         // As the card payer answers a tap: free cards start for nothing, a short balance is refused.
-        const fixed = FIXED_BALANCE_CARD_TYPES.includes(card.type);
-        const outcome =
-          fixed || card.balance >= asked
-            ? ({ paid: true, charged: fixed ? 0 : asked } as const)
-            : ({
-                paid: false,
-                reason: `Balance short: the card holds ${card.balance}, the machine asked ${asked}`,
-              } as const);
+        const outcome = cardTapOutcome(card.type, card.balance, asked);
         history.orders.push({
           kind: "card_tap",
           vendorId: vendor.id,

@@ -5,6 +5,7 @@ import type { Db, Tx } from "../../platform/db/client.js";
 import { placedDevicesOfVendors } from "../devices/public.js";
 import { vendorsNamed } from "../tenancy/public.js";
 import { saleOf } from "./device-orders.js";
+import { type MemberPurchase, memberOrderRow } from "./member-orders.js";
 import { newOrderNo } from "./order-numbers.js";
 import { orderRefunds, orders, PAY_STATUS, REFUND_RESULT, REFUND_STATUS } from "./tables.js";
 
@@ -174,23 +175,13 @@ export type DemoMemberOrder =
       outcome: { paid: true; charged: number } | { paid: false; reason: string };
       at: Date;
     }
-  | {
-      kind: "app";
-      vendorId: number;
-      currency: string;
-      memberId: number;
-      shopId: number;
-      deviceId: number;
-      amount: number;
-      program: { name: string; minutes: number };
-      at: Date;
-    };
+  | ({ kind: "app"; at: Date } & MemberPurchase);
 
 /**
  * Writes the demo members' orders in bulk, each row as its service writes it — a tap as
- * `writeCardSale` leaves it once the card payer answered, an app payment as `createMemberOrder` writes
- * a seeded one (paid, started) — and answers their order numbers, in the list's order, for the
- * ledger movements and coupons that name them. In the caller's transaction.
+ * `writeCardSale` leaves it once the card payer answered, an app payment as `createMemberOrder`
+ * writes a seeded one (`memberOrderRow`) — and answers their order numbers, in the list's order, for
+ * the ledger movements and coupons that name them. In the caller's transaction.
  */
 export async function writeDemoMemberOrders(tx: Db | Tx, list: readonly DemoMemberOrder[]): Promise<string[]> {
   const rows = list.map((order): OrderRow => {
@@ -212,21 +203,7 @@ export async function writeDemoMemberOrders(tx: Db | Tx, list: readonly DemoMemb
       cardNumber: null as string | null,
       failureReason: null as string | null,
     };
-    if (order.kind === "app") {
-      return {
-        ...common,
-        source: "mem_account",
-        payType: paymentTypeOf("mem_account"),
-        startType: "online_payment",
-        amount: order.amount,
-        payStatus: PAY_STATUS.paid,
-        paidAt: order.at,
-        startState: "started",
-        program: order.program.name,
-        minutes: order.program.minutes,
-        purchase: { program: order.program.name, minutes: order.program.minutes },
-      };
-    }
+    if (order.kind === "app") return { ...common, ...memberOrderRow(order, orderNo, { at: order.at }) };
     const sale = saleOf({
       v: 1,
       type: "card_used",

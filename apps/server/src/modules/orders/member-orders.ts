@@ -18,6 +18,33 @@ export interface MemberPurchase {
 }
 
 /**
+ * The order row of a member's purchase from their balance: paid now, or — for the demo's history —
+ * paid at `seeded.at` with its machine already run.
+ */
+export function memberOrderRow(purchase: MemberPurchase, orderNo: string, seeded?: { at: Date }) {
+  const paidAt = seeded?.at ?? new Date();
+  return {
+    vendorId: purchase.vendorId,
+    source: "mem_account",
+    payType: paymentTypeOf("mem_account"),
+    startType: "online_payment",
+    orderNo,
+    payUniqueNo: orderNo,
+    amount: purchase.amount,
+    currency: purchase.currency,
+    payStatus: PAY_STATUS.paid,
+    paidAt,
+    ...(seeded ? { createdAt: paidAt, startState: "started" as const } : {}),
+    shopId: purchase.shopId,
+    deviceId: purchase.deviceId,
+    memberId: purchase.memberId,
+    program: purchase.program,
+    minutes: purchase.minutes,
+    purchase: { program: purchase.program, minutes: purchase.minutes },
+  } satisfies typeof orders.$inferInsert;
+}
+
+/**
  * An order a member paid from their balance: paid at once, in the transaction that debits the
  * balance (the caller's), with the machine's start queued in that same transaction — so the money
  * moves if and only if the start is asked for, and a start that fails is refunded to the balance.
@@ -29,28 +56,9 @@ export async function createMemberOrder(
   seeded?: { at: Date },
 ) {
   const orderNo = newOrderNo(seeded?.at);
-  const paidAt = seeded?.at ?? new Date();
   const [row] = await tx
     .insert(orders)
-    .values({
-      vendorId: purchase.vendorId,
-      source: "mem_account",
-      payType: paymentTypeOf("mem_account"),
-      startType: "online_payment",
-      orderNo,
-      payUniqueNo: orderNo,
-      amount: purchase.amount,
-      currency: purchase.currency,
-      payStatus: PAY_STATUS.paid,
-      paidAt,
-      ...(seeded ? { createdAt: paidAt, startState: "started" as const } : {}),
-      shopId: purchase.shopId,
-      deviceId: purchase.deviceId,
-      memberId: purchase.memberId,
-      program: purchase.program,
-      minutes: purchase.minutes,
-      purchase: { program: purchase.program, minutes: purchase.minutes },
-    })
+    .values(memberOrderRow(purchase, orderNo, seeded))
     .returning({ id: orders.id, orderNo: orders.orderNo });
   if (!row) throw new AppError("INTERNAL_ERROR");
   if (seeded) return row;

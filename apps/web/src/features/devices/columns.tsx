@@ -8,8 +8,8 @@ import {
 } from "@washboard/shared";
 import { Tag, Tooltip, Typography } from "antd";
 import { i18next } from "../../app/i18n";
-import { COLUMN_BREAKPOINTS, type DataColumn } from "../../app/ui/data-table/types";
-import { useMediaQuery } from "../../app/ui/useMediaQuery";
+import type { DataColumn } from "../../app/ui/data-table/types";
+import { usePhone } from "../../app/ui/useMediaQuery";
 import { deviceLabel } from "./command-form";
 import { FaultLabel } from "./FaultLabel";
 import { faultTexts, type MoneyDisplay, money, PRESENCE_COLOR, presenceLabel } from "./labels";
@@ -97,7 +97,7 @@ const stateSummaryColumn: DataColumn<DeviceItem> = {
 
 /** The device cell: its name over its serial number — and on a phone, where it has no column, its shop. */
 function DeviceCell({ device }: { device: DeviceItem }) {
-  const phone = !useMediaQuery(`(min-width: ${COLUMN_BREAKPOINTS.normal}px)`);
+  const phone = usePhone();
   return (
     <div className="device-cell">
       <Typography.Text strong ellipsis={{ tooltip: device.name }} data-testid="device-name">

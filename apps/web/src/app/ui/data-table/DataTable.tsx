@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { download } from "../../api/client";
 import { errorText } from "../../feedback/toast";
 import { activeLanguage, i18next } from "../../i18n";
-import { useMediaQuery } from "../useMediaQuery";
+import { useMediaQuery, usePhone } from "../useMediaQuery";
 import { ExportMenu } from "./ExportMenu";
 import { fetchAllRows } from "./fetch-all";
 import { Pager } from "./Pager";
@@ -180,7 +180,7 @@ function cellContent<Row>(column: DataColumn<Row>, row: Row): ReactNode {
  * what folds).
  */
 function useColumnsInReach<Row>(all: DataColumn<Row>[]) {
-  const tablet = useMediaQuery(`(min-width: ${COLUMN_BREAKPOINTS.normal}px)`);
+  const tablet = !usePhone();
   const wide = useMediaQuery(`(min-width: ${COLUMN_BREAKPOINTS.minor}px)`);
   const showsAt: Record<ColumnPriority, boolean> = { key: true, normal: tablet, minor: wide, phone: !tablet };
   const shows = (column: DataColumn<Row>, index: number) => index === 0 || showsAt[column.priority ?? "normal"];

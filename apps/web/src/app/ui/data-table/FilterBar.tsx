@@ -1,7 +1,8 @@
 import { FilterOutlined, SearchOutlined } from "@ant-design/icons";
-import { Button, Form, Grid } from "antd";
+import { Button, Form } from "antd";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { usePhone } from "../useMediaQuery";
 import "./data-table.css";
 
 export interface FilterField {
@@ -43,7 +44,7 @@ export function FilterBar<Values extends object>(props: {
   // A form name of its own, so its fields' ids (`<name>_<field>`) never repeat those of the screen's
   // dialog form or of a kept-alive screen: a repeated id ties a dialog's labels to the filter inputs.
   const name = `filters${useId().replace(/\W/g, "")}`;
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = usePhone();
   const [unfolded, setUnfolded] = useState(false);
   const values = (Form.useWatch((all: Values) => all, form) ?? {}) as Record<string, unknown>;
   const foldable = narrow && props.fields.length > SHOWN_WHEN_NARROW + 1;

@@ -2,8 +2,8 @@ import { MoreOutlined } from "@ant-design/icons";
 import { Button, Dropdown, Space } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useMediaQuery } from "../useMediaQuery";
-import { COLUMN_BREAKPOINTS, type DataColumn } from "./types";
+import { usePhone } from "../useMediaQuery";
+import type { DataColumn } from "./types";
 
 /** One action on a row: a small button, or an entry of the row's "more actions" menu. */
 export interface RowAction<Row> {
@@ -39,7 +39,7 @@ export function splitActions<Row>(actions: RowAction<Row>[], phone: boolean) {
 
 function RowActionButtons<Row>(props: { row: Row; actions: RowAction<Row>[] }): ReactNode {
   const { t } = useTranslation();
-  const phone = !useMediaQuery(`(min-width: ${COLUMN_BREAKPOINTS.normal}px)`);
+  const phone = usePhone();
   const { row } = props;
   const label = (action: RowAction<Row>) =>
     t(typeof action.labelKey === "string" ? action.labelKey : action.labelKey(row));

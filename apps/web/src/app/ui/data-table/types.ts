@@ -1,6 +1,7 @@
 import type { CellValue, EndpointContract, ListPage, ListPaging } from "@washboard/shared";
 import type { ReactNode } from "react";
 import type { z } from "zod";
+import { TABLET_MIN_WIDTH } from "../useMediaQuery";
 
 /** Any call declared with the shared list contract (`listRequest` in, `listResult` out). */
 export type ListContract = EndpointContract<z.ZodType<unknown, ListPaging>, z.ZodType<ListPage<unknown>>>;
@@ -42,7 +43,7 @@ export interface DataColumn<Row> {
 export type ColumnPriority = "key" | "normal" | "minor" | "phone";
 
 /** The widths (px) from which a "normal" and a "minor" column show as columns. */
-export const COLUMN_BREAKPOINTS = { normal: 768, minor: 1440 } as const;
+export const COLUMN_BREAKPOINTS = { normal: TABLET_MIN_WIDTH, minor: 1440 } as const;
 
 export function cellText<Row>(column: DataColumn<Row>, row: Row): string {
   if (column.text) return column.text(row);
