@@ -87,17 +87,20 @@ describe("a machine's sales", () => {
     await washer.client.publish("event", fine);
     await washer.client.publish("event", absurd);
     await expect.poll(async () => (await deadLetters(washer.id)).length, { timeout: 10_000 }).toBe(1);
-    const booked = await ordersOf(washer.serial);
-    expect(booked.map((o) => o.amount)).toEqual([700]);
+    // Refusals, sales and the device log are written by separate batches: the refusal may land first.
+    await expect
+      .poll(async () => (await ordersOf(washer.serial)).map((o) => o.amount), { timeout: 10_000 })
+      .toEqual([700]);
     const [letter] = await deadLetters(washer.id);
     expect(letter).toMatchObject({ kind: "event", code: "cycle_ceiling", vendorId: klId });
     expect(letter?.reason).toContain("2147483647");
     expect(JSON.parse(letter?.payload ?? "{}")).toMatchObject({ id: absurd.id, price: 2_147_483_647 });
     // The operator sees both: what the machine said, and that it was refused.
-    const log = await server.send(API.devices.log, { device_id: washer.id }, as);
-    const types = log.body.result.items.map((i) => i.type).sort();
-    expect(types).toEqual(["cycle_started", "cycle_started", "message_refused"]);
-    const refused = log.body.result.items.find((i) => i.type === "message_refused");
+    const logOf = async () => (await server.send(API.devices.log, { device_id: washer.id }, as)).body.result.items;
+    await expect
+      .poll(async () => (await logOf()).map((i) => i.type).sort(), { timeout: 10_000 })
+      .toEqual(["cycle_started", "cycle_started", "message_refused"]);
+    const refused = (await logOf()).find((i) => i.type === "message_refused");
     // With the figures the console shows as money: what the machine claimed, and the ceiling.
     expect(refused?.details).toMatchObject({
       kind: "event",
@@ -133,7 +136,9 @@ describe("a machine's sales", () => {
     await washer.client.publish("event", sale(5_000));
     await washer.client.publish("event", sale(5_001));
     await expect.poll(async () => (await deadLetters(washer.id)).length, { timeout: 10_000 }).toBe(1);
-    expect((await ordersOf(washer.serial)).map((o) => o.amount)).toEqual([5_000]);
+    await expect
+      .poll(async () => (await ordersOf(washer.serial)).map((o) => o.amount), { timeout: 10_000 })
+      .toEqual([5_000]);
 
     // A machine with a RM 3.00 template: RM 30.01 is not a price it charges.
     const [template] = await server.database.db
@@ -149,7 +154,9 @@ describe("a machine's sales", () => {
     await small.client.publish("event", sale(3_000));
     await small.client.publish("event", sale(3_001));
     await expect.poll(async () => (await deadLetters(small.id)).length, { timeout: 10_000 }).toBe(1);
-    expect((await ordersOf(small.serial)).map((o) => o.amount)).toEqual([3_000]);
+    await expect
+      .poll(async () => (await ordersOf(small.serial)).map((o) => o.amount), { timeout: 10_000 })
+      .toEqual([3_000]);
     await washer.client.end();
     await small.client.end();
   });
