@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { consoleBuildIsCurrent } from "../scripts/console-build.mjs";
+import { buildStaleBundles } from "../scripts/server-build.mjs";
 import { CHROMIUM_ARGS, root, writeResult } from "./lib.mjs";
 
 const RUNS = Number(process.env.STARTUP_RUNS ?? 3);
@@ -31,14 +32,18 @@ const load = () =>
     .join(" ");
 
 /**
- * `npm start` builds the console first when its sources are newer than the build (scripts/start.mjs,
- * the same rule): a prepared checkout has it built, so a stale build is built here, unmeasured.
+ * `npm start` builds the console and bundles the server and simulator first when their sources are
+ * newer than their builds (scripts/start.mjs, the same rules): a prepared checkout has them built, so
+ * a stale build is built here, unmeasured.
  */
-function ensureBuilt() {
-  if (consoleBuildIsCurrent(root)) return;
-  console.log("The console's build is older than its sources: building it first (not measured).");
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) throw new Error("console build failed");
+async function ensureBuilt() {
+  if (!consoleBuildIsCurrent(root)) {
+    console.log("The console's build is older than its sources: building it first (not measured).");
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("console build failed");
+  }
+  const bundled = await buildStaleBundles(root);
+  if (bundled.length > 0) console.log(`Bundled ${bundled.join(" and ")} first (not measured).`);
 }
 
 async function post(pathname, body) {
@@ -172,7 +177,7 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-ensureBuilt();
+await ensureBuilt();
 const loadAtStart = load();
 console.log(`load average (1, 5, 15 min) at start: ${loadAtStart}`);
 const browser = await chromium.launch({

@@ -1,10 +1,11 @@
-// `npm start`: build the console when its sources are newer than the build, then run the server
-// (which migrates, seeds what of the demo is missing — never in production — and serves API and
-// console on one port).
+// `npm start`: build the console and bundle the server and simulator when their sources are newer
+// than their builds, then run the server (which migrates, seeds what of the demo is missing — never
+// in production — and serves API and console on one port).
 import { spawn, spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { consoleBuildIsCurrent } from "./console-build.mjs";
+import { BUNDLES, buildStaleBundles } from "./server-build.mjs";
 import { startFleetWhenReady } from "./wait-for-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -14,7 +15,10 @@ if (!consoleBuildIsCurrent(root)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], { cwd: root, stdio: "inherit" });
+await buildStaleBundles(root);
+const [serverBundle, simulatorBundle] = BUNDLES.map((bundle) => bundle.output);
+
+const server = spawn(process.execPath, ["--enable-source-maps", serverBundle], { cwd: root, stdio: "inherit" });
 const children = [server];
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
@@ -44,7 +48,7 @@ if (demo && process.env.DEMO_FLEET !== "0") {
     fleetFile,
     start: () => {
       const args = ["--broker", broker, "--fleet", fleetFile, "--time-scale", process.env.DEMO_TIME_SCALE || "10"];
-      const simulator = spawn(process.execPath, ["--import", "tsx", "apps/device-sim/src/cli.ts", ...args], {
+      const simulator = spawn(process.execPath, ["--enable-source-maps", simulatorBundle, ...args], {
         cwd: root,
         stdio: ["ignore", "ignore", "inherit"],
       });

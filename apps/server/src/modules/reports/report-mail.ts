@@ -7,7 +7,6 @@ import {
   type LanguageCode,
   reportExportTable,
 } from "@washboard/shared";
-import ExcelJS from "exceljs";
 import { AppError } from "../../platform/http/app-error.js";
 import { message } from "../../platform/i18n/messages.js";
 import { MailSendError } from "../../platform/mail/mailer.js";
@@ -48,6 +47,8 @@ export async function composeReportMail(
   const rows = await REPORT_ROWS[report](deps.db, vendor, period);
   const title = t(`routes.${report}`);
   const table = reportExportTable(title, definition.columns, rows, format);
+  // Loaded with the first report mail: a third of a second of every start otherwise.
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
   addTableSheet(workbook, table);
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());

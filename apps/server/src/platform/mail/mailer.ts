@@ -1,5 +1,4 @@
 import { isIP } from "node:net";
-import nodemailer from "nodemailer";
 import { PrivateHostError, publicAddressOf } from "./public-host.js";
 
 /** An SMTP server to send through, with the password already opened. */
@@ -78,6 +77,8 @@ export async function sendMail(
     if (error instanceof PrivateHostError) throw error;
     throw reasonOf(error);
   }
+  // Loaded with the first mail, not at every start.
+  const { default: nodemailer } = await import("nodemailer");
   const transport = nodemailer.createTransport({
     host: address,
     // Certificates are checked against the name the group configured, not the address.
