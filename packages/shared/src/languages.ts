@@ -1,17 +1,20 @@
-/** The twelve interface languages (spec §1); English is the default. */
+/**
+ * The twelve interface languages (spec §1); English is the default. Each is named in itself; `short`
+ * is that name where the header has little room (a phone), never a code.
+ */
 export const LANGUAGES = [
-  { code: "zh-cn", name: "简体中文" },
-  { code: "zh-tw", name: "繁體中文" },
-  { code: "en", name: "English" },
-  { code: "th-th", name: "ไทย" },
-  { code: "vi-vn", name: "Tiếng Việt" },
-  { code: "ja-jp", name: "日本語" },
-  { code: "id", name: "Bahasa Indonesia" },
-  { code: "es", name: "Español" },
-  { code: "de", name: "Deutsch" },
-  { code: "fr", name: "Français" },
-  { code: "pt-pt", name: "Português" },
-  { code: "it", name: "Italiano" },
+  { code: "zh-cn", name: "简体中文", short: "简体中文" },
+  { code: "zh-tw", name: "繁體中文", short: "繁體中文" },
+  { code: "en", name: "English", short: "English" },
+  { code: "th-th", name: "ไทย", short: "ไทย" },
+  { code: "vi-vn", name: "Tiếng Việt", short: "Tiếng Việt" },
+  { code: "ja-jp", name: "日本語", short: "日本語" },
+  { code: "id", name: "Bahasa Indonesia", short: "Indonesia" },
+  { code: "es", name: "Español", short: "Español" },
+  { code: "de", name: "Deutsch", short: "Deutsch" },
+  { code: "fr", name: "Français", short: "Français" },
+  { code: "pt-pt", name: "Português", short: "Português" },
+  { code: "it", name: "Italiano", short: "Italiano" },
 ] as const;
 
 export type LanguageCode = (typeof LANGUAGES)[number]["code"];

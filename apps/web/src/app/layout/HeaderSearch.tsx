@@ -8,6 +8,8 @@ import { useNavigate } from "react-router";
 interface Hit {
   path: string;
   title: string;
+  /** The menu section the page sits in: two pages of like names (reports) read apart by it. */
+  section: string;
 }
 
 /** The most results the list shows; the best matches come first. */
@@ -35,7 +37,7 @@ export function HeaderSearch({ routes }: { routes: RouteMeta[] }) {
     () =>
       FuseClass &&
       new FuseClass<Hit>(
-        routes.map((r) => ({ path: r.path, title: t(r.titleKey) })),
+        routes.map((r) => ({ path: r.path, title: t(r.titleKey), section: r.group ? t(`menu.${r.group}`) : "" })),
         {
           threshold: HEADER_SEARCH.threshold,
           keys: [
@@ -105,7 +107,8 @@ export function HeaderSearch({ routes }: { routes: RouteMeta[] }) {
               }}
               onMouseEnter={() => setActive(index)}
             >
-              {hit.title}
+              <span className="header-search-title">{hit.title}</span>
+              {hit.section && <span className="header-search-section">{hit.section}</span>}
             </div>
           ))}
         </div>

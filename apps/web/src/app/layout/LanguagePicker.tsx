@@ -16,9 +16,9 @@ export function LanguagePicker() {
           strokeWidth="1.6"
         />
       </svg>
-      {/* Phones show the short code instead of the name; the select lies over it, invisible, and opens on a tap. */}
-      <span className="language-picker-code" aria-hidden="true">
-        {i18n.language.toUpperCase()}
+      {/* Narrow screens show the language's short own name; the select lies over it, invisible, and opens on a tap. */}
+      <span className="language-picker-code" data-testid="language-picker-name" aria-hidden="true">
+        {LANGUAGES.find((l) => l.code === i18n.language)?.short ?? i18n.language}
       </span>
       <select
         data-testid="language-picker"
