@@ -29,8 +29,14 @@ test("income by month: the chart draws, the table's total is the net of the orde
 
   await signIn(page, "vendor_admin");
   await page.goto("/#/income_report/income_total");
-  await expect(page.getByTestId("income-total-chart").locator("canvas")).toBeVisible();
+  const chart = page.getByTestId("income-total-chart");
+  await expect(chart.locator("svg")).toBeVisible();
+  await expect(chart.getByTestId("chart-bar").first()).toBeVisible();
   await expect(page.getByTestId("report-totals")).toContainText(expected);
+  // The pointer on the chart shows the exact figures of that month, each amount on one line.
+  await chart.getByTestId("chart-bar").last().hover();
+  await expect(chart.getByTestId("chart-tooltip-value").first()).toContainText("RM");
+  await expect(chart.getByTestId("chart-tooltip-value").first()).toHaveCSS("white-space", "nowrap");
   await keepScreenshot(page, "income-total-en");
 
   const downloading = page.waitForEvent("download");
@@ -64,10 +70,34 @@ test("every revenue screen draws its chart and table in Chinese", async ({ page 
   for (const screen of SCREENS) {
     await page.goto(`/#${screen.route}`);
     await expect(page.getByTestId(screen.testId)).toBeVisible();
-    if (screen.chart) await expect(page.getByTestId(screen.chart).locator("canvas").first()).toBeVisible();
+    if (screen.chart) {
+      const chart = page.getByTestId(screen.chart);
+      await expect(chart.locator("svg")).toBeVisible();
+      // Something drawn: the bars, or the trend's point for each of its 30 days.
+      if (screen.chart === "dashboard-trend") await expect(chart.getByTestId("chart-point")).toHaveCount(30);
+      else await expect(chart.getByTestId("chart-bar").first()).toBeVisible();
+    }
     await expect(page.locator(".toast-error")).toHaveCount(0);
     await keepScreenshot(page, `revenue-zh-cn-${screen.route.split("/").at(-1)}`);
   }
+});
+
+test("the data center at phone width names every one of the top five shops", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, "vendor_admin");
+  await page.goto("/#/datacenter/dc_statistic");
+  const rows = page.getByTestId("dc-top-table").locator("tbody tr.ant-table-row");
+  await expect(rows.first()).toBeVisible();
+  const shops = (await rows.locator("td:first-child").allInnerTexts()).map((name) => name.trim());
+  const chart = page.getByTestId("dc-top-chart");
+  await expect(chart.getByTestId("chart-bar")).toHaveCount(shops.length);
+  // Each shop's name shows, cut to the width if need be, whole in its title (the browser's hover text).
+  const labels = chart.getByTestId("chart-category-label");
+  await expect(labels).toHaveCount(shops.length);
+  expect(await labels.locator("title").allTextContents()).toEqual(shops);
+  for (const label of await labels.all()) await expect(label).toBeVisible();
+  await expect(page.getByTestId("dc-heatmap").getByTestId("chart-cell")).toHaveCount(7 * 24);
+  await keepScreenshot(page, "datacenter-375");
 });
 
 test("income by shop at phone width, for the group across its vendors", async ({ page }) => {

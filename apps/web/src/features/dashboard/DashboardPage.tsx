@@ -123,7 +123,7 @@ export default function DashboardPage() {
           <Statistic
             title={t("dashboard.devicesFault")}
             value={s.device_states.fault}
-            valueStyle={s.device_states.fault > 0 ? { color: PALETTE.error } : undefined}
+            styles={s.device_states.fault > 0 ? { content: { color: PALETTE.error } } : undefined}
           />
         </Card>
         <Card>
@@ -136,7 +136,7 @@ export default function DashboardPage() {
           <Statistic
             title={t("dashboard.lastLogin")}
             value={s.last_login_at ? formatTimestamp(s.last_login_at, tz) : t("common.never")}
-            valueStyle={{ fontSize: 16 }}
+            styles={{ content: { fontSize: 16 } }}
           />
           {s.last_login_ip && <span className="text-secondary">{t("dashboard.from", { ip: s.last_login_ip })}</span>}
         </Card>

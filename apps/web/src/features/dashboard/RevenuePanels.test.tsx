@@ -46,7 +46,7 @@ vi.mock("../revenue/figures", () => ({
     data: contract.path === "/api/v3/Dashboard/get_device_list" ? devices : undefined,
   }),
 }));
-vi.mock("../../app/ui/charts/Chart", () => ({ Chart: () => null }));
+vi.mock("../../app/ui/charts/LineChart", () => ({ LineChart: () => null }));
 
 const { default: RevenuePanels } = await import("./RevenuePanels");
 

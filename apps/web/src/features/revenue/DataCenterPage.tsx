@@ -1,8 +1,10 @@
-import { API, countCell, minorUnitFactor, moneyCell, type ShopAnalysis } from "@washboard/shared";
+import { API, countCell, moneyCell, type ShopAnalysis } from "@washboard/shared";
 import { Card, Col, Row, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Chart } from "../../app/ui/charts/Chart";
+import { BarChart } from "../../app/ui/charts/BarChart";
+import { HeatmapChart } from "../../app/ui/charts/HeatmapChart";
+import { RankedBarChart } from "../../app/ui/charts/RankedBarChart";
 import { ReportTable } from "../../app/ui/data-table/ReportTable";
 import type { ReportColumn } from "../../app/ui/data-table/report-columns";
 import { ShopSelect } from "../device-log/filters";
@@ -39,14 +41,6 @@ function byWeekday(cells: Cell[], names: string[]): WeekdayRow[] {
   });
 }
 
-const barChart = (categories: string[], values: number[], name: string) => ({
-  tooltip: { trigger: "axis" },
-  grid: { left: 8, right: 8, top: 16, bottom: 8, containLabel: true },
-  xAxis: { type: "category", data: categories },
-  yAxis: { type: "value" },
-  series: [{ name, type: "bar", data: values }],
-});
-
 /** /datacenter/dc_statistic: the vendor's shops and years over windows the server fixes, and when machines are used. */
 export default function DataCenterPage() {
   const { t, i18n } = useTranslation();
@@ -56,7 +50,8 @@ export default function DataCenterPage() {
   const answer = useRevenue(API.revenue.shopAnalysis, shop ? { shop_id: shop } : {});
   const loading = answer.isLoading;
   const data = answer.data;
-  const factor = minorUnitFactor(data?.currency ?? "USD");
+  const currency = data?.currency ?? "USD";
+  const amount = (minor: number) => money(minor, currency);
   const netTitle = t("revenue.figures.net");
   const shopName = (r: { shop_name: string | null }) => r.shop_name ?? t("revenue.noShop");
   const titles = {
@@ -71,22 +66,12 @@ export default function DataCenterPage() {
     { key: "shop", titleKey: "revenue.columns.shop", text: shopName, sortValue: shopName },
     ...figureColumns(topShops, money),
   ];
-  const topChart = barChart(
-    topShops.map(shopName),
-    topShops.map((r) => r.net / factor),
-    netTitle,
-  );
 
   const years = data?.years ?? [];
   const yearColumns: ReportColumn<YearRow>[] = [
     { key: "year", titleKey: "revenue.columns.year", text: (r) => String(r.year), sortValue: (r) => r.year },
     ...figureColumns(years, money),
   ];
-  const yearsChart = barChart(
-    years.map((r) => String(r.year)),
-    years.map((r) => r.net / factor),
-    netTitle,
-  );
 
   const shops = data?.shops ?? [];
   const devices = shops.reduce((n, r) => n + r.devices, 0);
@@ -149,28 +134,6 @@ export default function DataCenterPage() {
       totalCell: countCell(allUses),
     },
   ];
-  const heatChart = {
-    tooltip: { position: "top" },
-    grid: { left: 8, right: 8, top: 16, bottom: 56, containLabel: true },
-    xAxis: { type: "category", data: HOURS.map(String), splitArea: { show: true } },
-    // Monday on top, as a week reads.
-    yAxis: { type: "category", data: names, inverse: true, splitArea: { show: true } },
-    visualMap: {
-      min: 0,
-      max: Math.max(1, ...heat.map((c) => c.uses)),
-      calculable: true,
-      orient: "horizontal",
-      left: "center",
-      bottom: 0,
-    },
-    series: [
-      {
-        name: t("revenue.figures.uses"),
-        type: "heatmap",
-        data: heat.map((c) => [c.hour, c.weekday - 1, c.uses]),
-      },
-    ],
-  };
 
   return (
     <Card data-testid="datacenter-page">
@@ -178,7 +141,16 @@ export default function DataCenterPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card size="small" title={titles.top}>
-            {topShops.length > 0 && <Chart option={topChart} label={titles.top} testId="dc-top-chart" />}
+            {topShops.length > 0 && (
+              <RankedBarChart
+                label={titles.top}
+                testId="dc-top-chart"
+                names={topShops.map(shopName)}
+                values={topShops.map((r) => r.net)}
+                seriesName={netTitle}
+                format={amount}
+              />
+            )}
             <ReportTable<TopShopRow>
               rows={topShops}
               columns={topColumns}
@@ -193,7 +165,15 @@ export default function DataCenterPage() {
         </Col>
         <Col xs={24} lg={12}>
           <Card size="small" title={titles.years}>
-            {years.length > 0 && <Chart option={yearsChart} label={titles.years} testId="dc-years-chart" />}
+            {years.length > 0 && (
+              <BarChart
+                label={titles.years}
+                testId="dc-years-chart"
+                categories={years.map((r) => String(r.year))}
+                series={[{ name: netTitle, values: years.map((r) => r.net) }]}
+                format={amount}
+              />
+            )}
             <ReportTable<YearRow>
               rows={years}
               columns={yearColumns}
@@ -238,7 +218,18 @@ export default function DataCenterPage() {
               )
             }
           >
-            {heat.length > 0 && <Chart option={heatChart} label={titles.heatmap} testId="dc-heatmap" />}
+            {heat.length > 0 && (
+              // Monday on top, as a week reads.
+              <HeatmapChart
+                label={titles.heatmap}
+                testId="dc-heatmap"
+                rows={names}
+                columns={HOURS.map(String)}
+                values={weekdays.map((r) => r.hours)}
+                seriesName={t("revenue.figures.uses")}
+                format={String}
+              />
+            )}
             <ReportTable<WeekdayRow>
               rows={weekdays}
               columns={heatColumns}

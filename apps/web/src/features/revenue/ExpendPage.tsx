@@ -3,7 +3,7 @@ import { Card, Col, Row, Typography } from "antd";
 import type { Key } from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Chart } from "../../app/ui/charts/Chart";
+import { BarChart } from "../../app/ui/charts/BarChart";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { ReportTable } from "../../app/ui/data-table/ReportTable";
 import type { ReportColumn } from "../../app/ui/data-table/report-columns";
@@ -47,16 +47,17 @@ function UsesSection<Row extends Uses>(props: {
 }) {
   const { t } = useTranslation();
   const { rows, column } = props;
-  const chart = {
-    tooltip: { trigger: "axis" },
-    grid: { left: 8, right: 8, top: 16, bottom: 8, containLabel: true },
-    xAxis: { type: "category", data: rows.map(column.text) },
-    yAxis: { type: "value", minInterval: 1 },
-    series: [{ name: t("revenue.figures.uses"), type: "bar", data: rows.map((r) => r.uses) }],
-  };
   return (
     <Card size="small" title={props.title}>
-      {rows.length > 0 && <Chart option={chart} label={props.title} testId={`expend-chart-${props.name}`} />}
+      {rows.length > 0 && (
+        <BarChart
+          label={props.title}
+          testId={`expend-chart-${props.name}`}
+          categories={rows.map(column.text)}
+          series={[{ name: t("revenue.figures.uses"), values: rows.map((r) => r.uses) }]}
+          format={String}
+        />
+      )}
       <ReportTable<Row>
         rows={rows}
         columns={[column, ...usesColumns(rows)]}

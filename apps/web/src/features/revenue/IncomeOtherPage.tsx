@@ -5,14 +5,13 @@ import {
   countColumn,
   dayColumn,
   daysFrom,
-  minorUnitFactor,
   OTHER_INCOME_CHANNELS,
   type OtherIncomeRow,
 } from "@washboard/shared";
 import { Alert, Card, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Chart } from "../../app/ui/charts/Chart";
+import { BarChart } from "../../app/ui/charts/BarChart";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { ReportTable } from "../../app/ui/data-table/ReportTable";
 import { type ReportColumn, reportColumns } from "../../app/ui/data-table/report-columns";
@@ -67,20 +66,12 @@ export default function IncomeOtherPage() {
   ];
 
   const days = daysFrom(range.from, range.to);
-  const factor = minorUnitFactor(rows[0]?.currency ?? "USD");
-  const chart = {
-    tooltip: { trigger: "axis" },
-    legend: { bottom: 0 },
-    grid: { left: 8, right: 8, top: 16, bottom: 40, containLabel: true },
-    xAxis: { type: "category", data: days },
-    yAxis: { type: "value" },
-    series: OTHER_INCOME_CHANNELS.map((channel) => ({
-      name: t(`revenue.otherPage.${channel}`),
-      type: "bar",
-      stack: "income",
-      data: days.map((d) => rows.filter((r) => r.day === d).reduce((n, r) => n + r[channel], 0) / factor),
-    })),
-  };
+  const currency = rows[0]?.currency ?? "USD";
+  // Each channel's takings per day, stacked.
+  const series = OTHER_INCOME_CHANNELS.map((channel) => ({
+    name: t(`revenue.otherPage.${channel}`),
+    values: days.map((d) => rows.filter((r) => r.day === d).reduce((n, r) => n + r[channel], 0)),
+  }));
 
   return (
     <Card data-testid="income-other-page">
@@ -92,7 +83,15 @@ export default function IncomeOtherPage() {
       />
       <Typography.Paragraph type="secondary">{t("revenue.otherPage.explain")}</Typography.Paragraph>
       {oneCurrency(rows) ? (
-        rows.length > 0 && <Chart option={chart} label={t("revenue.otherPage.chart")} testId="income-other-chart" />
+        rows.length > 0 && (
+          <BarChart
+            label={t("revenue.otherPage.chart")}
+            testId="income-other-chart"
+            categories={days}
+            series={series}
+            format={(minor) => money(minor, currency)}
+          />
+        )
       ) : (
         <Alert type="info" showIcon title={t("revenue.currencyNote")} />
       )}

@@ -1,9 +1,9 @@
-import { API, addDays, daysFrom, minorUnitFactor, type ShopEarningsRow } from "@washboard/shared";
+import { API, addDays, daysFrom, type ShopEarningsRow } from "@washboard/shared";
 import { Alert, Card, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLinkedFilters } from "../../app/layout/useLinkedFilters";
-import { Chart } from "../../app/ui/charts/Chart";
+import { BarChart } from "../../app/ui/charts/BarChart";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { ReportTable } from "../../app/ui/data-table/ReportTable";
 import type { ReportColumn } from "../../app/ui/data-table/report-columns";
@@ -50,23 +50,12 @@ export default function IncomeShopPage() {
   ];
 
   const days = daysFrom(range.from, range.to);
-  const factor = minorUnitFactor(rows[0]?.currency ?? "USD");
-  const shops = [...new Set(rows.map(shopName))];
-  const chart = {
-    tooltip: { trigger: "axis" },
-    legend: { type: "scroll", bottom: 0 },
-    grid: { left: 8, right: 8, top: 16, bottom: 40, containLabel: true },
-    xAxis: { type: "category", data: days },
-    yAxis: { type: "value" },
-    series: shops.map((shop) => ({
-      name: shop,
-      type: "bar",
-      stack: "net",
-      data: days.map(
-        (d) => rows.filter((r) => r.day === d && shopName(r) === shop).reduce((n, r) => n + r.net, 0) / factor,
-      ),
-    })),
-  };
+  const currency = rows[0]?.currency ?? "USD";
+  // Each shop's net per day, stacked.
+  const series = [...new Set(rows.map(shopName))].map((shop) => ({
+    name: shop,
+    values: days.map((d) => rows.filter((r) => r.day === d && shopName(r) === shop).reduce((n, r) => n + r.net, 0)),
+  }));
 
   return (
     <Card data-testid="income-shop-page">
@@ -78,7 +67,15 @@ export default function IncomeShopPage() {
         testId="revenue-filters"
       />
       {oneCurrency(rows) ? (
-        rows.length > 0 && <Chart option={chart} label={t("revenue.shopPage.chart")} testId="income-shop-chart" />
+        rows.length > 0 && (
+          <BarChart
+            label={t("revenue.shopPage.chart")}
+            testId="income-shop-chart"
+            categories={days}
+            series={series}
+            format={(minor) => money(minor, currency)}
+          />
+        )
       ) : (
         <Alert type="info" showIcon title={t("revenue.currencyNote")} />
       )}

@@ -2,7 +2,6 @@ import {
   API,
   currencyTotalCell,
   type EarningsMonthRow,
-  minorUnitFactor,
   moneyCell,
   monthsFrom,
   type RevenueFigures,
@@ -12,7 +11,7 @@ import { Alert, Card, Typography } from "antd";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Chart } from "../../app/ui/charts/Chart";
+import { BarChart } from "../../app/ui/charts/BarChart";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { ReportTable } from "../../app/ui/data-table/ReportTable";
 import type { ReportColumn } from "../../app/ui/data-table/report-columns";
@@ -92,22 +91,12 @@ export default function IncomeTotalPage() {
   ];
 
   const months = monthsFrom(range.from, range.to);
-  const factor = minorUnitFactor(items[0]?.currency ?? "USD");
-  const chart = {
-    tooltip: { trigger: "axis" },
-    legend: { type: "scroll", bottom: 0 },
-    grid: { left: 8, right: 8, top: 16, bottom: 40, containLabel: true },
-    xAxis: { type: "category", data: months },
-    yAxis: { type: "value" },
-    series: sources.map((source) => ({
-      name: sourceLabel(source),
-      type: "bar",
-      stack: "net",
-      data: months.map(
-        (m) => items.filter((i) => i.month === m && i.source === source).reduce((n, i) => n + i.net, 0) / factor,
-      ),
-    })),
-  };
+  const currency = items[0]?.currency ?? "USD";
+  // Each payment source's net per month, stacked.
+  const series = sources.map((source) => ({
+    name: sourceLabel(source),
+    values: months.map((m) => items.filter((i) => i.month === m && i.source === source).reduce((n, i) => n + i.net, 0)),
+  }));
 
   return (
     <Card data-testid="income-total-page">
@@ -118,7 +107,15 @@ export default function IncomeTotalPage() {
         testId="revenue-filters"
       />
       {oneCurrency(items) ? (
-        items.length > 0 && <Chart option={chart} label={t("revenue.totalPage.chart")} testId="income-total-chart" />
+        items.length > 0 && (
+          <BarChart
+            label={t("revenue.totalPage.chart")}
+            testId="income-total-chart"
+            categories={months}
+            series={series}
+            format={(minor) => money(minor, currency)}
+          />
+        )
       ) : (
         <Alert type="info" showIcon title={t("revenue.currencyNote")} />
       )}
