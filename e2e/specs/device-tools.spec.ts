@@ -43,7 +43,11 @@ test("a price template assigned to a machine reaches it as parameters; its QR st
   // The first page after signing in names machine types in words, not catalogue keys.
   await expect(page.getByTestId("dashboard")).toContainText(en("machineTypes.washer"));
   await expect(page.getByTestId("dashboard")).not.toContainText("machineTypes.");
+  // The Kuala Lumpur demo has more machines than a page: the operator looks the machine up.
   await page.goto("/#/shop/devices");
+  const filters = page.getByTestId("device-filters");
+  await filters.getByPlaceholder(en("devices.filters.searchPlaceholder")).fill(serial);
+  await filters.getByTestId("filter-search").click();
   const row = rowsOf(page, "device-table", serial);
   await expect(row.getByTestId("device-online")).toHaveText(en("devices.state.online"));
 

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import type { SimulatedDevice } from "@washboard/device-sim";
 import { apiToken, confirmDialog, expect, keepScreenshot, signIn, test } from "../fixtures";
 import { demoFleet, runMachine } from "../support/fleet";
@@ -16,6 +17,18 @@ test.afterEach(async () => {
   await Promise.all(machines.splice(0).map((m) => m.disconnect().catch(() => undefined)));
 });
 
+/**
+ * The device list narrowed to one machine: the Kuala Lumpur demo has some sixty machines, more than
+ * a page, so a machine is found by its serial as an operator finds it.
+ */
+async function showDevice(page: Page, serial: string) {
+  await page.goto("/#/shop/devices");
+  // The device list's own filters: another list kept open in a tab has a search box too.
+  const filters = page.getByTestId("device-filters");
+  await filters.getByPlaceholder(en("devices.filters.searchPlaceholder")).fill(serial);
+  await filters.getByTestId("filter-search").click();
+}
+
 /** The first shop's washer and dryer (Bubbles Bangsar, Kuala Lumpur). */
 function firstShopSerials() {
   const fleet = demoFleet();
@@ -32,7 +45,7 @@ test("restart and remote start a machine from the device list, and watch it chan
   const machine = await runMachine(washer);
   machines.push(machine);
   await signIn(page, "vendor_admin");
-  await page.goto("/#/shop/devices");
+  await showDevice(page, washer);
   const row = rowsOf(page, "device-table", washer);
   await expect(row.getByTestId("device-online")).toHaveText(en("devices.state.online"));
 
@@ -79,10 +92,12 @@ test("a bulk cash-box audit of a whole shop answers machine by machine", async (
   machines.push(await runMachine(washer), await runMachine(dryer));
   machines[0]?.insertCoins(500);
   await signIn(page, "vendor_admin");
-  await page.goto("/#/shop/devices");
+  await showDevice(page, washer);
   await expect(rowsOf(page, "device-table", washer).getByTestId("device-online")).toHaveText(
     en("devices.state.online"),
   );
+  // The whole shop: the search box emptied, the shop chosen.
+  await page.getByTestId("device-filters").getByPlaceholder(en("devices.filters.searchPlaceholder")).fill("");
   await pick(page, page.getByRole("combobox", { name: en("devices.fields.shop") }), "Bubbles Bangsar", "Bangsar");
   await page.getByRole("button", { name: en("common.search") }).click();
   await page.getByTestId("device-bulk-shop").click();
@@ -130,6 +145,6 @@ test("a machine the group takes out of its shop is a wild device until the merch
   await pick(page, dialog.getByRole("combobox"), "Bubbles Bangsar", "Bangsar");
   await submitDialog(page, dialog, "success.bind");
   await expect(row).toHaveCount(0);
-  await page.goto("/#/shop/devices");
+  await showDevice(page, dryer);
   await expect(rowsOf(page, "device-table", dryer)).toContainText("Bubbles Bangsar");
 });

@@ -45,12 +45,12 @@ export interface MachineProfile {
 /**
  * How often a machine is paid for, in uses a real day (customers keep the wall clock whatever the
  * time scale): what a real shop sees, so a demo day's takings are a normal day's. The figure: the
- * Bangkok demo shop (three washers, two dryers and a combo, all on its ฿50 template) takes about
- * ฿2,000 on a normal day, some 40 cycles — a washer 8, a dryer 6, a combo 4: one use every two to
- * four hours, far below what a machine could run (a 35-minute cycle fits 40 times in a day), and of
- * the order of the seeded history's 2 to 7 sales a machine a day. At RM 7.00 to 9.00 a wash and
- * RM 5.00 a dry, a Kuala Lumpur shop comes to about RM 290 a day (≈ ฿2,200): the same takings in
- * ringgit. Arrivals are spread over the whole day (a memoryless process), so a couple of live
+ * Bangkok demo shop (three washers at ฿50, two dryers at ฿40 and a combo at ฿90, each on its type's
+ * template) takes about ฿2,000 on a normal day, some 40 cycles — a washer 8, a dryer 6, a combo 4:
+ * one use every two to four hours, far below what a machine could run (a 35-minute cycle fits 40
+ * times in a day), and of the order of the seeded history's 2 to 7 sales a machine a day. At RM 7.00
+ * to 9.00 a wash, RM 5.00 a dry and RM 12.00 both, a Kuala Lumpur shop of nine to sixteen machines
+ * comes to RM 350 to RM 650 a day. Arrivals are spread over the whole day (a memoryless process), so a couple of live
  * minutes add a few baht, not hundreds. The other types are as busy as such machines are in a shop.
  */
 export const USES_PER_DAY = {

@@ -10,11 +10,11 @@ import {
   registerDevicesWithSecrets,
 } from "../modules/devices/public.js";
 import { listPriceTemplates } from "../modules/price-templates/public.js";
-import { shopVendors } from "../modules/shops/public.js";
+import { shopChoices, shopVendors } from "../modules/shops/public.js";
 import { claimSystemConfig } from "../modules/system-config/public.js";
 import { findVendor, tenantOfVendor } from "../modules/tenancy/public.js";
 import type { Db } from "../platform/db/client.js";
-import { demoShopIds } from "./demo-shops.js";
+import { demoShopIds, demoTemplateNameFor } from "./demo-shops.js";
 
 /** The file the simulator reads the demo machines' credentials from (`npm start` runs it). */
 export const DEMO_FLEET_FILE = "demo-fleet.json";
@@ -22,17 +22,77 @@ export const DEMO_FLEET_FILE = "demo-fleet.json";
 /** Claimed once, by the one seeding that creates the demo's machines. */
 const MARKER = "seed.demo.fleet";
 
-/** What each demo shop has standing in it, by machine type. */
-const SHOP_FLOOR: { type: string; count: number; label: string }[] = [
-  { type: "washer", count: 3, label: "Washer" },
-  { type: "dryer", count: 2, label: "Dryer" },
-  { type: "combo", count: 1, label: "Combo" },
-  { type: "kiosk", count: 1, label: "Kiosk" },
+type Floor = readonly (readonly [type: string, count: number])[];
+
+/**
+ * What each demo shop has standing in it, by machine type, by shop name. The Kuala Lumpur owner runs
+ * five shops of some sixty machines (so the device list pages and the charts have shape); Bangkok's
+ * one shop keeps the base floor. Every floor holds at least the base one, so an install seeded with
+ * the base floor in every shop still finds each of its machines among the planned ones.
+ */
+const BASE_FLOOR: Floor = [
+  ["washer", 3],
+  ["dryer", 2],
+  ["combo", 1],
+  ["kiosk", 1],
 ];
-const EXTRA_IN_FIRST_SHOP = [
-  { type: "vending_machine", count: 1, label: "Vending" },
-  { type: "coin_exchanger", count: 1, label: "Changer" },
-];
+const FLOORS: Record<string, Floor> = {
+  "Bubbles Bangsar": [
+    ["washer", 6],
+    ["dryer", 4],
+    ["combo", 2],
+    ["kiosk", 1],
+    ["vending_machine", 1],
+    ["coin_exchanger", 1],
+  ],
+  "Bubbles Maarof": [
+    ["washer", 4],
+    ["dryer", 3],
+    ["combo", 1],
+    ["kiosk", 1],
+  ],
+  "Paws & Suds Cheras": [
+    ["washer", 5],
+    ["dryer", 4],
+    ["combo", 1],
+    ["kiosk", 1],
+    ["vending_machine", 1],
+  ],
+  "Bubbles Mont Kiara": [
+    ["washer", 6],
+    ["dryer", 5],
+    ["combo", 2],
+    ["kiosk", 1],
+    ["vending_machine", 1],
+    ["coin_exchanger", 1],
+  ],
+  "Paws & Suds Setapak": [
+    ["washer", 4],
+    ["dryer", 3],
+    ["combo", 1],
+    ["kiosk", 1],
+  ],
+};
+
+/** How a vendor's staff name its machines on the floor, in the vendor's language (Thai in Bangkok). */
+const LABELS: Record<"en" | "th", Record<string, string>> = {
+  en: {
+    washer: "Washer",
+    dryer: "Dryer",
+    combo: "Combo",
+    kiosk: "Kiosk",
+    vending_machine: "Vending",
+    coin_exchanger: "Changer",
+  },
+  th: {
+    washer: "เครื่องซักผ้า",
+    dryer: "เครื่องอบผ้า",
+    combo: "เครื่องซักอบ",
+    kiosk: "ตู้เติมเงิน",
+    vending_machine: "ตู้ขายสินค้า",
+    coin_exchanger: "เครื่องแลกเหรียญ",
+  },
+};
 
 export interface FleetEntry {
   serial: string;
@@ -70,13 +130,19 @@ interface PlannedMachine {
 /** The machines the demo puts in its own shops (never in a shop an operator added). */
 async function plannedFleet(db: Db): Promise<PlannedMachine[]> {
   const own = await shopVendors(db, await demoShopIds(db));
-  return own.flatMap((shop, index) =>
-    [...SHOP_FLOOR, ...(index === 0 ? EXTRA_IN_FIRST_SHOP : [])].flatMap(({ type, count, label }) =>
+  const names = new Map<number, string>();
+  const language = new Map<number, "en" | "th">();
+  for (const vendorId of new Set(own.map((shop) => shop.vendorId))) {
+    for (const shop of await shopChoices(db, tenantOfVendor(vendorId))) names.set(shop.id, shop.name);
+    language.set(vendorId, (await findVendor(db, vendorId))?.language.startsWith("th") ? "th" : "en");
+  }
+  return own.flatMap((shop) =>
+    (FLOORS[names.get(shop.id) ?? ""] ?? BASE_FLOOR).flatMap(([type, count]) =>
       Array.from({ length: count }, (_, n) => ({
         shop,
         type,
         serial: `WB-${shop.id}-${type.slice(0, 3).toUpperCase()}-${n + 1}`,
-        name: `${label} ${n + 1}`,
+        name: `${LABELS[language.get(shop.vendorId) ?? "en"][type] ?? type} ${n + 1}`,
       })),
     ),
   );
@@ -140,7 +206,7 @@ async function fleetMoney(
 }
 
 /**
- * About thirty machines across the demo's own shops, each with its broker secret derived from the
+ * About seventy machines across the demo's own shops, each with its broker secret derived from the
  * install's key. Once: the first seeding claims a marker and adds the machines that are missing
  * (an install seeded before the marker keeps the ones it has, with their secrets); every later
  * start finds the marker and adds, changes and rotates nothing.
@@ -151,14 +217,12 @@ export async function seedDemoFleet(db: Db, secretKey: Buffer): Promise<boolean>
   return db.transaction(async (tx) => {
     if (!(await claimSystemConfig(tx, MARKER, "1"))) return false;
     const vendorIds = [...new Set(planned.map((p) => p.shop.vendorId))];
-    // Washers and combos run the vendor's wash template, dryers its dry one: the pay page shows their prices.
+    // Each machine type runs the vendor's template for it (demo-shops.ts): the pay page shows its prices.
     const templates = await templatesOf(tx, vendorIds);
     const templateFor = (vendorId: number, type: string) => {
       const own = templates.filter((t) => t.vendorId === vendorId);
-      const dry = own.find((t) => /dry/i.test(t.model_name));
-      if (type === "dryer") return (dry ?? own[0])?.id ?? null;
-      if (type === "washer" || type === "combo") return own.find((t) => t !== dry)?.id ?? null;
-      return null;
+      const name = demoTemplateNameFor(type, own);
+      return own.find((t) => t.model_name === name)?.id ?? null;
     };
     const inAYear = new Date(Date.now() + 365 * 86_400_000);
     const machines: DeviceWithSecret[] = planned.map((p, index) => ({

@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 it("seeds every step once: the tenant, shops, machines, ninety days of orders and members", async () => {
-  expect(wrote).toEqual(["tenancy", "shops", "devices", "orders", "members"]);
+  expect(wrote).toEqual(["tenancy", "shops", "devices", "orders", "members", "operationLog"]);
   const [span] = await rows<{ vendors: number; days: number; members: number; movements: number }>(sql`
     select (select count(distinct vendor_id) from orders)::int as vendors,
       (select count(distinct (created_at at time zone 'UTC')::date) from orders)::int as days,
@@ -119,4 +119,85 @@ it("writes nothing on a second seeding", async () => {
   const before = await rows(counts);
   expect(await seed()).toEqual([]);
   expect(await rows(counts)).toEqual(before);
+});
+
+/**
+ * Issue 25, point 9: a demo that looks like a business — Bangkok's machines named in Thai and its
+ * members Thai, Kuala Lumpur an owner of five shops and some sixty machines, dryers on a template of
+ * their own, members who joined across the ninety days at opening hours, rewards given and spent,
+ * and a log of real operations, not only sign-ins.
+ */
+it("looks like two real businesses: names in each vendor's language, five Kuala Lumpur shops, a template per machine type", async () => {
+  const machines = await rows<{ currency: string; type: string; name: string; template: string | null }>(sql`
+    select v.currency, d.machine_type as type, d.name, t.model_name as template
+    from devices d join vendors v on v.id = d.vendor_id left join price_templates t on t.id = d.price_template_id`);
+  const bangkok = machines.filter((m) => m.currency === "THB");
+  const kualaLumpur = machines.filter((m) => m.currency === "MYR");
+  expect(bangkok.map((m) => m.name)).toContain("เครื่องซักผ้า 1");
+  expect(bangkok.map((m) => m.name)).toContain("เครื่องอบผ้า 1");
+  expect(bangkok.every((m) => /[\u0E00-\u0E7F]/.test(m.name))).toBe(true);
+  expect(kualaLumpur.map((m) => m.name)).toContain("Washer 1");
+  expect(kualaLumpur.length).toBeGreaterThanOrEqual(55);
+  const [shops] = await rows<{ kl: number }>(sql`
+    select count(*)::int as kl from shops s join vendors v on v.id = s.vendor_id where v.currency = 'MYR'`);
+  expect(shops?.kl).toBe(5);
+  // No dryer on a washer's template: each type runs its own.
+  const templateOf = (type: string, currency: string) =>
+    new Set(machines.filter((m) => m.type === type && m.currency === currency).map((m) => m.template));
+  expect(templateOf("dryer", "THB")).toEqual(new Set(["อบ 30 นาที"]));
+  expect(templateOf("dryer", "MYR")).toEqual(new Set(["Dry 30 minutes"]));
+  expect(templateOf("combo", "MYR")).toEqual(new Set(["Wash & Dry 10 kg"]));
+});
+
+it("has members who joined across the ninety days, at opening hours, named as people are where the vendor is", async () => {
+  const members = await rows<{ currency: string; name: string; at: string; hour: number; day: string }>(sql`
+    select v.currency, m.name, m.created_at::text as at,
+      extract(hour from m.created_at at time zone v.time_zone)::int as hour,
+      (m.created_at at time zone v.time_zone)::date::text as day
+    from members m join vendors v on v.id = m.vendor_id`);
+  const thai = members.filter((m) => m.currency === "THB");
+  expect(thai.length).toBeGreaterThan(100);
+  expect(thai.every((m) => /^[\u0E00-\u0E7F]+ [\u0E00-\u0E7F]+$/.test(m.name))).toBe(true);
+  const malaysian = members.filter((m) => m.currency === "MYR");
+  expect(malaysian.some((m) => / bin(ti)? /.test(m.name))).toBe(true);
+  expect(malaysian.some((m) => / a\/[lp] /.test(m.name))).toBe(true);
+  expect(new Set(members.map((m) => m.name)).size).toBe(members.length);
+  // No two at the same moment, on sixty days and more, between seven in the morning and eleven at night.
+  expect(new Set(members.map((m) => m.at)).size).toBe(members.length);
+  expect(new Set(members.map((m) => `${m.currency} ${m.day}`)).size).toBeGreaterThan(2 * 60);
+  expect(members.every((m) => m.hour >= 7 && m.hour < 23)).toBe(true);
+});
+
+it("gives rewards at the counter and members spend them, and logs varied operations over the past days", async () => {
+  const [reward] = await rows<{ given: number; spent: number }>(sql`
+    select count(*) filter (where kind = 'adjustment' and amount > 0 and account_id is not null)::int as given,
+      count(*) filter (where kind = 'payment')::int as spent
+    from balance_movements where purse = 'reward'`);
+  expect(reward?.given).toBeGreaterThan(10);
+  expect(reward?.spent).toBeGreaterThan(0);
+  const log = await rows<{ action: string; vendors: number; days: number }>(sql`
+    select action, count(distinct vendor_id)::int as vendors,
+      count(distinct (created_at at time zone 'UTC')::date)::int as days
+    from operation_log group by action`);
+  const actions = log.map((l) => l.action);
+  for (const action of [
+    "auth.login",
+    "devices.reboot",
+    "devices.coinCollection",
+    "priceTemplates.modify",
+    "shops.modify",
+    "members.cardTopUp",
+    "members.modifyBalances",
+  ]) {
+    expect(actions, action).toContain(action);
+  }
+  const [latest] = await rows<{ actions: number }>(sql`
+    select count(distinct action)::int as actions from (
+      select action from operation_log order by created_at desc limit 20) as recent`);
+  expect(latest?.actions).toBeGreaterThanOrEqual(3);
+  // Every row names its record by id, as the calls write them.
+  const [unnamed] = await rows<{ n: number }>(
+    sql`select count(*)::int as n from operation_log where target !~ ':[0-9a-z_]'`,
+  );
+  expect(unnamed?.n).toBe(0);
 });

@@ -152,11 +152,12 @@ it("restarts twice after an operator added a shop: no machine added, no secret c
 }, async () => {
   const first = await start();
   try {
-    expect(first.prepared.demoFleet).toMatchObject({ file: fleetFile, machines: 30, leftOut: [] });
+    // Five Kuala Lumpur shops of 61 machines, one Bangkok shop of 7.
+    expect(first.prepared.demoFleet).toMatchObject({ file: fleetFile, machines: 68, leftOut: [] });
     firstRegister = await register(first.database);
     firstFleet = readFleet();
-    expect(firstRegister).toHaveLength(30);
-    expect(firstFleet).toHaveLength(30);
+    expect(firstRegister).toHaveLength(68);
+    expect(firstFleet).toHaveLength(68);
     // The file's secrets are the ones the register holds the hashes of.
     for (const entry of firstFleet) {
       const row = firstRegister.find((r) => r.serial === entry.serial);
@@ -181,7 +182,7 @@ it("restarts twice after an operator added a shop: no machine added, no secret c
     const again = await start();
     try {
       expect(await register(again.database), `restart ${restart}`).toEqual(firstRegister);
-      expect(again.prepared.demoFleet, `restart ${restart}`).toMatchObject({ machines: 30, leftOut: [] });
+      expect(again.prepared.demoFleet, `restart ${restart}`).toMatchObject({ machines: 68, leftOut: [] });
       expect(readFleet(), `restart ${restart}`).toEqual(firstFleet);
       const inOperatorShop = await again.database.db.select().from(devices).where(eq(devices.shopId, operatorShop));
       expect(inOperatorShop).toEqual([]);
@@ -230,10 +231,25 @@ async function fleetChargesTheTemplates(app: FastifyInstance, fleet: FleetEntry[
     expect(entry, entry.serial).toMatchObject({ currency: machine?.currency, coin: machine?.coin });
     expect(entry.params, entry.serial).toEqual(machine?.template ? templateParams(machine.template) : undefined);
   }
-  // Washers, dryers and combos run the demo's templates: RM 7.00 and RM 5.00 in Kuala Lumpur, ฿50 in Bangkok.
+  // Washers, dryers and combos each run their type's template: RM 7.00, RM 5.00 and RM 12.00 in Kuala Lumpur, ฿50, ฿40 and ฿90 in Bangkok.
   expect(fleet.filter((e) => e.params).map((e) => machines.get(e.serial)?.currency)).toEqual(
     expect.arrayContaining(["MYR", "THB"]),
   );
+  // One template per machine type and vendor: no dryer runs a washer's template.
+  const templateOfType = new Map<string, Set<string>>();
+  for (const { vendor, type, template } of machines.values()) {
+    if (!template) continue;
+    const key = `${vendor} ${type}`;
+    templateOfType.set(key, (templateOfType.get(key) ?? new Set()).add(template.model_name));
+  }
+  expect(Object.fromEntries([...templateOfType].map(([key, names]) => [key, [...names]]))).toEqual({
+    "vendor_admin washer": ["Wash 10 kg"],
+    "vendor_admin dryer": ["Dry 30 minutes"],
+    "vendor_admin combo": ["Wash & Dry 10 kg"],
+    "vendor2_admin washer": ["ซัก 14 กก."],
+    "vendor2_admin dryer": ["อบ 30 นาที"],
+    "vendor2_admin combo": ["ซัก+อบ 14 กก."],
+  });
 
   const sales = salesOf(tradeOffline(parseFleet(fleet), { hours: 24, timeScale: 10, seed: 25 }));
   const takings = new Map<string, number>();
@@ -247,13 +263,13 @@ async function fleetChargesTheTemplates(app: FastifyInstance, fleet: FleetEntry[
     }
     takings.set(machine.currency, (takings.get(machine.currency) ?? 0) + sale.price);
   }
-  // A normal day: about ฿2,000 for the Bangkok shop, RM 290 for each of the three Kuala Lumpur shops.
+  // A normal day: about ฿2,000 for the Bangkok shop, some RM 2,500 for the five Kuala Lumpur shops (61 machines).
   const bangkok = takings.get("THB") ?? 0;
   const kualaLumpur = takings.get("MYR") ?? 0;
   expect(bangkok, formatMoney(bangkok, "THB")).toBeGreaterThanOrEqual(minorUnits(1_000, "THB"));
   expect(bangkok, formatMoney(bangkok, "THB")).toBeLessThanOrEqual(minorUnits(3_500, "THB"));
-  expect(kualaLumpur, formatMoney(kualaLumpur, "MYR")).toBeGreaterThanOrEqual(minorUnits(3 * 125, "MYR"));
-  expect(kualaLumpur, formatMoney(kualaLumpur, "MYR")).toBeLessThanOrEqual(minorUnits(3 * 500, "MYR"));
+  expect(kualaLumpur, formatMoney(kualaLumpur, "MYR")).toBeGreaterThanOrEqual(minorUnits(1_400, "MYR"));
+  expect(kualaLumpur, formatMoney(kualaLumpur, "MYR")).toBeLessThanOrEqual(minorUnits(4_000, "MYR"));
 }
 
 /** The simulator's part: each machine of the fleet file connects with its secret, and the console lists it online. */
@@ -325,7 +341,7 @@ it("keeps the secrets of an install seeded before they were derived, and never r
   try {
     // Nothing in the register moved: the demo's shops were found by name, none of them lacked a machine.
     expect(await register(upgraded.database)).toEqual(before);
-    expect(upgraded.prepared.demoFleet).toMatchObject({ machines: 29, leftOut: [changed.serial] });
+    expect(upgraded.prepared.demoFleet).toMatchObject({ machines: 67, leftOut: [changed.serial] });
     const fleet = readFleet();
     expect(fleet.find((e) => e.serial === kept.serial)?.secret).toBe(keptSecret);
     expect(fleet.some((e) => e.serial === changed.serial)).toBe(false);

@@ -9,6 +9,12 @@ import { seedDemoShops } from "./demo-shops.js";
 type SeedStep = (db: Db, options: DemoSeedOptions) => Promise<boolean>;
 
 /**
+ * Module seeds that record what happened to the others' demo records (the operation log names the
+ * cards, members and orders the members and orders seeds write): they run after every other.
+ */
+const LAST = new Set(["operationLog"]);
+
+/**
  * What the demo sets up before any module's own demo records, named by the module whose records
  * they are: the tenant (groups, vendors, accounts), then — unless only the tenant is asked for — the
  * shops with what hangs off them, and the machines standing in them.
@@ -33,9 +39,12 @@ export async function seedDemoData(
 ): Promise<string[]> {
   const steps = [
     ...FOUNDATION.filter(([name]) => !options.tenantOnly || name === "tenancy"),
-    ...modules.flatMap((module): [string, SeedStep][] =>
-      module.seedDemo && !options.tenantOnly ? [[module.name, module.seedDemo]] : [],
-    ),
+    ...[...modules]
+      // A stable sort: the module list's order, but for the seeds that come last.
+      .sort((a, b) => Number(LAST.has(a.name)) - Number(LAST.has(b.name)))
+      .flatMap((module): [string, SeedStep][] =>
+        module.seedDemo && !options.tenantOnly ? [[module.name, module.seedDemo]] : [],
+      ),
   ];
   const names = steps.map(([name]) => name);
   if (await demoSeedDone(db, names)) return [];

@@ -4,9 +4,12 @@ import { type CardType, type MovementKind, minorUnits, type Purse } from "@washb
 import type { DemoMemberOrder } from "../orders/public.js";
 import type { VendorRow } from "../tenancy/public.js";
 import { cardTapOutcome } from "./balance-payments.js";
+import { demoMemberNames, laundryHour, localMoment } from "./demo-people.js";
 
 const DAYS = 90;
-const FIRST_NAMES = ["Aisyah", "Ben", "Chen", "Dewi", "Eko", "Farah", "Gopal", "Hana", "Imran", "Jia", "Kiet", "Lina"];
+/** Paid machine uses that earn a loyalty reward, and what the counter gives for them (in whole units). */
+const USES_PER_REWARD = 10;
+const REWARD = { MYR: 5, THB: 50 } as Record<string, number>;
 
 /** A machine a member can use (washers and dryers standing in a shop). */
 export interface DemoMachine {
@@ -52,6 +55,8 @@ export interface PlannedMember {
   shopId: number | null;
   registeredAt: Date;
   balance: number;
+  /** The reward purse: loyalty rewards the counter gave, less what the member spent of them. */
+  reward: number;
   card: { uuid: string; cardNumber: string; type: CardType; balance: number; lastUsedAt: Date | null };
   coupon: {
     offer: DemoOffer;
@@ -90,7 +95,7 @@ function couponDiscount(offer: DemoOffer, price: number): number {
  * with the balance after it, as the ledger writes them. Deterministic but for coupon numbers.
  */
 export function planMemberHistory(
-  vendor: Pick<VendorRow, "id" | "currency">,
+  vendor: Pick<VendorRow, "id" | "currency" | "timeZone">,
   sellers: readonly DemoMachine[],
   offers: readonly DemoOffer[],
   admin: { id: number; username: string },
@@ -102,17 +107,46 @@ export function planMemberHistory(
   const unit = minorUnits(1, vendor.currency);
   const counter = { accountId: admin.id, name: admin.username };
   const prefix = vendor.currency === "MYR" ? "6012" : "6681";
-  const price = () => (vendor.currency === "MYR" ? ([5, 6, 7, 9][Math.floor(next() * 4)] ?? 7) : 50) * unit;
+  // What a machine asks: its type's demo template price, or with one of the template's options
+  // (seed/demo-shops.ts), in the vendor's currency.
+  const thaiPrices = { washer: [50, 60, 70, 60], dryer: [40, 50] } as Record<string, number[]>;
+  const ringgitPrices = { washer: [7, 8, 9], dryer: [5, 7] } as Record<string, number[]>;
+  const price = (machine: DemoMachine) => {
+    const prices = (vendor.currency === "THB" ? thaiPrices : ringgitPrices)[machine.type] ?? [
+      vendor.currency === "THB" ? 50 : 7,
+    ];
+    return (prices[Math.floor(next() * prices.length)] ?? 0) * unit;
+  };
+  // Operators write their reasons in the vendor's language.
+  const thai = vendor.currency === "THB";
+  const words = {
+    counterTopUp: thai ? "เติมเงินที่เคาน์เตอร์" : "Counter top-up",
+    loyalty: thai ? `สะสมครบ ${USES_PER_REWARD} ครั้ง` : `Loyalty reward: ${USES_PER_REWARD} washes`,
+    goodwill: thai ? "ขออภัย เครื่องอบหยุดกลางรอบ" : "Sorry: the dryer stopped mid-cycle",
+  };
+  // The programs as the vendor's templates name them.
+  const programs = thai
+    ? { wash: { name: "ซัก", minutes: 40 }, dry: { name: "อบ", minutes: 30 } }
+    : { wash: { name: "Wash", minutes: 35 }, dry: { name: "Dry", minutes: 30 } };
+  const rewardAmount = (REWARD[vendor.currency] ?? 5) * unit;
+  const names = demoMemberNames(vendor.currency, SIMULATED_CARD_COUNT, next);
+  const registered = new Set<number>();
   for (let i = 0; i < SIMULATED_CARD_COUNT; i++) {
     const home = sellers[i % sellers.length];
     if (!home) continue;
-    const registeredAt = new Date(now - (DAYS + 30) * 86_400_000 + i * 3_600_000 * 8);
+    // Members join all along the ninety days (the oldest first, as their ids run), in opening hours,
+    // no two at the same second.
+    const joinedDaysAgo = Math.max(1, DAYS - Math.floor(((i + next()) * DAYS) / SIMULATED_CARD_COUNT));
+    let registeredAt = localMoment(now, joinedDaysAgo, laundryHour(next), vendor.timeZone);
+    while (registered.has(registeredAt.getTime())) registeredAt = new Date(registeredAt.getTime() + 1_000);
+    registered.add(registeredAt.getTime());
     const member: PlannedMember = {
       phone: `${prefix}${String(1_000_000 + i * 37).slice(1)}`,
-      name: `${FIRST_NAMES[i % FIRST_NAMES.length]} ${String.fromCharCode(65 + (i % 26))}.`,
+      name: names[i] ?? `${i + 1}`,
       shopId: home.shopId,
       registeredAt,
       balance: 0,
+      reward: 0,
       card: {
         uuid: `D${vendor.id.toString(16).padStart(2, "0")}${i.toString(16).padStart(5, "0")}`.toUpperCase(),
         cardNumber: simulatedCardNumber(i),
@@ -125,20 +159,22 @@ export function planMemberHistory(
     history.members.push(member);
     const { card } = member;
     const move = (
-      purse: "balance" | "card",
+      purse: Purse,
       kind: MovementKind,
       amount: number,
       meta: Partial<Pick<PlannedMovement, "paid" | "reason" | "operator" | "order" | "shopId" | "ref">> & { at: Date },
     ) => {
-      const holder = purse === "card" ? card : member;
-      holder.balance += amount;
+      let after: number;
+      if (purse === "reward") after = member.reward += amount;
+      else if (purse === "card") after = card.balance += amount;
+      else after = member.balance += amount;
       history.movements.push({
         member: i,
         card: purse === "card" ? i : null,
         purse,
         kind,
         amount,
-        balanceAfter: holder.balance,
+        balanceAfter: after,
         paid: meta.paid ?? 0,
         reason: meta.reason ?? "",
         operator: meta.operator ?? null,
@@ -150,8 +186,28 @@ export function planMemberHistory(
     };
     // A third of the members are given a coupon along the way; most spend it in the app.
     const offer = i % 3 === 0 ? offers[(i / 3) % offers.length] : undefined;
-    for (let day = DAYS; day >= 0; day -= 4 + Math.floor(next() * 12)) {
-      const at = new Date(now - day * 86_400_000 - Math.floor(next() * 10 * 3_600_000));
+    // Every few paid uses the counter gives a loyalty reward (an operator's adjustment of the reward,
+    // as modify_user_accts writes it); members spend rewards in the app like balance.
+    let paidUses = 0;
+    const used = (at: Date, shopId: number | null) => {
+      if (++paidUses % USES_PER_REWARD !== 0) return;
+      move("reward", "adjustment", rewardAmount, { reason: words.loyalty, operator: counter, shopId, at });
+    };
+    // Now and then a member is given a reward to make up for a machine that let them down.
+    let owedGoodwill = i % 17 === 5;
+    for (let day = joinedDaysAgo; day >= 0; day -= 2 + Math.floor(next() * 9)) {
+      const at = localMoment(now, day, laundryHour(next), vendor.timeZone);
+      if (at.getTime() <= registeredAt.getTime() || at.getTime() >= now) continue;
+      if (owedGoodwill && day <= joinedDaysAgo - 3) {
+        owedGoodwill = false;
+        move("reward", "adjustment", rewardAmount, {
+          reason: words.goodwill,
+          operator: counter,
+          shopId: home.shopId,
+          at,
+        });
+      }
+      const machine = sellers[Math.floor(next() * sellers.length)] ?? home;
       if (offer && !member.coupon && day <= DAYS - 20) {
         member.coupon = {
           offer,
@@ -163,7 +219,7 @@ export function planMemberHistory(
         };
       }
       const roll = next();
-      const appPrice = price();
+      const appPrice = price(machine);
       if (roll < 0.2) {
         const amount = (10 + 10 * Math.floor(next() * 5)) * unit * (unit === 1 ? 10 : 1);
         move("balance", "topup", amount, {
@@ -172,11 +228,10 @@ export function planMemberHistory(
           ref: `topup:{member}:demo-${vendor.id}-${i}-${day}`,
           at,
         });
-      } else if (roll < 0.35 && member.balance >= appPrice) {
-        const machine = sellers[Math.floor(next() * sellers.length)] ?? home;
+      } else if (roll < 0.35 && (member.balance >= appPrice || member.reward >= appPrice)) {
         const coupon = member.coupon;
         const usable = coupon && !coupon.spent && coupon.expiresAt > at ? coupon : undefined;
-        const program = machine.type === "dryer" ? { name: "Dry", minutes: 40 } : { name: "Wash", minutes: 30 };
+        const program = machine.type === "dryer" ? programs.dry : programs.wash;
         const shopId = machine.shopId ?? home.shopId ?? 0;
         const discount = usable ? couponDiscount(usable.offer, appPrice) : 0;
         const charged = appPrice - discount;
@@ -194,8 +249,11 @@ export function planMemberHistory(
           at,
         });
         if (usable) usable.spent = { order, at, shopId, deviceId: machine.id, discount };
+        // A member holding enough reward pays with it, as the app offers (purse "reward").
+        const purse = member.reward >= charged ? "reward" : "balance";
+        used(at, shopId);
         if (charged > 0) {
-          move("balance", "payment", -charged, {
+          move(purse, "payment", -charged, {
             order,
             shopId,
             reason: `${machine.serial} · ${program.name}`,
@@ -205,10 +263,9 @@ export function planMemberHistory(
         }
       } else if (card.type === "ordinary" && (card.balance < 20 * unit || roll < 0.35)) {
         const amount = (20 + 10 * Math.floor(next() * 4)) * unit * (unit === 1 ? 10 : 1);
-        move("card", "topup", amount, { reason: "Counter top-up", operator: counter, paid: amount, at });
+        move("card", "topup", amount, { reason: words.counterTopUp, operator: counter, paid: amount, at });
       } else {
-        const machine = sellers[Math.floor(next() * sellers.length)] ?? home;
-        const asked = price();
+        const asked = price(machine);
         const order = history.orders.length;
         // As the card payer answers a tap: free cards start for nothing, a short balance is refused.
         const outcome = cardTapOutcome(card.type, card.balance, asked);
@@ -226,7 +283,10 @@ export function planMemberHistory(
           outcome,
           at,
         });
-        if (outcome.paid) card.lastUsedAt = at;
+        if (outcome.paid) {
+          card.lastUsedAt = at;
+          used(at, machine.shopId);
+        }
         if (outcome.paid && outcome.charged > 0) {
           move("card", "payment", -outcome.charged, {
             order,

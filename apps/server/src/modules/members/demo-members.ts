@@ -104,6 +104,7 @@ async function writeHistory(tx: Tx, vendorId: number, history: MemberHistory, pi
         pinHash,
         registeredAt: m.registeredAt,
         balance: m.balance,
+        reward: m.reward,
       })),
     )
     .returning({ id: members.id, phone: members.phone });

@@ -1,9 +1,9 @@
-import { minorUnits, type OrderSource, paymentTypeOf } from "@washboard/shared";
-import { count, getTableColumns, inArray, sql } from "drizzle-orm";
+import { minorUnits, type OrderSource, paymentTypeOf, wallClockParts, zonedDayStart } from "@washboard/shared";
+import { and, count, eq, getTableColumns, gte, inArray, sql } from "drizzle-orm";
 import { arrayParam } from "../../platform/db/array-param.js";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { placedDevicesOfVendors } from "../devices/public.js";
-import { vendorsNamed } from "../tenancy/public.js";
+import { tenantOfVendor, vendorsNamed } from "../tenancy/public.js";
 import { saleOf } from "./device-orders.js";
 import { type MemberPurchase, memberOrderRow } from "./member-orders.js";
 import { newOrderNo } from "./order-numbers.js";
@@ -28,8 +28,44 @@ function random(seed: number) {
 const SELLERS = ["washer", "dryer", "combo", "vending_machine"];
 
 /**
+ * What each machine type sells, as the demo's price templates price it (seed/demo-shops.ts) — the
+ * template's price most often, with an option now and then — in whole units of the currency, and
+ * the program as the vendor's templates name it. A vending machine sells snacks and drinks in coins.
+ */
+const MENU: Record<string, Record<string, { program: string; minutes: number; prices: number[] }>> = {
+  MYR: {
+    washer: { program: "Wash", minutes: 35, prices: [7, 7, 7, 8, 9] },
+    dryer: { program: "Dry", minutes: 30, prices: [5, 5, 5, 7] },
+    combo: { program: "Wash & Dry", minutes: 80, prices: [12, 12, 14] },
+    vending_machine: { program: "Snack", minutes: 1, prices: [2, 3] },
+  },
+  THB: {
+    washer: { program: "ซัก", minutes: 40, prices: [50, 50, 60, 70, 60] },
+    dryer: { program: "อบ", minutes: 30, prices: [40, 40, 50] },
+    combo: { program: "ซัก+อบ", minutes: 85, prices: [90] },
+    vending_machine: { program: "ขนม", minutes: 1, prices: [20, 30] },
+  },
+};
+
+/**
+ * The first instant of the vendor's calendar day `daysAgo` days before `now` (epoch ms), and
+ * whether that day is a Saturday or Sunday there.
+ */
+function vendorDay(now: number, daysAgo: number, timeZone: string): { start: number; weekend: boolean } {
+  const p = wallClockParts(now - daysAgo * 86_400_000, timeZone);
+  const weekday = new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day))).getUTCDay();
+  return { start: zonedDayStart(`${p.year}-${p.month}-${p.day}`, timeZone) * 1000, weekend: weekday % 6 === 0 };
+}
+
+/** An hour of a laundry's day: seven in the morning to eleven at night, busiest in the evening. */
+function openHour(next: () => number): number {
+  return next() < 0.45 ? 17 + next() * 6 : 7 + next() * 10;
+}
+
+/**
  * About ninety days of believable orders for the demo vendors (`npm start`, `cli seed`): each
- * machine's cash and card sales through the day, the odd free start, and payments through every
+ * machine's sales at its template's prices through the shop's opening hours, more at weekends and
+ * growing over the weeks, the odd free start, and payments through every
  * provider the vendor switched on, a few of them refunded — so the order screens, their totals and
  * exports have something real to show. Run once: a demo vendor that has orders is left alone. Computed
  * in memory and bulk-loaded in one transaction (whole or not at all); the rollups' statement triggers
@@ -61,11 +97,18 @@ async function seedOrderHistory(db: Tx, vendorNames: readonly string[]): Promise
   const rows: OrderRow[] = [];
   for (const vendor of demo) {
     const providers = vendor.enabledProviders.filter((p) => p !== "pos" && p !== "pay_account") as OrderSource[];
+    const menu = MENU[vendor.currency] ?? MENU.MYR ?? {};
+    const days = Array.from({ length: DAYS + 1 }, (_, daysAgo) => vendorDay(now, daysAgo, vendor.timeZone));
     for (const machine of machines.filter((m) => m.vendorId === vendor.id && SELLERS.includes(m.type))) {
+      const item = menu[machine.type] ?? menu.washer;
+      if (!item) continue;
       for (let day = DAYS; day >= 0; day--) {
-        const sales = 2 + Math.floor(next() * 6);
+        const { start, weekend } = days[day] ?? { start: now, weekend: false };
+        // Weekends are busier, and the business grew over the ninety days: the charts have a shape.
+        const busy = (weekend ? 1.4 : 1) * (0.75 + (0.4 * (DAYS - day)) / DAYS);
+        const sales = Math.round((1.5 + next() * 4.5) * busy);
         for (let n = 0; n < sales; n++) {
-          const at = new Date(now - day * 86_400_000 - Math.floor(next() * 14 * 3_600_000));
+          const at = new Date(start + Math.floor(openHour(next) * 3_600_000));
           if (at.getTime() > now) continue;
           const roll = next();
           const source: OrderSource =
@@ -78,12 +121,7 @@ async function seedOrderHistory(db: Tx, vendorNames: readonly string[]): Promise
           const price =
             source === "free_start"
               ? 0
-              : minorUnits(
-                  vendor.currency === "MYR"
-                    ? ([5, 6, 7, 9][Math.floor(next() * 4)] ?? 7)
-                    : ([40, 50, 60][Math.floor(next() * 3)] ?? 50),
-                  vendor.currency,
-                );
+              : minorUnits(item.prices[Math.floor(next() * item.prices.length)] ?? 0, vendor.currency);
           const orderNo = newOrderNo(at);
           const online = !["coin", "mem_card", "free_start"].includes(source);
           const refunded = online && next() < 0.03;
@@ -116,8 +154,8 @@ async function seedOrderHistory(db: Tx, vendorNames: readonly string[]): Promise
             shopId: machine.shopId,
             deviceId: machine.id,
             cardNumber: source === "mem_card" ? `8800${String(1000 + Math.floor(next() * 400))}` : null,
-            program: machine.type === "dryer" ? "Dry" : "Wash",
-            minutes: source === "mem_card" ? null : machine.type === "dryer" ? 40 : 30,
+            program: item.program,
+            minutes: source === "mem_card" ? null : item.minutes,
             startState: online ? "started" : null,
             createdAt: at,
           });
@@ -260,4 +298,28 @@ async function insertOrderRows(tx: Db | Tx, rows: readonly OrderRow[]): Promise<
     );
     await tx.execute(sql`insert into ${orders} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`);
   }
+}
+
+/**
+ * The demo vendor's refunds since `since` that an operator asked for in the console — the sandbox's,
+ * the one provider of the demo's with a refund call — as the operation log names them: the call's
+ * label and the order (the demo's operation log, operation-log/demo-operations.ts).
+ */
+export async function demoConsoleRefunds(
+  db: Db,
+  vendorId: number,
+  since: Date,
+): Promise<{ action: "orders.refundSandbox"; target: string; at: Date }[]> {
+  const rows = await db
+    .select({ orderId: orderRefunds.orderId, at: orderRefunds.createdAt })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .where(
+      and(
+        tenantOfVendor(vendorId).owns(orderRefunds),
+        eq(orders.source, "sandbox"),
+        gte(orderRefunds.createdAt, since),
+      ),
+    );
+  return rows.map((row) => ({ action: "orders.refundSandbox", target: `order:${row.orderId}`, at: row.at }));
 }

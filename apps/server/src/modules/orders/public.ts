@@ -2,7 +2,7 @@
 
 export { completeApprovedPayment } from "./approved-return.js";
 export type { DemoMemberOrder } from "./demo-orders.js";
-export { writeDemoMemberOrders } from "./demo-orders.js";
+export { demoConsoleRefunds, writeDemoMemberOrders } from "./demo-orders.js";
 export type { CardPayer, MachineTopUp } from "./device-orders.js";
 export { cardPayment, machineTopUpCredit, writeCardSale } from "./device-orders.js";
 export { createMemberOrder } from "./member-orders.js";
