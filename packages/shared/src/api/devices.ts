@@ -6,9 +6,8 @@ import {
 } from "@washboard/device-protocol";
 import { z } from "zod";
 import { isClaimCode, normalizeClaimCode } from "../devices/claim-code.js";
-import { machineType } from "../devices/machine-types.js";
 import { emptyBody, endpoint } from "./contract.js";
-import { epochSeconds, recordId } from "./fields.js";
+import { epochSeconds, machineType, recordId } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 
 export const deviceStatusCountsResult = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MACHINE_TYPES } from "../devices/machine-types.js";
 import { isValidTimeZone } from "../format/time.js";
 import { LANGUAGE_CODES } from "../languages.js";
 import { LIMITS } from "../limits.js";
@@ -58,6 +59,8 @@ export const requiredText = (max = 255) =>
 
 export const currencyCode = z.enum(CURRENCY_CODES as [string, ...string[]], { error: "validation.currency" });
 export const languageCode = z.enum(LANGUAGE_CODES, { error: "validation.language" });
+/** A machine type of spec §9 (devices/machine-types.ts, which the console reads without zod). */
+export const machineType = z.enum(MACHINE_TYPES, { error: "validation.machineType" });
 export const timeZone = z
   .string({ error: "validation.required" })
   .refine(isValidTimeZone, { error: "validation.timeZone" });

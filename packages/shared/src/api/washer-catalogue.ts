@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { machineType } from "../devices/machine-types.js";
 import { endpoint } from "./contract.js";
-import { recordId, requiredRecordId, requiredText } from "./fields.js";
+import { machineType, recordId, requiredRecordId, requiredText } from "./fields.js";
 import { listPaging, listResult } from "./list.js";
 import { nameSort } from "./name-sort.js";
 import { namedOption } from "./shops.js";

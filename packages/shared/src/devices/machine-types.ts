@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The machine types of spec §9, as the codes stored in `devices.machine_type` and
  * `washer_models.machine_type`. The console shows each with `machineTypes.<code>`.
@@ -18,8 +16,6 @@ export const MACHINE_TYPES = [
   "car_wash",
 ] as const;
 export type MachineType = (typeof MACHINE_TYPES)[number];
-
-export const machineType = z.enum(MACHINE_TYPES, { error: "validation.machineType" });
 
 /** The i18n key of a machine type's label. */
 export function machineTypeLabelKey(type: string): string {

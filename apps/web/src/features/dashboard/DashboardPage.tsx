@@ -1,7 +1,7 @@
 import { QuestionCircleOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { API, type BrokerRiskName, formatTimestamp, machineTypeLabelKey } from "@washboard/shared";
-import { Alert, Card, Empty, Skeleton, Statistic, Tag, Tooltip, Typography } from "antd";
+import { Alert, Empty, Skeleton, Statistic, Tag, Tooltip } from "antd";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
@@ -9,6 +9,8 @@ import { queryKeys } from "../../app/api/query-keys";
 import { errorText } from "../../app/feedback/toast";
 import { useActiveVendorId, useSession } from "../../app/session/store";
 import { PALETTE } from "../../app/theme/palette";
+import { CopyableText } from "../../app/ui/CopyableText";
+import { Panel } from "../../app/ui/Panel";
 
 const RevenuePanels = lazy(() => import("./RevenuePanels"));
 
@@ -60,7 +62,7 @@ function PublicAddress({ url }: { url: string | null }) {
   }
   return (
     <p className="text-secondary" data-testid="dashboard-public-address">
-      {t("dashboard.publicAddress.label")}: <Typography.Text copyable>{url}</Typography.Text>
+      {t("dashboard.publicAddress.label")}: <CopyableText text={url} />
     </p>
   );
 }
@@ -91,20 +93,20 @@ export default function DashboardPage() {
       </p>
       <div className="stat-grid">
         {s.scope === "group" && (
-          <Card>
+          <Panel>
             <Statistic title={t("dashboard.vendors")} value={s.vendor_count} />
-          </Card>
+          </Panel>
         )}
-        <Card>
+        <Panel>
           <Statistic title={t("dashboard.accounts")} value={s.account_count} />
-        </Card>
-        <Card>
+        </Panel>
+        <Panel>
           <Statistic title={t("dashboard.devices")} value={s.device_count} />
-        </Card>
-        <Card>
+        </Panel>
+        <Panel>
           <Statistic title={t("dashboard.devicesOnline")} value={s.device_states.online} />
-        </Card>
-        <Card>
+        </Panel>
+        <Panel>
           <Statistic title={t("dashboard.devicesOffline")} value={s.device_states.offline} />
           {/* Offline counts every machine not known to be online, the unknown ones too. */}
           {s.device_states.unknown > 0 && (
@@ -115,31 +117,31 @@ export default function DashboardPage() {
               </Tooltip>
             </span>
           )}
-        </Card>
-        <Card>
+        </Panel>
+        <Panel>
           <Statistic title={t("dashboard.devicesBusy")} value={s.device_states.busy} />
-        </Card>
-        <Card>
+        </Panel>
+        <Panel>
           <Statistic
             title={t("dashboard.devicesFault")}
             value={s.device_states.fault}
             styles={s.device_states.fault > 0 ? { content: { color: PALETTE.error } } : undefined}
           />
-        </Card>
-        <Card>
+        </Panel>
+        <Panel>
           <Statistic title={t("dashboard.currency")} value={s.currency} />
           <span className="text-secondary">
             {t("dashboard.timeZone")}: {tz}
           </span>
-        </Card>
-        <Card>
+        </Panel>
+        <Panel>
           <Statistic
             title={t("dashboard.lastLogin")}
             value={s.last_login_at ? formatTimestamp(s.last_login_at, tz) : t("common.never")}
             styles={{ content: { fontSize: 16 } }}
           />
           {s.last_login_ip && <span className="text-secondary">{t("dashboard.from", { ip: s.last_login_ip })}</span>}
-        </Card>
+        </Panel>
       </div>
       <Suspense fallback={<Skeleton active />}>
         <RevenuePanels timeZone={tz} />
@@ -148,7 +150,7 @@ export default function DashboardPage() {
         <Alert style={{ marginTop: 16 }} type="info" showIcon title={t("dashboard.noDevices")} />
       )}
       {s.device_types.length > 0 && (
-        <Card title={t("dashboard.devicesByType")} style={{ marginTop: 16 }}>
+        <Panel title={t("dashboard.devicesByType")} style={{ marginTop: 16 }}>
           <ul className="dashboard-operations" data-testid="device-types">
             {s.device_types.map((type) => (
               <li key={type.machine_type}>
@@ -159,9 +161,9 @@ export default function DashboardPage() {
               </li>
             ))}
           </ul>
-        </Card>
+        </Panel>
       )}
-      <Card title={t("dashboard.recentOperations")} style={{ marginTop: 16 }}>
+      <Panel title={t("dashboard.recentOperations")} style={{ marginTop: 16 }}>
         {s.recent_operations.length === 0 ? (
           <Empty description={t("dashboard.noOperations")} />
         ) : (
@@ -178,7 +180,7 @@ export default function DashboardPage() {
             ))}
           </ul>
         )}
-      </Card>
+      </Panel>
     </div>
   );
 }

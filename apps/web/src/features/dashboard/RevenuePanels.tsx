@@ -1,9 +1,10 @@
 import { API, type DashboardRevenue, formatTimestamp, localDate, nowSeconds } from "@washboard/shared";
-import { Card, Empty, Statistic, Tag } from "antd";
+import { Empty, Statistic, Tag } from "antd";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LineChart } from "../../app/ui/charts/LineChart";
+import { Panel } from "../../app/ui/Panel";
 import { FaultLabel } from "../devices/FaultLabel";
 import { useMoney, useRevenue } from "../revenue/figures";
 
@@ -42,7 +43,7 @@ const TodayFigure = memo(function TodayFigure({
   const { t } = useTranslation();
   const money = useMoney();
   return (
-    <Card data-testid="dashboard-revenue-vendor">
+    <Panel testId="dashboard-revenue-vendor">
       <Link
         to={linkTo(SHOP_REVENUE, { from: day, to: day })}
         className="dashboard-figure-link"
@@ -54,7 +55,7 @@ const TodayFigure = memo(function TodayFigure({
         {t("dashboard.ordersCount", { count: today.orders })}
         {today.refunded > 0 && ` · ${t("dashboard.refundedToday", { amount: money(today.refunded, today.currency) })}`}
       </span>
-    </Card>
+    </Panel>
   );
 });
 
@@ -73,12 +74,12 @@ const MonthFigure = memo(function MonthFigure({
   const { t } = useTranslation();
   const money = useMoney();
   return (
-    <Card>
+    <Panel>
       <Link to={linkTo(SHOP_REVENUE, { from, to })} className="dashboard-figure-link">
         <Statistic title={title} value={money(month.net, month.currency)} styles={NO_WRAP} />
       </Link>
       <span className="text-secondary">{t("dashboard.ordersCount", { count: month.orders })}</span>
-    </Card>
+    </Panel>
   );
 });
 
@@ -91,7 +92,7 @@ const TrendPanel = memo(function TrendPanel({ trend, title }: { trend: Vendor["t
   const money = useMoney();
   const currency = trend[0]?.currency ?? "USD";
   return (
-    <Card
+    <Panel
       title={title}
       style={{ marginTop: 16 }}
       extra={<span className="text-secondary">{t("dashboard.liveHint")}</span>}
@@ -118,7 +119,7 @@ const TrendPanel = memo(function TrendPanel({ trend, title }: { trend: Vendor["t
           </tbody>
         </table>
       </details>
-    </Card>
+    </Panel>
   );
 });
 
@@ -137,7 +138,7 @@ const ShopsPanel = memo(function ShopsPanel({
   const money = useMoney();
   const shops = useRevenue(API.revenue.dashboardShops, {}, { live: true });
   return (
-    <Card title={t("dashboard.shopsRanked")} style={{ marginTop: 16 }}>
+    <Panel title={t("dashboard.shopsRanked")} style={{ marginTop: 16 }}>
       {(shops.data?.items.length ?? 0) === 0 ? (
         <Empty description={t("dashboard.noShops")} />
       ) : (
@@ -168,7 +169,7 @@ const ShopsPanel = memo(function ShopsPanel({
           ))}
         </ol>
       )}
-    </Card>
+    </Panel>
   );
 });
 
@@ -177,7 +178,7 @@ const AttentionPanel = memo(function AttentionPanel({ timeZone }: { timeZone: st
   const { t } = useTranslation();
   const devices = useRevenue(API.revenue.dashboardDevices, {}, { live: true });
   return (
-    <Card title={t("dashboard.attention")} style={{ marginTop: 16 }}>
+    <Panel title={t("dashboard.attention")} style={{ marginTop: 16 }}>
       {(devices.data?.attention.length ?? 0) === 0 ? (
         <Empty description={t("dashboard.noAttention")} />
       ) : (
@@ -206,7 +207,7 @@ const AttentionPanel = memo(function AttentionPanel({ timeZone }: { timeZone: st
           ))}
         </ul>
       )}
-    </Card>
+    </Panel>
   );
 });
 
