@@ -13,3 +13,8 @@ export const SCREENS = screensOf(FEATURES);
 export function hasScreen(path: string): boolean {
   return Object.hasOwn(SCREENS, path);
 }
+
+/** Starts loading a path's screen before it renders (the first page of a signed-in reload). */
+export function preloadScreen(path: string): void {
+  for (const feature of FEATURES) void feature.screens[path]?.load().catch(() => undefined);
+}

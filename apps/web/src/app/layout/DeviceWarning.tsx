@@ -14,6 +14,11 @@ export function useDeviceStatusWarning(level: number) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const shown = useRef(false);
+  // The call is made once per sign-in; the warning it brings uses what is current when it answers.
+  // (The router's navigate changes with every page: as a dependency it would cancel the answer of a
+  // user who moved on before it came.)
+  const current = useRef({ modal, t, navigate });
+  current.current = { modal, t, navigate };
   useEffect(() => {
     if ((level !== 3 && level !== 4) || shown.current) return;
     shown.current = true;
@@ -21,6 +26,7 @@ export function useDeviceStatusWarning(level: number) {
     call(API.devices.statusCounts)
       .then((counts) => {
         if (cancelled || (counts.overdue_count <= 0 && counts.warning_count <= 0)) return;
+        const { modal, t, navigate } = current.current;
         modal.confirm({
           title: t("deviceWarning.title"),
           content: [
@@ -41,5 +47,5 @@ export function useDeviceStatusWarning(level: number) {
     return () => {
       cancelled = true;
     };
-  }, [level, modal, navigate, t]);
+  }, [level]);
 }

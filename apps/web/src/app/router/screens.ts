@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import type { FeatureDeclaration } from "../feature-contract";
+import type { FeatureDeclaration, ScreenDeclaration } from "../feature-contract";
 import { loadScreenCatalogue } from "../i18n";
 
 export type Screen = LazyExoticComponent<ComponentType>;
@@ -12,12 +12,14 @@ export type Screen = LazyExoticComponent<ComponentType>;
 export function screensOf(features: readonly FeatureDeclaration[]): Readonly<Record<string, Screen>> {
   const screens: Record<string, Screen> = {};
   for (const feature of features) {
-    for (const [path, { load, strings }] of Object.entries(feature.screens)) {
-      screens[path] =
-        strings === "frame"
-          ? lazy(load)
-          : lazy(() => Promise.all([load(), loadScreenCatalogue()]).then(([page]) => page));
-    }
+    for (const [path, declaration] of Object.entries(feature.screens)) screens[path] = screenOf(declaration);
   }
   return screens;
+}
+
+/** One declared screen, its own chunk, with the catalogue part its words are in. */
+export function screenOf({ load, strings }: ScreenDeclaration): Screen {
+  return strings === "frame"
+    ? lazy(load)
+    : lazy(() => Promise.all([load(), loadScreenCatalogue()]).then(([page]) => page));
 }
