@@ -35,13 +35,18 @@ function isCurrent(root, bundle) {
 }
 
 /** The installed packages stay outside the bundle (native addons, WASM, their own files); ours go in. */
+const MANIFESTS = [
+  "package.json",
+  "apps/server/package.json",
+  "apps/device-sim/package.json",
+  "packages/shared/package.json",
+  "packages/device-protocol/package.json",
+];
+
 function externalPackages(root) {
-  const manifests = ["package.json", "apps/server/package.json", "apps/device-sim/package.json"];
   const names = new Set();
-  for (const manifest of [...manifests, "packages/shared/package.json", "packages/device-protocol/package.json"]) {
-    const file = path.join(root, manifest);
-    if (!fs.existsSync(file)) continue;
-    const json = JSON.parse(fs.readFileSync(file, "utf8"));
+  for (const manifest of MANIFESTS) {
+    const json = JSON.parse(fs.readFileSync(path.join(root, manifest), "utf8"));
     for (const name of Object.keys({ ...json.dependencies, ...json.devDependencies, ...json.optionalDependencies })) {
       if (!name.startsWith("@washboard/")) names.add(name);
     }

@@ -15,7 +15,7 @@ const STARTS = [
     how: "from the bundle npm start runs",
     args: async () => {
       await buildStaleBundles(root);
-      return ["--enable-source-maps", (BUNDLES as { output: string }[])[0]?.output ?? ""];
+      return ["--enable-source-maps", BUNDLES[0].output];
     },
   },
 ];

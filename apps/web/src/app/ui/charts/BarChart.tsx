@@ -1,8 +1,8 @@
-import type { PointerEvent } from "react";
-import { CategoryAxis, type Margins, tickCount, ValueAxis, valueLabelWidth } from "./axes";
+import { CategoryAxis, ValueAxis } from "./axes";
 import { ChartFrame } from "./ChartFrame";
 import { seriesColor } from "./colors";
-import { valueScale } from "./scale";
+import { columnPlot } from "./column-plot";
+import { PlotSvg } from "./PlotSvg";
 import { Tooltip } from "./Tooltip";
 import type { ChartSeries, FormatValue } from "./types";
 import { useActive } from "./useActive";
@@ -59,35 +59,15 @@ export function BarChart({
           const nonZero = rows.filter((row) => row.raw !== 0);
           return nonZero.length > 0 ? nonZero : rows;
         };
-        const scale = valueScale(stackTops, tickCount(height - 40), true);
-        const margins: Margins = {
-          top: 8,
-          right: 8,
-          bottom: fontSize + 10,
-          left: valueLabelWidth(scale, format, fontSize) + 12,
-        };
-        const plotWidth = width - margins.left - margins.right;
-        const plotHeight = height - margins.top - margins.bottom;
-        const band = plotWidth / Math.max(1, categories.length);
+        const plot = columnPlot({ values: stackTops, columns: categories.length, format, fontSize, width, height });
+        const { scale, margins, plotHeight, band, y } = plot;
         const barWidth = Math.max(1, Math.min(WIDEST_BAR, band * 0.6));
-        const y = (value: number) => margins.top + plotHeight - scale.at(value, plotHeight);
-        const onPointer = (event: PointerEvent<SVGSVGElement>) => {
-          const x = event.clientX - event.currentTarget.getBoundingClientRect().left;
-          point(Math.floor((x - margins.left) / band));
-        };
         const column = active?.column;
         const tooltip = column === undefined ? null : { title: categories[column] ?? "", rows: figuresAt(column) };
         const top = Math.min(y(stackTops[column ?? 0] ?? 0), margins.top + plotHeight);
         return (
           <>
-            <svg
-              aria-hidden="true"
-              width={width}
-              height={height}
-              onPointerMove={onPointer}
-              onPointerLeave={clear}
-              style={{ display: "block" }}
-            >
+            <PlotSvg width={width} height={height} onPointer={(event) => point(plot.columnAt(event))} onLeave={clear}>
               <ValueAxis
                 scale={scale}
                 format={format}
@@ -136,7 +116,7 @@ export function BarChart({
                 );
               })}
               <CategoryAxis categories={categories} margins={margins} width={width} height={height} colors={colors} />
-            </svg>
+            </PlotSvg>
             {tooltip && column !== undefined && (
               <Tooltip
                 content={tooltip}

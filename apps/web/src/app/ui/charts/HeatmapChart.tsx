@@ -2,6 +2,7 @@ import { type PointerEvent, useId } from "react";
 import { CategoryAxis, type Margins } from "./axes";
 import { ChartFrame } from "./ChartFrame";
 import { seriesColor } from "./colors";
+import { PlotSvg } from "./PlotSvg";
 import { Tooltip } from "./Tooltip";
 import { textWidth, truncate } from "./text";
 import type { FormatValue } from "./types";
@@ -67,15 +68,7 @@ export function HeatmapChart({
         const cell = active;
         return (
           <>
-            <svg
-              aria-hidden="true"
-              width={width}
-              height={height}
-              onPointerMove={onPointer}
-              onPointerLeave={clear}
-              style={{ display: "block" }}
-              fontSize={colors.fontSize}
-            >
+            <PlotSvg width={width} height={height} fontSize={colors.fontSize} onPointer={onPointer} onLeave={clear}>
               <defs>
                 <linearGradient id={gradient}>
                   <stop offset="0" stopColor={color} stopOpacity={FAINTEST} />
@@ -122,7 +115,7 @@ export function HeatmapChart({
                   {format(max)}
                 </text>
               </g>
-            </svg>
+            </PlotSvg>
             {cell && (
               <Tooltip
                 content={{

@@ -1,8 +1,8 @@
-import type { PointerEvent } from "react";
-import { CategoryAxis, type Margins, tickCount, ValueAxis, valueLabelWidth } from "./axes";
+import { CategoryAxis, ValueAxis } from "./axes";
 import { ChartFrame } from "./ChartFrame";
 import { seriesColor } from "./colors";
-import { valueScale } from "./scale";
+import { columnPlot } from "./column-plot";
+import { PlotSvg } from "./PlotSvg";
 import { Tooltip } from "./Tooltip";
 import type { ChartSeries, FormatValue } from "./types";
 import { useActive } from "./useActive";
@@ -38,40 +38,22 @@ export function LineChart({
       onLeave={clear}
     >
       {(width, colors) => {
-        const fontSize = colors.fontSize;
-        const scale = valueScale(
-          series.flatMap((s) => s.values),
-          tickCount(height - 40),
-          true,
-        );
-        const margins: Margins = {
-          top: 8,
-          right: 8,
-          bottom: fontSize + 10,
-          left: valueLabelWidth(scale, format, fontSize) + 12,
-        };
-        const plotWidth = width - margins.left - margins.right;
-        const plotHeight = height - margins.top - margins.bottom;
+        const plot = columnPlot({
+          values: series.flatMap((s) => s.values),
+          columns: categories.length,
+          format,
+          fontSize: colors.fontSize,
+          width,
+          height,
+        });
+        const { scale, margins, band, y } = plot;
         // Points sit in the middle of their category's band, under its label.
-        const band = plotWidth / Math.max(1, categories.length);
         const x = (i: number) => margins.left + band * (i + 0.5);
-        const y = (value: number) => margins.top + plotHeight - scale.at(value, plotHeight);
         const baseline = y(Math.max(scale.min, 0));
-        const onPointer = (event: PointerEvent<SVGSVGElement>) => {
-          const px = event.clientX - event.currentTarget.getBoundingClientRect().left;
-          point(Math.floor((px - margins.left) / band));
-        };
         const column = active?.column;
         return (
           <>
-            <svg
-              aria-hidden="true"
-              width={width}
-              height={height}
-              onPointerMove={onPointer}
-              onPointerLeave={clear}
-              style={{ display: "block" }}
-            >
+            <PlotSvg width={width} height={height} onPointer={(event) => point(plot.columnAt(event))} onLeave={clear}>
               <ValueAxis
                 scale={scale}
                 format={format}
@@ -111,7 +93,7 @@ export function LineChart({
                 );
               })}
               <CategoryAxis categories={categories} margins={margins} width={width} height={height} colors={colors} />
-            </svg>
+            </PlotSvg>
             {column !== undefined && (
               <Tooltip
                 content={{

@@ -1,6 +1,7 @@
 import type { PointerEvent } from "react";
 import { ChartFrame } from "./ChartFrame";
 import { seriesColor } from "./colors";
+import { PlotSvg } from "./PlotSvg";
 import { Tooltip } from "./Tooltip";
 import { textWidth, truncate } from "./text";
 import type { FormatValue } from "./types";
@@ -58,15 +59,7 @@ export function RankedBarChart({
         const index = active?.row;
         return (
           <>
-            <svg
-              aria-hidden="true"
-              width={width}
-              height={height}
-              onPointerMove={onPointer}
-              onPointerLeave={clear}
-              style={{ display: "block" }}
-              fontSize={fontSize}
-            >
+            <PlotSvg width={width} height={height} fontSize={fontSize} onPointer={onPointer} onLeave={clear}>
               {names.map((name, i) => {
                 const top = i * row;
                 const value = values[i] ?? 0;
@@ -99,7 +92,7 @@ export function RankedBarChart({
                   </g>
                 );
               })}
-            </svg>
+            </PlotSvg>
             {index !== undefined && (
               <Tooltip
                 content={{
