@@ -13,7 +13,7 @@ import { providerCall } from "./providers/provider-call.js";
  * hold is over is not started, and an uncompleted approval moves no money.
  */
 export async function completeApprovedPayment(
-  deps: Pick<AppDeps, "db" | "secrets" | "config">,
+  deps: Pick<AppDeps, "db" | "secrets" | "config" | "metrics">,
   orderNo: string,
 ): Promise<void> {
   const order = (await orderByNumber(deps.db, orderNo))?.order;
@@ -25,7 +25,7 @@ export async function completeApprovedPayment(
   if (!call) return;
   const done = await adapter.completeApproved(call, order.transactionId).catch(() => undefined);
   if (!done?.completed) return;
-  await deps.db.transaction((tx) =>
+  const recorded = await deps.db.transaction((tx) =>
     recordPayment(tx, order.vendorId, adapter.id, {
       kind: "payment",
       eventId: `capture:${done.captureId ?? order.orderNo}`,
@@ -38,4 +38,5 @@ export async function completeApprovedPayment(
       paidAt: new Date(),
     }),
   );
+  deps.metrics.payments.paymentRecorded(adapter.id, recorded);
 }

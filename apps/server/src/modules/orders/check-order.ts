@@ -37,9 +37,10 @@ export async function checkOrder(
   const orderNo = order.merchantOrderNo ?? order.orderNo;
   try {
     const answer = await adapter.query(call, orderNo, order.currency);
-    await db.transaction((tx) =>
+    const recorded = await db.transaction((tx) =>
       recordPayment(tx, tenant.vendorId, source, queriedPayment(orderNo, `check:${orderNo}`, answer)),
     );
+    deps.metrics.payments.paymentRecorded(source, recorded);
   } catch (error) {
     if (error instanceof ProviderError) throw new AppError("PROVIDER_FAILED", { message: error.message });
     throw error;

@@ -100,9 +100,10 @@ export function paymentCloseDelivery(deps: AppDeps): OutboxHandler {
       });
       if (outcome === "paid" && adapter.query) {
         const answer = await adapter.query(call, orderNo, order.currency);
-        await db.transaction((tx) =>
+        const recorded = await db.transaction((tx) =>
           recordPayment(tx, order.vendorId, adapter.id, queriedPayment(orderNo, `close:${orderNo}`, answer)),
         );
+        deps.metrics.payments.paymentRecorded(adapter.id, recorded);
       }
       return { closed: outcome };
     } catch (error) {

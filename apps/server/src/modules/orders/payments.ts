@@ -1,6 +1,7 @@
 import { formatMoney, isCurrencyCode, type OrderProviderId } from "@washboard/shared";
 import { and, eq, or } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client.js";
+import type { PaymentOutcome, RefundOutcome } from "../../platform/metrics/payments.js";
 import { enqueue } from "../../platform/outbox/outbox.js";
 import { extendMachineHold } from "../devices/public.js";
 import { tenantOfVendor } from "../tenancy/public.js";
@@ -41,9 +42,15 @@ export function queriedPayment(orderNo: string, eventId: string, answer: OrderQu
  * machine's cycle, the start is queued in the same transaction. An amount or a currency that is not
  * the order's is not a payment of it: the order stays unpaid and says why. A payment of an order
  * that was closed (the customer cancelled, or it lapsed and its machine's hold ended) is kept — the
- * money moved — but starts nothing: it is refunded at once.
+ * money moved — but starts nothing: it is refunded at once. Answers what it recorded, for the
+ * metrics (null: nothing changed).
  */
-export async function recordPayment(tx: Tx, vendorId: number, provider: OrderProviderId, notice: PaymentNotice) {
+export async function recordPayment(
+  tx: Tx,
+  vendorId: number,
+  provider: OrderProviderId,
+  notice: PaymentNotice,
+): Promise<PaymentOutcome | null> {
   const [order] = await tx
     .select()
     .from(orders)
@@ -54,11 +61,11 @@ export async function recordPayment(tx: Tx, vendorId: number, provider: OrderPro
         or(eq(orders.orderNo, notice.orderNo), eq(orders.merchantOrderNo, notice.orderNo)),
       ),
     );
-  if (!order || !notice.paid) return;
+  if (!order || !notice.paid) return null;
   const mismatch = paymentMismatch(notice, order);
   if (mismatch) {
     await tx.update(orders).set({ failureReason: mismatch }).where(eq(orders.id, order.id));
-    return;
+    return "refused";
   }
   const [paid] = await tx
     .update(orders)
@@ -72,16 +79,17 @@ export async function recordPayment(tx: Tx, vendorId: number, provider: OrderPro
     })
     .where(and(eq(orders.id, order.id), eq(orders.payStatus, PAY_STATUS.unpaid)))
     .returning();
-  if (!paid) return;
+  if (!paid) return null;
   if (paid.closedAt !== null) {
     await tx.update(orders).set({ failureReason: PAID_AFTER_CLOSE }).where(eq(orders.id, paid.id));
     await startRefund(tx, paid, { amount: paid.amount, type: "automatic", reason: PAID_AFTER_CLOSE, accountId: null });
-    return;
+    return "paid_after_close";
   }
   if (paid.deviceId) {
     await extendMachineHold(tx, paid.orderNo, START_HOLD_SECONDS);
     await enqueue(tx, { kind: PAID_START, key: `start:${paid.orderNo}`, vendorId, payload: { orderId: paid.id } });
   }
+  return "paid";
 }
 
 /**
@@ -103,22 +111,26 @@ function paymentMismatch(notice: PaymentNotice, order: { amount: number; currenc
   return null;
 }
 
-/** A provider says how a refund of ours ended (a refund it had accepted as processing). */
+/**
+ * A provider says how a refund of ours ended (a refund it had accepted as processing). Answers how,
+ * for the metrics (null: unknown, or it had ended already).
+ */
 export async function recordRefundNotice(
   tx: Tx,
   vendorId: number,
   notice: Extract<ProviderNotice, { kind: "refund" }>,
-): Promise<void> {
+): Promise<RefundOutcome | null> {
   const [refund] = await tx
     .select({ id: orderRefunds.id })
     .from(orderRefunds)
     .where(and(eq(orderRefunds.refundNo, notice.refundNo), tenantOfVendor(vendorId).owns(orderRefunds)));
-  if (!refund) return;
-  await finishRefund(
+  if (!refund) return null;
+  const ended = await finishRefund(
     tx,
     refund.id,
     notice.succeeded
       ? { state: "succeeded", refundId: notice.refundId ?? notice.refundNo }
       : { state: "failed", reason: notice.reason ?? "The provider refused the refund" },
   );
+  return ended ? (notice.succeeded ? "succeeded" : "failed") : null;
 }

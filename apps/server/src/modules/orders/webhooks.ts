@@ -35,8 +35,11 @@ export function orderWebhooks(r: Routes, deps: AppDeps) {
       async handle(delivery, tx) {
         const { event, vendorId } = delivery;
         if (vendorId === null) return ack;
-        if (event.kind === "payment") await recordPayment(tx, vendorId, adapter.id, event);
-        if (event.kind === "refund") await recordRefundNotice(tx, vendorId, event);
+        // Counted in the transaction that records it: a delivery that then fails is retried, and counted again.
+        const { payments } = deps.metrics;
+        if (event.kind === "payment")
+          payments.paymentRecorded(adapter.id, await recordPayment(tx, vendorId, adapter.id, event));
+        if (event.kind === "refund") payments.refundEnded(adapter.id, await recordRefundNotice(tx, vendorId, event));
         return ack;
       },
     });

@@ -22,6 +22,6 @@ export function payRoutes(r: Routes, deps: AppDeps) {
   });
   r.call(API.pay.sandboxPay, async (input, ctx) => {
     ctx.audit.target = `order:${input.order_no}`;
-    return sandboxPay(db, input.order_no);
+    return sandboxPay(deps, input.order_no);
   });
 }

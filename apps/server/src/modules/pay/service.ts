@@ -299,14 +299,15 @@ export async function cancelCustomerPayment(db: Db, orderNo: string): Promise<Pa
  * The sandbox's "Pay" button: completes the payment through the path a provider's notification
  * takes (once only, then the machine starts). Only for the sandbox's orders, of a vendor that has it.
  */
-export async function sandboxPay(db: Db, orderNo: string): Promise<PaymentStatus> {
+export async function sandboxPay(deps: Pick<AppDeps, "db" | "metrics">, orderNo: string): Promise<PaymentStatus> {
+  const { db } = deps;
   const found = await orderByNumber(db, orderNo);
   if (found?.order.source !== "sandbox") throw new AppError("NOT_FOUND", { field: "order_no" });
   const { order } = found;
   const vendor = await findVendor(db, order.vendorId);
   if (!vendor?.enabledProviders.includes("sandbox")) throw new AppError("PROVIDER_NOT_CONFIGURED");
   if (payStatusName(order.payStatus) === "unpaid" && paymentLapsed(order)) throw new AppError("PAYMENT_EXPIRED");
-  await db.transaction((tx) =>
+  const recorded = await db.transaction((tx) =>
     recordPayment(tx, order.vendorId, "sandbox", {
       kind: "payment",
       eventId: `sandbox:${order.orderNo}`,
@@ -319,5 +320,6 @@ export async function sandboxPay(db: Db, orderNo: string): Promise<PaymentStatus
       paidAt: new Date(),
     }),
   );
+  deps.metrics.payments.paymentRecorded("sandbox", recorded);
   return paymentStatus(db, orderNo);
 }

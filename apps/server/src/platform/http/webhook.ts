@@ -72,6 +72,7 @@ export function registerWebhook<Event>(app: FastifyInstance, db: Db, endpoint: W
       } catch (error) {
         if (!(error instanceof WebhookRefused)) throw error;
         request.log.warn({ provider: endpoint.provider, reason: error.message }, "webhook refused");
+        request.server.metrics.webhooks.verificationRefused(endpoint.provider);
         return send(reply, endpoint.refused ?? REFUSED);
       }
       const answer = await db.transaction(async (tx) => {

@@ -13,6 +13,7 @@ import { arrayParam } from "../../../platform/db/array-param.js";
 import type { Db } from "../../../platform/db/client.js";
 import { AppError } from "../../../platform/http/app-error.js";
 import type { LiveBus } from "../../../platform/live/bus.js";
+import type { DeviceTrafficMetrics } from "../../../platform/metrics/device-traffic.js";
 import type { VendorTenant } from "../../tenancy/public.js";
 import { bluetoothKeyOfHash } from "../broker/device-secrets.js";
 import { deviceCommands, devices } from "../tables.js";
@@ -59,6 +60,7 @@ export class DeviceCommands {
     private readonly timing: CommandTiming,
     private readonly link: CommandLink,
     private readonly onAnswered: OnAnswered,
+    private readonly metrics: Pick<DeviceTrafficMetrics, "commandEnded">,
   ) {}
 
   /** Issues one command to each of the tenant's `deviceIds`; answers each device's command. */
@@ -104,6 +106,7 @@ export class DeviceCommands {
     for (const row of stored) {
       // The connection may have broken since: the command then ends as timed out, never sent later.
       if (row.state === "sent") this.link.send(serialOf.get(row.deviceId) ?? "", this.toWire(row));
+      else if (row.state === "failed") this.metrics.commandEnded(row.kind, "failed");
     }
     await this.announce(stored);
     return stored.map(commandView);
@@ -197,6 +200,13 @@ export class DeviceCommands {
         ),
       )
       .returning();
+    if (row) {
+      // A late answer (the command had timed out, and was counted so) is counted apart, not timed;
+      // a Bluetooth command's time is the phone's trip, not the machine's.
+      if (row.late) this.metrics.commandEnded(row.kind, "answered_late");
+      else if (row.via === "broker") this.metrics.commandEnded(row.kind, row.state, row.sentAt, row.finishedAt);
+      else this.metrics.commandEnded(row.kind, row.state);
+    }
     // An audit's answer is the box as it is now; a reset's is the box before it was emptied, and the
     // device reports the emptied box itself.
     const audited = ack.ok && ack.cashbox && row?.kind === "cashbox_audit" ? { cashbox: ack.cashbox } : {};
@@ -272,6 +282,8 @@ export class DeviceCommands {
       .where(and(eq(deviceCommands.state, "queued"), lt(deviceCommands.expiresAt, now)))
       .returning();
     for (const row of timedOut) this.onAnswered(row.deviceId, row.vendorId, { responding: false });
+    for (const row of timedOut) this.metrics.commandEnded(row.kind, "timed_out");
+    for (const row of expired) this.metrics.commandEnded(row.kind, "expired");
     await this.announce([...timedOut, ...expired]);
   }
 

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { arrayParam } from "../../../platform/db/array-param.js";
 import { BatchWriter } from "../../../platform/db/batch-writer.js";
 import type { Db } from "../../../platform/db/client.js";
+import type { DeviceTrafficMetrics } from "../../../platform/metrics/device-traffic.js";
 
 /** A message from a machine that is set aside instead of acted on. */
 export interface DeadLetter {
@@ -56,6 +57,8 @@ export class DeadLetters {
     db: Db,
     onError: (error: unknown) => void,
     private readonly onOverflow: (dropped: number) => void,
+    /** Counts every refusal by its code, those over the budget too. */
+    private readonly metrics: Pick<DeviceTrafficMetrics, "messageRefused">,
   ) {
     this.writer = new BatchWriter<DeadLetter>({
       write: (letters) => writeDeadLetters(db, letters),
@@ -65,6 +68,7 @@ export class DeadLetters {
   }
 
   add(letter: DeadLetter): void {
+    this.metrics.messageRefused(letter.code);
     const minute = Math.floor(Date.now() / 60_000);
     if (minute !== this.minute) {
       if (this.overflow > 0) this.onOverflow(this.overflow);

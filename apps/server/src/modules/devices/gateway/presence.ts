@@ -42,3 +42,16 @@ export async function presenceOfflineWhenSilent(db: Db, silentSince: Date): Prom
     returning d.id, d.vendor_id, d.serial_number, d.presence`)) as unknown as Moved;
   return changes(moved);
 }
+
+/**
+ * Machines shown online and unknown now, for the metrics' gauge at scrape time (offline ones are
+ * not counted: the partial index of present machines answers this without reading the register).
+ */
+export async function presenceCounts(db: Db): Promise<Record<"online" | "unknown", number>> {
+  const counted = (await db.execute(sql`
+    select count(*) filter (where presence = 'online')::int as online,
+           count(*) filter (where presence = 'unknown')::int as unknown
+      from devices where presence <> 'offline'`)) as unknown as { rows: { online: number; unknown: number }[] };
+  const row = counted.rows[0];
+  return { online: Number(row?.online ?? 0), unknown: Number(row?.unknown ?? 0) };
+}

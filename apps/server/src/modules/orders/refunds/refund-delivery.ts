@@ -70,6 +70,7 @@ async function noteProcessing(db: Db, refundId: number, providerRefundId: string
  */
 export function refundDelivery(deps: AppDeps): OutboxHandler {
   const { db } = deps;
+  const { payments } = deps.metrics;
   return async (message) => {
     const { refundId } = message.payload as { refundId: number };
     const [row] = await db
@@ -92,12 +93,13 @@ export function refundDelivery(deps: AppDeps): OutboxHandler {
         amount: refund.amount,
         reason: refund.reason,
       });
-      await finishRefund(db, refund.id, { state: "succeeded", refundId });
+      if (await finishRefund(db, refund.id, { state: "succeeded", refundId }))
+        payments.refundEnded(order.source, "succeeded");
       return { state: "succeeded", refundId };
     }
     const adapter = adapterOf(order.source);
     const fail = async (reason: string) => {
-      await finishRefund(db, refund.id, { state: "failed", reason });
+      if (await finishRefund(db, refund.id, { state: "failed", reason })) payments.refundEnded(order.source, "failed");
       return { state: "failed", reason };
     };
     if (!adapter?.refund) return fail("This provider takes no refunds through its API: refund the customer by hand");
@@ -122,7 +124,7 @@ export function refundDelivery(deps: AppDeps): OutboxHandler {
       return fail(reason);
     }
     if (outcome.state === "processing") await noteProcessing(db, refund.id, outcome.refundId);
-    else await finishRefund(db, refund.id, outcome);
+    else if (await finishRefund(db, refund.id, outcome)) payments.refundEnded(order.source, outcome.state);
     return outcome;
   };
 }
