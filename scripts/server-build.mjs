@@ -3,16 +3,24 @@ import path from "node:path";
 import { newestUnder } from "./console-build.mjs";
 
 /**
- * `npm start` runs the server and the demo's simulator as plain JavaScript bundled from their
- * TypeScript here (into each app's dist/, not committed), not through tsx: loading some 600 modules
- * through tsx's resolver and transform cost about a second of every start (issue 25, point 12). The
- * tests and `npm run dev` keep running the sources directly.
+ * `npm start` and `npm run serve` run the server, and `npm start` the demo's simulator, as plain
+ * JavaScript bundled from their TypeScript here (into each app's dist/, not committed), not through
+ * tsx: loading some 600 modules through tsx's resolver and transform cost about a second of every
+ * start (issue 25, point 12), and a production install needs no TypeScript tooling at run time. The
+ * administration CLI is bundled too, for installs without it. The tests and `npm run dev` keep
+ * running the sources directly. `npm run build` builds them all (`node scripts/server-build.mjs`).
  */
 export const BUNDLES = [
   {
     name: "server",
     entry: "apps/server/src/main.ts",
     output: "apps/server/dist/main.mjs",
+    sources: ["apps/server/src"],
+  },
+  {
+    name: "cli",
+    entry: "apps/server/src/cli/main.ts",
+    output: "apps/server/dist/cli.mjs",
     sources: ["apps/server/src"],
   },
   {
@@ -73,9 +81,21 @@ const ownFolderPlugin = {
   },
 };
 
-/** Bundles what is older than its sources; returns the names of the bundles it built. */
-export async function buildStaleBundles(root) {
-  const stale = BUNDLES.filter((bundle) => !isCurrent(root, bundle));
+function bundleNamed(name) {
+  const bundle = BUNDLES.find((b) => b.name === name);
+  if (!bundle) throw new Error(`no bundle named ${name}`);
+  return bundle;
+}
+
+/** Where the named bundle is written (relative to the checkout's root). */
+export const bundleOutput = (name) => bundleNamed(name).output;
+
+/** Whether the named bundle is at least as new as its sources (`npm run serve` refuses a stale one). */
+export const bundleIsCurrent = (root, name) => isCurrent(root, bundleNamed(name));
+
+/** Bundles what is older than its sources (or everything, `all`); returns the names of the bundles it built. */
+export async function buildStaleBundles(root, { all = false } = {}) {
+  const stale = BUNDLES.filter((bundle) => all || !isCurrent(root, bundle));
   if (stale.length === 0) return [];
   const { build } = await import("esbuild");
   const external = externalPackages(root);
@@ -95,4 +115,11 @@ export async function buildStaleBundles(root) {
     });
   }
   return stale.map((bundle) => bundle.name);
+}
+
+// `node scripts/server-build.mjs` (part of `npm run build`): every bundle, whatever their age.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const root = path.resolve(import.meta.dirname, "..");
+  const built = await buildStaleBundles(root, { all: true });
+  for (const name of built) console.log(`${name} bundled: ${BUNDLES.find((b) => b.name === name).output}`);
 }

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { consoleBuildIsCurrent } from "./console-build.mjs";
-import { BUNDLES, buildStaleBundles } from "./server-build.mjs";
+import { buildStaleBundles, bundleOutput } from "./server-build.mjs";
 import { startFleetWhenReady } from "./wait-for-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -16,7 +16,8 @@ if (!consoleBuildIsCurrent(root)) {
 }
 
 await buildStaleBundles(root);
-const [serverBundle, simulatorBundle] = BUNDLES.map((bundle) => bundle.output);
+const serverBundle = bundleOutput("server");
+const simulatorBundle = bundleOutput("simulator");
 
 const server = spawn(process.execPath, ["--enable-source-maps", serverBundle], { cwd: root, stdio: "inherit" });
 const children = [server];

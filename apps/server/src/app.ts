@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { Writable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
 import { LIMITS } from "@washboard/shared";
-import Fastify, { type FastifyInstance } from "fastify";
+import { sql } from "drizzle-orm";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { SessionResolver } from "./modules/accounts/sessions.js";
 import { resolveMember } from "./modules/members/member-app.js";
@@ -12,15 +12,19 @@ import { RequestVersions } from "./platform/cache/request-versions.js";
 import { databaseFence } from "./platform/cache/version-fence.js";
 import type { Config } from "./platform/config.js";
 import type { Database } from "./platform/db/client.js";
+import { migrationsCurrent } from "./platform/db/migrations-state.js";
 import { AccessPipeline } from "./platform/http/access.js";
 import { newRequestContext } from "./platform/http/context.js";
 import { installErrorHandling } from "./platform/http/error-handler.js";
+import { installHealth, Readiness } from "./platform/http/health.js";
 import { loggerOptions } from "./platform/http/logger.js";
 import { installOpenApi } from "./platform/http/openapi.js";
+import { installRequestLog, requestIdFor } from "./platform/http/request-log.js";
 import { Routes } from "./platform/http/routes.js";
 import { installSecurityHeaders } from "./platform/http/security-headers.js";
 import { answerSerializer } from "./platform/http/serializer.js";
 import { createLiveBus } from "./platform/live/create-bus.js";
+import { installMetrics } from "./platform/metrics/registry.js";
 import type { AppDeps, Running, ServerModule } from "./platform/module.js";
 import type { OutboxHandler } from "./platform/outbox/outbox.js";
 import { wirePorts } from "./platform/ports.js";
@@ -50,8 +54,9 @@ export async function buildApp(
   const { db } = database;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
-    // Random request ids: a 500 tells its id, which must not reveal how many requests came before.
-    genReqId: () => randomUUID(),
+    genReqId: requestIdFor(process.env.TRUST_PROXY === "1"),
+    // One line per request instead, with its route, tenant and duration (request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1_048_576,
     trustProxy: process.env.TRUST_PROXY === "1",
   });
@@ -62,8 +67,17 @@ export async function buildApp(
   app.addHook("onRequest", async (request) => {
     request.ctx = newRequestContext(request, new RequestVersions(fence));
   });
+  installRequestLog(app);
   installErrorHandling(app);
   await installSecurityHeaders(app);
+  const readiness = new Readiness();
+  readiness.add("database", async () => {
+    await db.execute(sql`select 1`);
+    return true;
+  });
+  readiness.add("migrations", migrationsCurrent(db));
+  installHealth(app, readiness);
+  installDraining(app, readiness, config.stopTimeoutMs);
 
   const live = createLiveBus(database, config);
   const sessions = new SessionResolver(db, config);
@@ -90,6 +104,7 @@ export async function buildApp(
     log: app.log,
     live,
     outboxHandlers,
+    metrics: installMetrics(app, { config, database }),
   };
   const routes = new Routes(app, {
     access,
@@ -104,19 +119,27 @@ export async function buildApp(
     for (const [kind, handler] of Object.entries(module.outbox?.(deps) ?? {})) outboxHandlers.set(kind, handler);
   }
   routes.assertComplete();
-  installLifecycle(app, modules, deps);
+  installLifecycle(app, modules, deps, readiness);
 
   await installConsole(app, config.webDist, config.apiKey);
   return app;
 }
 
 /** Modules start in list order once the app is ready and stop in reverse order when it closes. */
-function installLifecycle(app: FastifyInstance, modules: readonly ServerModule[], deps: AppDeps): void {
+function installLifecycle(
+  app: FastifyInstance,
+  modules: readonly ServerModule[],
+  deps: AppDeps,
+  readiness: Readiness,
+): void {
   const running: { name: string; handle: Running }[] = [];
   app.addHook("onReady", async () => {
     for (const module of modules) {
       const handle = await module.start?.(deps);
-      if (handle) running.push({ name: module.name, handle });
+      if (!handle) continue;
+      running.push({ name: module.name, handle });
+      const { ready } = handle;
+      if (ready) readiness.add(module.name, () => ready.call(handle));
     }
   });
   app.addHook("onClose", async () => {
@@ -126,4 +149,26 @@ function installLifecycle(app: FastifyInstance, modules: readonly ServerModule[]
     }
     running.length = 0;
   });
+}
+
+/**
+ * A stop (app.close) drains: the instance reports not ready at once, every answer from then on
+ * tells its client to close the connection (keep-alive clients move to another instance), idle
+ * connections close at once (the framework), and those still busy after half the stop time are
+ * closed so that a client holding one open (or reading slowly) cannot hold the stop.
+ */
+function installDraining(app: FastifyInstance, readiness: Readiness, stopTimeoutMs: number): void {
+  let deadline: NodeJS.Timeout | undefined;
+  app.addHook("preClose", async () => {
+    readiness.drain();
+    deadline = setTimeout(() => {
+      app.log.warn("stop: closing the connections still open");
+      app.server.closeAllConnections();
+    }, stopTimeoutMs / 2);
+    deadline.unref();
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (readiness.isDraining) reply.header("connection", "close");
+  });
+  app.addHook("onClose", async () => clearTimeout(deadline));
 }

@@ -18,15 +18,21 @@ async function main() {
     throw error;
   }
   const app = await buildApp(config, database);
-  // Modules stop in reverse order (streams end, the broker and listeners close, timers stop), then
-  // the database; a second signal while that runs is ignored.
+  // The app drains (not ready, streams end, connections close: app.ts), modules stop in reverse
+  // order (the broker and listeners close, the outbox finishes what it sends), then the database.
+  // Past STOP_TIMEOUT_MS the process exits whatever is left; a second signal meanwhile is ignored.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, "shutting down");
+    app.log.info({ signal, timeoutMs: config.stopTimeoutMs }, "stopping");
+    setTimeout(() => {
+      app.log.error({ timeoutMs: config.stopTimeoutMs }, "stop took too long: exiting");
+      process.exit(1);
+    }, config.stopTimeoutMs).unref();
     await app.close();
     await database.close();
+    app.log.info("stopped");
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -50,6 +50,8 @@ let database: Database;
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: "memory://" });
+  // As every start does: the modules' running parts (the live bus) read their tables when they start.
+  await database.migrate();
 });
 afterAll(() => database.close());
 

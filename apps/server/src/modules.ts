@@ -1,6 +1,7 @@
 import { accountsModule } from "./modules/accounts/module.js";
 import { alliancesModule } from "./modules/alliances/module.js";
 import { authModule } from "./modules/auth/module.js";
+import { backupModule } from "./modules/backup/module.js";
 import { brandsModule } from "./modules/brands/module.js";
 import { dashboardModule } from "./modules/dashboard/module.js";
 import { devicesModule } from "./modules/devices/module.js";
@@ -72,4 +73,5 @@ export const MODULES: readonly ServerModule[] = [
   revenueModule,
   reportsModule,
   dashboardModule,
+  backupModule,
 ];

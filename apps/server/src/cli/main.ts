@@ -22,6 +22,7 @@ import { uploadStore } from "../platform/storage/file-store.js";
 import { writeDemoFleetFile } from "../seed/demo-fleet.js";
 import { seedDemoData } from "../seed/demo-seed.js";
 import { startModeOf } from "../startup.js";
+import { backupCommand, restoreCommand } from "./backup-commands.js";
 import { createAdministrator } from "./create-admin.js";
 
 const USAGE = `Platform administration until an admin portal exists.
@@ -48,6 +49,15 @@ const USAGE = `Platform administration until an admin portal exists.
                  The address customers and payment providers reach this install at (notify and
                  return URLs, pay QR codes). PUBLIC_URL in the server's environment sets it too,
                  at every start. With the embedded database, stop the server first.
+  npm run cli -- backup FILE
+                 Writes one backup file of the embedded database, its secret key (DATA_DIR/secret.key,
+                 which unseals the stored payment secrets: keep the file like a password) and the
+                 uploaded files. While the server runs, it asks the server (DATA_DIR/admin.json).
+                 With DATABASE_URL the file holds the key and uploads only: back up PostgreSQL with
+                 pg_dump (docs/operations.md). Never overwrites an existing file.
+  npm run cli -- restore FILE [--data-dir DIR]
+                 Restores a backup into DIR (default DATA_DIR), which must be empty or not exist: it
+                 never overwrites an install. The file is checked whole before anything is written.
 
 Uses DATABASE_URL when set, otherwise the embedded database under DATA_DIR.`;
 
@@ -91,6 +101,8 @@ async function main() {
     return;
   }
   const config = loadConfig();
+  if (command === "backup") return backupCommand(config, rest, USAGE);
+  if (command === "restore") return restoreCommand(config, rest, USAGE);
   // The embedded database belongs to the server while it runs: provisioning then goes through it.
   let provision: AdminProvisionBody | undefined;
   if (command === "provision-device") {

@@ -4,6 +4,11 @@ import path from "node:path";
 export interface Config {
   port: number;
   host: string;
+  /**
+   * Milliseconds a stop (SIGTERM) may take: in-flight requests get about half of it, then every
+   * connection still open is closed and the modules stop; past it the process exits regardless.
+   */
+  stopTimeoutMs: number;
   /** PostgreSQL server; absent means embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -93,6 +98,12 @@ export interface Config {
   devicePresenceTimeoutMs: number;
   /** PAYMENT_BASE_URL_<PROVIDER>: where a provider's API is called instead of its own (sandboxes, test fakes). */
   paymentBaseUrls: Readonly<Record<string, string>>;
+  /**
+   * METRICS_TOKEN: `GET /metrics` (Prometheus text, platform/metrics) answers only requests sending it
+   * as `Authorization: Bearer <token>`. Unset, metrics are off: the endpoint does not exist (404) and
+   * nothing is measured per request — metrics are never served without a token.
+   */
+  metricsToken: string | undefined;
 }
 
 /** An http(s) address without its trailing slashes; refused at start when it is anything else. */
@@ -125,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 8080),
     host: env.HOST ?? "0.0.0.0",
+    stopTimeoutMs: int(env.STOP_TIMEOUT_MS, 10_000),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(root, env.DATA_DIR ?? "./data"),
     apiKey: env.API_KEY || DEFAULT_API_KEY,
@@ -170,5 +182,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(([name, value]) => name.startsWith(PAYMENT_BASE_URL_PREFIX) && value)
         .map(([name, value]) => [name.slice(PAYMENT_BASE_URL_PREFIX.length).toLowerCase(), String(value)]),
     ),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

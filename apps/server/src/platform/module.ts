@@ -3,6 +3,7 @@ import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import type { Routes } from "./http/routes.js";
 import type { LiveBus } from "./live/bus.js";
+import type { Metrics } from "./metrics/registry.js";
 import type { OutboxHandler } from "./outbox/outbox.js";
 import type { Port, PortFill } from "./ports.js";
 import type { SecretBox } from "./secrets/secret-box.js";
@@ -23,11 +24,15 @@ export interface AppDeps {
   live: LiveBus;
   /** The outbox's handlers by message kind, gathered from every module's `outbox`. */
   outboxHandlers: ReadonlyMap<string, OutboxHandler>;
+  /** The app's metrics (platform/metrics): what a module counts, by what it counts. */
+  metrics: Metrics;
 }
 
 /** Something a module started; stopped when the server shuts down. */
 export interface Running {
   stop(): Promise<void>;
+  /** Whether what it runs is working (the device broker connected): asked by `GET /readyz`. */
+  ready?(): boolean;
 }
 
 export interface DemoSeedOptions {

@@ -135,6 +135,15 @@ function mayProvision(request: FastifyRequest, token: string): boolean {
   return header.startsWith("Bearer ") && sameText(header.slice(7), token);
 }
 
+/**
+ * Whether a request may use an admin endpoint of `app` (provisioning here, the backup module's
+ * download): from this machine, not through a proxy, with the token main.ts wrote to DATA_DIR.
+ */
+export function isAdminRequest(app: FastifyInstance, request: FastifyRequest): boolean {
+  const token = tokens.get(app);
+  return token !== undefined && mayProvision(request, token);
+}
+
 export function registerAdminProvision(app: FastifyInstance, deps: AppDeps): void {
   const token = randomBytes(32).toString("base64url");
   tokens.set(app, token);

@@ -3,6 +3,7 @@ export type { AdminProvisionBody, ProvisionedDevice } from "./admin-provision.js
 export {
   adminProvisionBody,
   describeProblem,
+  isAdminRequest,
   provisionFromBody,
   provisionRoute,
   provisionThroughServer,

@@ -12,7 +12,12 @@ import { DeviceDirectory } from "./gateway/device-directory.js";
 import { eventLogWriter, type LoggedEvent } from "./gateway/event-log-writer.js";
 import { DeviceGateway } from "./gateway/gateway.js";
 import { MessageIntake } from "./gateway/message-intake.js";
-import { HEARTBEAT_SECONDS, presenceOfflineWhenSilent, presenceUnknownSince } from "./gateway/presence.js";
+import {
+  HEARTBEAT_SECONDS,
+  presenceCounts,
+  presenceOfflineWhenSilent,
+  presenceUnknownSince,
+} from "./gateway/presence.js";
 import { type PresenceChange, type ShadowChange, shadowWriter } from "./gateway/shadow-writer.js";
 import { type DeviceSale, deviceSales } from "./ports.js";
 import { deviceShadows, devices } from "./tables.js";
@@ -57,8 +62,11 @@ export class DeviceRuntime {
       password: config.mqttGatewayPassword,
     });
     const onError = (error: unknown) => log.error({ err: error }, "device data not written");
-    this.deadLetters = new DeadLetters(db, onError, (dropped) =>
-      log.warn({ dropped }, "refused device messages over the per-machine budget were not kept"),
+    this.deadLetters = new DeadLetters(
+      db,
+      onError,
+      (dropped) => log.warn({ dropped }, "refused device messages over the per-machine budget were not kept"),
+      deps.metrics.devices,
     );
     const notStored =
       (serial: string, deviceId: number, vendorId: number | null, kind: string, payload: object) =>
@@ -109,6 +117,7 @@ export class DeviceRuntime {
         send: (serial, command) => this.gateway?.send(serial, command) ?? false,
       },
       (deviceId, vendorId, answer) => this.shadows.add({ deviceId, vendorId, serial: "", source: "ack", ...answer }),
+      deps.metrics.devices,
     );
     this.intake = new MessageIntake({
       directory: this.directory,
@@ -118,6 +127,7 @@ export class DeviceRuntime {
       sales: this.sales,
       deadLetters: this.deadLetters,
       log,
+      metrics: deps.metrics.devices,
     });
   }
 
@@ -177,6 +187,7 @@ export class DeviceRuntime {
       this.commands.sweep().catch((error: unknown) => log.error({ err: error }, "command sweep failed"));
       this.commands.deliverWaiting().catch((error: unknown) => log.error({ err: error }, "command delivery failed"));
     }, SWEEP_MS);
+    const stopPresenceGauge = this.deps.metrics.devices.presenceFrom(() => presenceCounts(this.deps.db));
     const presenceSweeper = setInterval(
       () => {
         this.sweepSilence().catch((error: unknown) => log.error({ err: error }, "presence sweep failed"));
@@ -184,11 +195,15 @@ export class DeviceRuntime {
       Math.min(PRESENCE_SWEEP_MS, Math.max(200, config.devicePresenceTimeoutMs / 3)),
     );
     return {
+      // Ready while the gateway is connected to the broker: without it no machine can be reached.
+      ready: () => this.gateway?.connected ?? false,
       stop: async () => {
         clearInterval(sweeper);
         clearInterval(presenceSweeper);
+        stopPresenceGauge();
         await this.gateway?.close();
         this.gateway = undefined;
+        await this.intake.settled();
         await this.flush();
         await broker?.close();
       },

@@ -100,6 +100,8 @@ declare module "fastify" {
 
 /** How many kept answers one instance holds, across all cached calls. */
 const KEPT_ANSWERS = 2_000;
+/** The least a browser waits before reconnecting its stream when this instance stops (up to twice it). */
+const STREAM_RETRY_MS = 1_000;
 
 /**
  * Where modules declare their endpoints. Every kind goes through the one access pipeline
@@ -112,7 +114,7 @@ const KEPT_ANSWERS = 2_000;
  */
 export class Routes {
   private readonly registered = new Set<EndpointContract>();
-  private readonly openStreams = new Set<() => void>();
+  private readonly openStreams = new Set<(retryMs?: number) => void>();
   private readonly answers = new FencedCache<unknown>(KEPT_ANSWERS);
   private readonly cachedCalls: EndpointContract[] = [];
 
@@ -121,9 +123,11 @@ export class Routes {
     private readonly deps: RoutesDeps,
   ) {
     app.decorate("cachedCalls", this.cachedCalls);
-    // Open streams would hold the server's close; they end first (browsers reconnect elsewhere).
+    // Open streams would hold the server's close; they end first, each telling its browser to
+    // reconnect (through the balancer, to another instance) after a spread of delays, so the
+    // browsers of a stopping instance do not all arrive at once.
     app.addHook("preClose", async () => {
-      for (const end of [...this.openStreams]) end();
+      for (const end of [...this.openStreams]) end(STREAM_RETRY_MS + Math.floor(Math.random() * STREAM_RETRY_MS));
     });
   }
 
@@ -217,7 +221,7 @@ export class Routes {
     const { access, live, heartbeatMs } = this.deps;
     logLabelOf(contract);
     this.registered.add(contract);
-    const track = (end: () => void) => {
+    const track = (end: (retryMs?: number) => void) => {
       this.openStreams.add(end);
       return () => void this.openStreams.delete(end);
     };

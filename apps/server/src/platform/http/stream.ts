@@ -15,7 +15,7 @@ export interface StreamOptions {
    */
   stillSignedIn(ctx: SignedInContext): Promise<boolean>;
   /** Keeps the stream's `end` so that shutting the server down ends every open stream first. */
-  track(end: () => void): () => void;
+  track(end: (retryMs?: number) => void): () => void;
 }
 
 /** One server-sent event: `id`, `event` and a JSON `data` line. */
@@ -47,6 +47,8 @@ export async function serveStream(
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, headers);
+  const open = request.server.metrics.liveStreams;
+  open.inc();
 
   // Events arriving while the missed ones are read wait here, so order holds and none is lost.
   let replaying = true;
@@ -70,12 +72,15 @@ export async function serveStream(
   });
 
   let ended = false;
-  const end = () => {
+  /** `retryMs`: the server is stopping; the browser reconnects (to another instance) after that long. */
+  const end = (retryMs?: number) => {
     if (ended) return;
     ended = true;
+    open.dec();
     clearInterval(heartbeat);
     unsubscribe();
     untrack();
+    if (retryMs !== undefined) raw.write(`retry: ${retryMs}\n\n`);
     raw.end();
   };
   const untrack = options.track(end);
@@ -91,7 +96,7 @@ export async function serveStream(
     raw.write(": heartbeat\n\n");
     checkSession();
   }, options.heartbeatMs);
-  request.raw.on("close", end);
+  request.raw.on("close", () => end());
 
   raw.write(`retry: 1000\n: connected\n\n`);
   const lastEventId = request.headers["last-event-id"];

@@ -9,6 +9,13 @@ const INLINE_MAX = 7000;
 const PRUNE_EVERY_MS = 60_000;
 /** Most events a reconnecting browser is sent; beyond that it refetches instead. */
 const RESUME_MAX = 500;
+/**
+ * How far below the newest event delivered a catch-up looks: ids are taken at insert, notifications
+ * go out at commit, so an event may commit (and be missed) after a later id was delivered.
+ */
+const CATCH_UP_SLACK = 100;
+/** Ids delivered lately, so a catch-up sends none twice. */
+const DELIVERED_KEPT = 2_000;
 
 type Row = typeof liveEvents.$inferSelect;
 
@@ -25,6 +32,11 @@ export class DatabaseLiveBus implements LiveBus {
   private readonly local = new LocalSubscribers();
   private unlisten: (() => Promise<void>) | null = null;
   private pruner: NodeJS.Timeout | null = null;
+  /** Ids delivered lately, oldest first (a Set keeps insertion order). */
+  private readonly delivered = new Set<number>();
+  private newestDelivered = 0;
+  /** While a catch-up reads, live notifications wait here so that order holds. */
+  private held: string[] | null = null;
 
   constructor(
     private readonly database: Database,
@@ -61,7 +73,17 @@ export class DatabaseLiveBus implements LiveBus {
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(CHANNEL, (payload) => void this.receive(payload));
+    // A catch-up reads from what was newest now: older events were never this instance's to deliver.
+    const [newest] = await this.database.db.select({ id: max(liveEvents.id) }).from(liveEvents);
+    this.newestDelivered = newest?.id ?? 0;
+    this.unlisten = await this.database.listen(
+      CHANNEL,
+      (payload) => {
+        if (this.held) this.held.push(payload);
+        else void this.receive(payload);
+      },
+      () => void this.catchUp(),
+    );
     this.pruner = setInterval(() => void this.prune().catch(() => undefined), PRUNE_EVERY_MS);
     this.pruner.unref();
   }
@@ -75,12 +97,51 @@ export class DatabaseLiveBus implements LiveBus {
 
   private async receive(payload: string): Promise<void> {
     const parsed = JSON.parse(payload) as Partial<LiveEvent> & { id: string };
-    if (parsed.topic !== undefined) return this.local.deliver(parsed as LiveEvent);
+    if (parsed.topic !== undefined) return this.deliver(parsed as LiveEvent);
     const [row] = await this.database.db
       .select()
       .from(liveEvents)
       .where(eq(liveEvents.id, Number(parsed.id)));
-    if (row) this.local.deliver(toEvent(row));
+    if (row) this.deliver(toEvent(row));
+  }
+
+  /** To this instance's streams, once per event. */
+  private deliver(event: LiveEvent): void {
+    const id = Number(event.id);
+    if (this.delivered.has(id)) return;
+    this.delivered.add(id);
+    if (this.delivered.size > DELIVERED_KEPT) {
+      const oldest = this.delivered.values().next().value;
+      if (oldest !== undefined) this.delivered.delete(oldest);
+    }
+    this.newestDelivered = Math.max(this.newestDelivered, id);
+    this.local.deliver(event);
+  }
+
+  /**
+   * The listening connection dropped and is back: what was published meanwhile (on any instance)
+   * is read from the table and delivered in id order before the notifications that arrive now.
+   */
+  async catchUp(): Promise<void> {
+    this.held ??= [];
+    try {
+      let after = Math.max(0, this.newestDelivered - CATCH_UP_SLACK);
+      for (;;) {
+        const rows = await this.database.db
+          .select()
+          .from(liveEvents)
+          .where(gt(liveEvents.id, after))
+          .orderBy(asc(liveEvents.id))
+          .limit(RESUME_MAX);
+        for (const row of rows) this.deliver(toEvent(row));
+        if (rows.length < RESUME_MAX) break;
+        after = rows[rows.length - 1]?.id ?? after;
+      }
+    } finally {
+      const held = this.held ?? [];
+      this.held = null;
+      for (const payload of held) await this.receive(payload);
+    }
   }
 
   /** Drops rows past the retention, keeping the newest. */

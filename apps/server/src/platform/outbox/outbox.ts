@@ -107,7 +107,12 @@ export class OutboxWorker {
 
   async start(): Promise<void> {
     this.stopped = false;
-    this.unlisten = await this.database.listen(CHANNEL, () => this.wake());
+    // After a dropped listener, what was queued meanwhile is looked for at once, not at the next poll.
+    this.unlisten = await this.database.listen(
+      CHANNEL,
+      () => this.wake(),
+      () => this.wake(),
+    );
     this.timer = setInterval(() => this.wake(), this.options.pollMs);
     this.timer.unref();
     this.wake();

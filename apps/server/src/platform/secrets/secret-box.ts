@@ -35,10 +35,15 @@ export function createSecretBox(key: Buffer): SecretBox {
   };
 }
 
+/** Where the key is kept when SECRET_KEY does not give it (backups carry this file). */
+export function secretKeyFile(dataDir: string): string {
+  return path.join(dataDir, "secret.key");
+}
+
 /** The key from SECRET_KEY, or from DATA_DIR/secret.key (created on first use, readable by the owner only). */
 export function loadSecretKey(secretKey: string | undefined, dataDir: string): Buffer {
   if (secretKey) return Buffer.from(secretKey, "base64");
-  const file = path.join(dataDir, "secret.key");
+  const file = secretKeyFile(dataDir);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });

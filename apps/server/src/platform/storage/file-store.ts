@@ -47,7 +47,12 @@ export function diskFileStore(root: string): FileStore {
   };
 }
 
+/** The folder of the server's uploaded files (backups carry it). */
+export function uploadsFolder(config: { dataDir: string }): string {
+  return path.join(config.dataDir, "uploads");
+}
+
 /** The server's upload store: DATA_DIR/uploads. */
 export function uploadStore(config: { dataDir: string }): FileStore {
-  return diskFileStore(path.join(config.dataDir, "uploads"));
+  return diskFileStore(uploadsFolder(config));
 }

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly field?: string,
     readonly messageKey?: string,
     readonly params?: Record<string, string | number>,
+    /** The server's id of the request (`x-request-id`), which its log is kept under. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
@@ -120,7 +122,15 @@ async function unwrap<T>(response: Response): Promise<T> {
   try {
     envelope = (await response.json()) as Envelope;
   } catch {
-    throw new ApiError("INTERNAL_ERROR", `HTTP ${response.status}`, response.status);
+    throw new ApiError(
+      "INTERNAL_ERROR",
+      `HTTP ${response.status}`,
+      response.status,
+      undefined,
+      undefined,
+      undefined,
+      response.headers.get("x-request-id") ?? undefined,
+    );
   }
   recordServerTime(envelope.server_time);
   if (envelope.status === 200 && response.ok) return envelope.result as T;
@@ -131,6 +141,7 @@ async function unwrap<T>(response: Response): Promise<T> {
     envelope.field,
     envelope.message_key,
     envelope.message_params,
+    response.headers.get("x-request-id") ?? undefined,
   );
   if (error.code === "UNAUTHORIZED" || error.code === "SESSION_EXPIRED") onUnauthorized(error);
   throw error;

@@ -27,6 +27,15 @@ describe("toasts (spec §8)", () => {
     expect(errorIcon?.getAttribute("aria-hidden")).toBe("true");
   });
 
+  it("name the request's reference under a failure of ours, not under a refusal", () => {
+    const id = "3f2a9c1e-0b7d-4c55-9e21-7a8b6c5d4e3f";
+    toastError(new ApiError("INTERNAL_ERROR", "x", 500, undefined, undefined, undefined, id));
+    expect(toastOf("error")?.querySelector(".toast-detail")?.textContent).toBe("Reference: 3f2a9c1e");
+    document.getElementById("toasts")?.remove();
+    toastError(new ApiError("LOGIN_FAILED", "login failed", 401, undefined, undefined, undefined, id));
+    expect(toastOf("error")?.querySelector(".toast-detail")).toBeNull();
+  });
+
   it("show a message as text, never as markup", () => {
     const markup = "<img src=x onerror=alert(1)><b>bold</b>";
     toastError(new ApiError("NO_SUCH_CODE", markup, 400));

@@ -23,10 +23,11 @@ function container(): HTMLElement {
 /** The toasts on screen by kind and text, with the timer that removes each. */
 const shown = new Map<string, { toast: HTMLElement; timer: ReturnType<typeof setTimeout> }>();
 
-function show(kind: ToastKind, text: string): void {
+/** `detail`: a second, smaller line (the request's reference under a failure of ours). */
+function show(kind: ToastKind, text: string, detail?: string): void {
   // Calls that fail together for one reason (a session that ended answers every open query) say so
   // once: the same message already on screen stays up for the full time again instead of repeating.
-  const key = `${kind}:${text}`;
+  const key = `${kind}:${text}:${detail ?? ""}`;
   const same = shown.get(key);
   if (same?.toast.isConnected) {
     clearTimeout(same.timer);
@@ -40,6 +41,12 @@ function show(kind: ToastKind, text: string): void {
   // Text only: a message never becomes markup, whatever it holds.
   message.textContent = text;
   toast.append(toastIcon(kind), message);
+  if (detail) {
+    const small = document.createElement("small");
+    small.className = "toast-detail";
+    small.textContent = detail;
+    message.append(small);
+  }
   container().append(toast);
   shown.set(key, { toast, timer: setTimeout(() => remove(key), TIMING.toastSeconds * 1000) });
 }
@@ -60,8 +67,16 @@ export function errorText(error: unknown): string {
   return i18next.t("messages.operationFailed");
 }
 
+/**
+ * A failure of ours (5xx) names the request's reference: support finds the server's log line by it.
+ * Refusals (4xx) say what to change instead.
+ */
 export function toastError(error: unknown): void {
-  show("error", errorText(error));
+  const reference =
+    error instanceof ApiError && error.status >= 500 && error.requestId
+      ? i18next.t("messages.requestReference", { id: error.requestId.slice(0, 8) })
+      : undefined;
+  show("error", errorText(error), reference);
 }
 
 export function toastSuccess(key: string): void {

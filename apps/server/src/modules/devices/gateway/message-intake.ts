@@ -9,6 +9,7 @@ import {
 } from "@washboard/device-protocol";
 import type { DeviceMessageRefusal } from "@washboard/shared";
 import type { FastifyBaseLogger } from "fastify";
+import type { DeviceTrafficMetrics } from "../../../platform/metrics/device-traffic.js";
 import type { DeviceCommands } from "../commands/device-commands.js";
 import type { DeviceSale } from "../ports.js";
 import type { DeadLetters } from "./dead-letters.js";
@@ -25,6 +26,8 @@ export interface IntakeParts {
   sales: { add(sale: DeviceSale): void };
   deadLetters: DeadLetters;
   log: FastifyBaseLogger;
+  /** Counts what arrives (what is refused is counted by the dead letters). */
+  metrics: DeviceTrafficMetrics;
 }
 
 /** Unknown serials are named in the server's log at most this often (a stranger may send thousands). */
@@ -44,13 +47,33 @@ const UNKNOWN_SERIAL_LOG_MS = 60_000;
 export class MessageIntake {
   private lastUnknownLog = 0;
   private unknownSince = 0;
+  /** Messages still being handled (a machine's lookup, a command's outcome): a stop waits for them. */
+  private readonly handling = new Set<Promise<void>>();
 
   constructor(private readonly parts: IntakeParts) {}
 
-  async receive(topic: string, payload: Buffer, retained: boolean): Promise<void> {
+  receive(topic: string, payload: Buffer, retained: boolean): Promise<void> {
+    const handled = this.handle(topic, payload, retained);
+    this.handling.add(handled);
+    const done = () => void this.handling.delete(handled);
+    handled.then(done, done);
+    return handled;
+  }
+
+  /**
+   * Resolves once every message received so far is handed to the writers: a stop waits for this
+   * before the writers' last flush, or a message whose machine was still being looked up would be
+   * handed over after it and lost.
+   */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.handling]);
+  }
+
+  private async handle(topic: string, payload: Buffer, retained: boolean): Promise<void> {
     const parsed = parseDeviceTopic(topic);
     // An empty message clears a retained one (a machine removed for good): nothing to record.
     if (!parsed || payload.length === 0) return;
+    this.parts.metrics.messageReceived(parsed.kind);
     const device = await this.parts.directory.find(parsed.serial);
     if (!device) return this.unknownSerial(parsed.serial);
     const receivedAt = new Date();
@@ -147,6 +170,7 @@ export class MessageIntake {
   }
 
   private unknownSerial(serial: string): void {
+    this.parts.metrics.messageRefused("unknown_serial");
     this.unknownSince++;
     const now = Date.now();
     if (now - this.lastUnknownLog < UNKNOWN_SERIAL_LOG_MS) return;
