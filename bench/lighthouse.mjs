@@ -7,6 +7,7 @@
 //   BENCH_PORT=<n>  the server's port (default 18192); the MQTT broker takes n + 3, Chromium's
 //                   debugging port n + 6.
 //   REPORTS=<dir>   also writes each page's median run as a full Lighthouse report (JSON) there.
+//   PAGES=<list>    only these pages (comma-separated: login,pay,dashboard), printed, not recorded.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -157,7 +158,21 @@ async function measure(label, url, options) {
 }
 
 const server = await startServer({ port, env: { WEB_DIST: dist, MQTT_EMBEDDED_PORT: String(port + 3) } });
+const pages = process.env.PAGES?.split(",");
 try {
+  if (pages) {
+    for (const page of pages) {
+      if (page === "login") await measure("login", `${base}/#/login`);
+      else if (page === "pay") await measure("pay", await payUrl());
+      else if (page === "dashboard") await measure("dashboard", `${base}/#/dashboard`, { signedIn: true });
+      else throw new Error(`unknown page ${page}`);
+    }
+  } else await measureAll();
+} finally {
+  await server.stop();
+}
+
+async function measureAll() {
   const login = await measure("login", `${base}/#/login`);
   const pay = await measure("pay", await payUrl());
   const dashboard = await measure("dashboard", `${base}/#/dashboard`, { signedIn: true });
@@ -172,6 +187,4 @@ try {
     pay,
     dashboard,
   });
-} finally {
-  await server.stop();
 }
