@@ -15,6 +15,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import mqtt from "mqtt";
 import pg from "pg";
 import { bundleIsCurrent, bundleOutput } from "../../scripts/server-build.mjs";
 import { randomSuffix, root, writeResult } from "../lib.mjs";
@@ -365,8 +366,31 @@ try {
 } finally {
   for (const child of children.reverse()) child.kill("SIGTERM");
   await pause(2_000);
+  // The machines' retained statuses and last wills stay in the broker: thousands of them would be
+  // replayed to every gateway that subscribes later (other benches, the tests in CI).
+  await clearRetained(brokerUrl).catch((error) => console.error(`retained messages not cleared: ${error.message}`));
   await db.end().catch(() => undefined);
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
   await admin.end();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Clears the retained messages this soak's machines (its serials and the demo fleet's) left. */
+async function clearRetained(url) {
+  const fleetFile = path.join(dataDir, "demo-fleet.json");
+  const demo = fs.existsSync(fleetFile)
+    ? new Set(JSON.parse(fs.readFileSync(fleetFile, "utf8")).map((machine) => machine.serial))
+    : new Set();
+  const client = await mqtt.connectAsync(url, { clientId: `soak-cleaner-${run}`, clean: true });
+  const retained = [];
+  client.on("message", (topic, payload, packet) => {
+    const serial = topic.split("/")[3] ?? "";
+    if (packet.retain && payload.length > 0 && (serial.startsWith(`S${run}-`) || demo.has(serial)))
+      retained.push(topic);
+  });
+  await client.subscribeAsync("wb/v1/d/#");
+  await pause(3_000);
+  for (const topic of retained) await client.publishAsync(topic, "", { retain: true, qos: 1 });
+  await client.endAsync();
+  console.log(`cleared ${retained.length} retained messages`);
 }
