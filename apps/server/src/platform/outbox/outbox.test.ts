@@ -164,9 +164,12 @@ describe("the outbox", () => {
   it("never gives one message to two workers at once", async () => {
     for (let n = 0; n < 40; n++) await enqueue(database.db, { kind: "refund", key: `p${n}`, payload: {} });
     const handlers = new Map([["refund", refund]]);
+    // A lease long enough to outlast a slow machine: here two live workers share the queue, and a
+    // lease that lapses mid-delivery is meant to let the other one try again (the test above).
+    const held = { ...FAST, leaseMs: 60_000 };
     const counts = await Promise.all([
-      new OutboxWorker(database, handlers, FAST).deliverDue(),
-      new OutboxWorker(second, handlers, FAST).deliverDue(),
+      new OutboxWorker(database, handlers, held).deliverDue(),
+      new OutboxWorker(second, handlers, held).deliverDue(),
     ]);
     expect(counts[0] + counts[1]).toBe(40);
     expect(receiver.requests).toHaveLength(40);
