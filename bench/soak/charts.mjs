@@ -8,7 +8,7 @@ import { CHROMIUM_ARGS } from "../lib.mjs";
 const WIDTH = 720;
 const HEIGHT = 300;
 const PAD = { left: 64, right: 16, top: 36, bottom: 36 };
-const COLORS = ["#1f6feb", "#d1242f", "#1a7f37", "#9a6700"];
+const COLORS = ["#1f6feb", "#d1242f", "#1a7f37", "#9a6700", "#8250df"];
 
 /** One chart: a title, and named series of [minute, value]. */
 function svgChart(title, unit, series) {
@@ -40,7 +40,7 @@ function svgChart(title, unit, series) {
         .join("");
       return (
         `<path d="${d}" fill="none" stroke="${COLORS[i % COLORS.length]}" stroke-width="2"/>${dots}` +
-        `<text x="${PAD.left + 8 + i * 130}" y="${PAD.top - 8}" fill="${COLORS[i % COLORS.length]}">${s.name}</text>`
+        `<text x="${PAD.left + 8 + i * 120}" y="${PAD.top - 8}" fill="${COLORS[i % COLORS.length]}">${s.name}</text>`
       );
     })
     .join("");
@@ -62,8 +62,11 @@ export async function writeCharts(minutes, dir) {
       series("writes p95", (m) => m.write.p95),
     ]),
     "soak-memory": svgChart("Server memory", "MB", [
-      series("RSS", (m) => m.rss_mb),
-      series("heap used", (m) => m.heap_mb),
+      series("RSS floor", (m) => m.rss_mb),
+      series("RSS peak", (m) => m.rss_peak_mb ?? m.rss_mb),
+      series("heap floor", (m) => m.heap_mb),
+      series("heap peak", (m) => m.heap_peak_mb ?? m.heap_mb),
+      ...(minutes.some((m) => m.heap_after_gc_mb) ? [series("heap after GC", (m) => m.heap_after_gc_mb)] : []),
     ]),
     "soak-event-loop": svgChart("Event-loop delay p99", "ms", [series("p99", (m) => m.event_loop_p99_ms)]),
     "soak-outbox": svgChart("Outbox and database", "messages, seconds, connections", [

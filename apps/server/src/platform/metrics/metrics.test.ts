@@ -1,3 +1,5 @@
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import { API } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import Fastify from "fastify";
@@ -105,6 +107,23 @@ describe("GET /metrics", () => {
     }
     // Every line parses, and the process metrics come once although every test app has a registry.
     expect(samplesOf(answer.body).filter((s) => s.name === "process_cpu_user_seconds_total")).toHaveLength(1);
+  });
+
+  it("shows the heap in use after the last full collection, set by a full collection", async () => {
+    // A full collection on demand: the flag exposes gc() to contexts made after it is set.
+    v8.setFlagsFromString("--expose-gc");
+    const collect = runInNewContext("gc") as () => void;
+    const retained = Array.from({ length: 200_000 }, (_, i) => ({ i }));
+    collect();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const withArray = (await scrape()).value("washboard_heap_used_after_full_gc_bytes");
+    expect(withArray).toBeGreaterThan(0);
+    expect(retained.length).toBe(200_000);
+    retained.length = 0;
+    collect();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The 200,000 objects (several MB) no longer held: the figure after the next full collection is lower.
+    expect((await scrape()).value("washboard_heap_used_after_full_gc_bytes")).toBeLessThan(withArray - 2_000_000);
   });
 
   it("is off without METRICS_TOKEN: no endpoint", async () => {

@@ -5,6 +5,7 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { DatabaseUseMetrics } from "./database-use.js";
 import { DeviceTrafficMetrics } from "./device-traffic.js";
+import { heapAfterFullCollection } from "./heap-after-gc.js";
 import { HttpRequestMetrics } from "./http-requests.js";
 import { liveStreamsOpen } from "./live-streams.js";
 import { outboxBacklogMetrics } from "./outbox-backlog.js";
@@ -39,7 +40,7 @@ declare module "fastify" {
 
 /**
  * The process's own figures (CPU, memory, heap, event-loop delay, GC: prom-client's default
- * metrics) belong to the process, not to an app: they are collected once per process, into a
+ * metrics; the heap after the last full collection: ours) belong to the process, not to an app: they are collected once per process, into a
  * registry of their own, and served after the app's.
  */
 let processRegistry: Registry | undefined;
@@ -47,6 +48,7 @@ function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry();
     collectDefaultMetrics({ register: processRegistry });
+    heapAfterFullCollection(processRegistry);
   }
   return processRegistry;
 }
