@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { initI18n } from "./app/i18n";
 import { Root } from "./app/Root";
@@ -18,10 +18,14 @@ async function start() {
   await initI18n();
   const container = document.getElementById("root");
   if (!container) throw new Error("#root missing");
-  createRoot(container).render(
-    <StrictMode>
-      <Root signIn={signIn} />
-    </StrictMode>,
+  const root = createRoot(container);
+  // A transition renders in slices that give the main thread back every few milliseconds.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Root signIn={signIn} />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -1,5 +1,5 @@
 import { API, DEFAULT_ROUTE, DEFAULT_SITE_NAME, LOGIN_ROUTE } from "@washboard/shared";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { call } from "../api/client";
@@ -110,7 +110,9 @@ export function AppShell({ signIn: SignIn }: { signIn: Screen }) {
     document.title = title ? `${title} - ${siteName}` : siteName;
   }, [title, siteName]);
 
-  if (pending || decision.kind === "boot") return <PageSpinner fullscreen />;
+  const framed = decision.kind === "render" && !!user && !decision.route.noLogin;
+  const frameShown = useDeferredValue(framed);
+  if (pending || decision.kind === "boot" || (framed && !frameShown)) return <PageSpinner fullscreen />;
   if (decision.kind === "redirect") return <Navigate to={decision.to} replace />;
   const { route } = decision;
   if (!user || route.noLogin) {

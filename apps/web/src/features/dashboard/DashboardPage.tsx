@@ -2,7 +2,7 @@ import { QuestionCircleOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { API, type BrokerRiskName, formatTimestamp, machineTypeLabelKey } from "@washboard/shared";
 import { Alert, Empty, Skeleton, Statistic, Tag, Tooltip } from "antd";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { queryKeys } from "../../app/api/query-keys";
@@ -77,9 +77,10 @@ export default function DashboardPage() {
     queryFn: () => call(API.dashboard.summary, {}),
   });
 
-  if (summary.isPending) return <Skeleton active />;
+  const data = useDeferredValue(summary.data);
   if (summary.isError) return <Alert type="error" showIcon title={errorText(summary.error)} />;
-  const s = summary.data;
+  if (data === undefined) return <Skeleton active />;
+  const s = data;
   const tz = s.time_zone;
   return (
     <div data-testid="dashboard">
