@@ -66,6 +66,8 @@ export function answerCommand(command: DeviceCommand, context: CommandContext): 
       const { version } = command;
       if (version === machine.firmwareVersion) return { ack: refusal(id, "invalid", `${version} is installed`) };
       if (machine.isUpdating) return { ack: refusal(id, "not_ready", "an update is in progress") };
+      // Never during a wash: the customer's cycle finishes first, the server asks again when idle.
+      if (machine.isBusy) return { ack: refusal(id, "busy", "running a cycle") };
       const fails = context.firmwareFails();
       return { ack: ok, act: () => machine.updateFirmware(version, fails) };
     }

@@ -199,6 +199,16 @@ describe("commands", () => {
     expect(device.state.handledCommands).toEqual([update.id]);
   });
 
+  it("firmware_notice: refuses to install during a customer's cycle (busy), and installs nothing", async () => {
+    const device = await connectedDevice();
+    expect(await send(device, remoteStart(30))).toMatchObject({ ok: true });
+    const url = "https://firmware.example.com/washer-2.0.0.bin";
+    const update = { ...base(), kind: "firmware_notice", version: "2.0.0", url } satisfies DeviceCommand;
+    expect(await send(device, update)).toMatchObject({ id: update.id, ok: false, reason: "busy" });
+    expect(gateway.events(device.serial, "firmware_progress")).toEqual([]);
+    expect(device.state.firmware).toBe("1.0.0");
+  });
+
   it("refuses what does not decode as invalid, and ignores what has no id", async () => {
     const device = await connectedDevice();
     await gateway.command(device.serial, { v: 1, id: "bad-1", kind: "self_destruct", expires_at: 0 });

@@ -234,7 +234,13 @@ export const PROTOCOL_EXAMPLES: readonly ProtocolExample[] = [
     direction: down,
     schema: commandSchema("firmware_notice"),
     title: "Command: a firmware update is available",
-    example: { ...command("firmware_notice"), version: "2.1.0", url: "https://firmware.example.com/washer/2.1.0.bin" },
+    example: {
+      ...command("firmware_notice"),
+      version: "2.1.0",
+      url: "https://firmware.example.com/washer/2.1.0.bin",
+      size: 262144,
+      sha256: "9f2c1e7a4b3d5f60817263a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8",
+    },
   }),
   entry({
     name: "ack.ok",

@@ -150,7 +150,7 @@ const MESSAGE_TEXT: Record<string, { title: string; description: string }> = {
   "command.firmware_notice": {
     title: "Command: firmware notice",
     description:
-      "Firmware `version` can be downloaded from `url`. Answer at once (`invalid` for the version it runs, `not_ready` while another update runs), then download and install it, telling progress with `firmware_progress` events and the new `firmware` in `status` when done.",
+      "Firmware `version` can be downloaded from `url`. Answer at once (`invalid` for the version it runs, `busy` while running a cycle, `not_ready` while another update runs), then download it (after an interruption, resume with a `Range` request), check `size` and `sha256` when given, and install it, telling progress with `firmware_progress` events and the new `firmware` in `status` when done. A failed update says why in the event's `reason`.",
   },
   ack: { title: "Answer (either form)", description: "The machine's answer to the command `id`." },
   "ack.ok": {
@@ -201,6 +201,8 @@ const FIELD_TEXT: Record<string, string> = {
   "event:version": "The firmware version being installed.",
   "event:stage": "Where the update stands.",
   "event:percent": "How far the stage is.",
+  "event:reason":
+    "With `failed`: why. Tried again later: `download_interrupted`, `timeout`, `power_loss`; not: `hash_mismatch` (the file's SHA-256 is not `sha256`), `incompatible_model`, `rolled_back` (the controller went back to the old version). Any other reason is taken as not worth trying again.",
   "command:id": "The command's id (a UUID): act on it once; answer a repeat with the first answer.",
   "command:sent_at": "The server's clock when it sent the command, Unix seconds.",
   "command:expires_at": "Do not act on the command after this time (answer `expired`), Unix seconds.",
@@ -213,7 +215,9 @@ const FIELD_TEXT: Record<string, string> = {
   "command:params": "Parameters to set.",
   "command:params.<name>": "A parameter's value (a 16-bit register).",
   "command:version": "The firmware version available.",
-  "command:url": "Where to download it.",
+  "command:url": "Where to download it (HTTP; range requests are answered, so a download resumes).",
+  "command:size": "The file's size in bytes.",
+  "command:sha256": "The file's SHA-256, lower-case hex: install only a file that matches.",
   "ack:id": "The command's `id`.",
   "ack:ok": "`true`: done; `false`: refused.",
   "ack:cashbox": "The cash box as read (a reset: before emptying).",

@@ -98,6 +98,17 @@ export const COMMAND_START_TYPES = [...REMOTE_START_TYPES, "online_payment"] as 
 export const FIRMWARE_STAGES = ["downloading", "installing", "done", "failed"] as const;
 
 /**
+ * Why a firmware update failed, as a machine says in `firmware_progress` (`reason`). The transient
+ * ones may succeed when tried again (the server retries them after a backoff); the permanent ones
+ * would fail the same way. A reason not listed here is taken as permanent.
+ */
+export const FIRMWARE_FAILURES_TRANSIENT = ["download_interrupted", "timeout", "power_loss"] as const;
+export const FIRMWARE_FAILURES_PERMANENT = ["hash_mismatch", "incompatible_model", "rolled_back"] as const;
+export type FirmwareFailure =
+  | (typeof FIRMWARE_FAILURES_TRANSIENT)[number]
+  | (typeof FIRMWARE_FAILURES_PERMANENT)[number];
+
+/**
  * Which run of the controller's software an event comes from: a controller whose event counter
  * starts again at every power-up sends a new boot id each time, and its ids are then unique per
  * (device, boot id). Letters, digits, `-` and `_`.
@@ -137,6 +148,11 @@ export const deviceEvent = z.discriminatedUnion("type", [
     version: firmwareVersion,
     stage: z.enum(FIRMWARE_STAGES),
     percent: z.number().int().min(0).max(100),
+    // Free text within a pattern, not an enum: a controller may know reasons this version does not.
+    reason: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]{0,31}$/)
+      .optional(),
   }),
 ]);
 export type DeviceEvent = z.infer<typeof deviceEvent>;
@@ -172,6 +188,11 @@ export const deviceCommand = z.discriminatedUnion("kind", [
     kind: z.literal("firmware_notice"),
     version: firmwareVersion,
     url: z.string().url().max(512),
+    size: z.number().int().min(1).max(2_147_483_647).optional(),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
   }),
 ]);
 export type DeviceCommand = z.infer<typeof deviceCommand>;

@@ -1,3 +1,4 @@
+import { FIRMWARE_FAILURES_TRANSIENT } from "@washboard/device-protocol";
 import { wallClockParts } from "@washboard/shared";
 
 /**
@@ -101,15 +102,11 @@ export function insideWindow(instantMs: number, timeZone: string, window: Mainte
 }
 
 /**
- * Why a machine says an install failed. Transient reasons are tried again after a backoff; the
- * others would fail the same way again. A reason this list does not know is taken as permanent.
+ * Whether a failure is worth trying again (the device protocol's list of transient reasons). A
+ * reason the protocol does not list is taken as permanent.
  */
-export const TRANSIENT_FAILURES = ["download_interrupted", "timeout", "power_loss"] as const;
-export const PERMANENT_FAILURES = ["hash_mismatch", "incompatible_model", "rolled_back"] as const;
-export type FailureReason = (typeof TRANSIENT_FAILURES)[number] | (typeof PERMANENT_FAILURES)[number];
-
 export function isTransient(reason: string): boolean {
-  return (TRANSIENT_FAILURES as readonly string[]).includes(reason);
+  return (FIRMWARE_FAILURES_TRANSIENT as readonly string[]).includes(reason);
 }
 
 /**
