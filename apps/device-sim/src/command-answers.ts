@@ -1,5 +1,8 @@
 import type { CommandAck, DeviceCommand, ReaderCard, RefusalReason } from "@washboard/device-protocol";
-import type { Machine } from "./machine.js";
+import type { FirmwareUpdate, Machine } from "./machine.js";
+
+/** A firmware notice, as the machine received it. */
+export type FirmwareNotice = Extract<DeviceCommand, { kind: "firmware_notice" }>;
 
 /** A device's answer to a command and what it then does; the answer goes out first. */
 export interface CommandOutcome {
@@ -12,8 +15,8 @@ export interface CommandContext {
   machine: Machine;
   /** Drops the connection and comes back, as a controller reboot does. */
   restart(): void;
-  /** Whether a firmware install will fail (an autonomous device fails a few). */
-  firmwareFails(): boolean;
+  /** How this machine will get and install the file a notice names (its network, its luck). */
+  firmwareUpdate(notice: FirmwareNotice): FirmwareUpdate;
   /** Cycle length when a remote start names none. */
   defaultMinutes(): number;
   /** The card in the machine's own reader: a blank one to issue, or a customer's to top up. */
@@ -68,8 +71,8 @@ export function answerCommand(command: DeviceCommand, context: CommandContext): 
       if (machine.isUpdating) return { ack: refusal(id, "not_ready", "an update is in progress") };
       // Never during a wash: the customer's cycle finishes first, the server asks again when idle.
       if (machine.isBusy) return { ack: refusal(id, "busy", "running a cycle") };
-      const fails = context.firmwareFails();
-      return { ack: ok, act: () => machine.updateFirmware(version, fails) };
+      const update = context.firmwareUpdate(command);
+      return { ack: ok, act: () => machine.updateFirmware(version, update) };
     }
   }
 }

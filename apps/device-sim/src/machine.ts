@@ -1,5 +1,6 @@
 import type { CashBox, MachineParams, StartType } from "@washboard/device-protocol";
 import type { EventBody, ReportedState } from "./device-messages.js";
+import type { DownloadResult } from "./firmware-download.js";
 import type { Purchase } from "./purchase.js";
 import { realMs, type TaskGroup } from "./scheduler.js";
 
@@ -28,16 +29,22 @@ export interface MachineState extends ReportedState {
 /** Cash box counters are 31-bit on the wire; a simulation running for years stops there. */
 const LARGEST_AMOUNT = 2_147_483_647;
 
-/** A firmware update's steps, in simulated seconds after it was accepted. */
-const DOWNLOAD_STEPS = [
-  { at: 0, percent: 0 },
-  { at: 5, percent: 25 },
-  { at: 10, percent: 50 },
-  { at: 15, percent: 75 },
-  { at: 20, percent: 100 },
-] as const;
-const INSTALL_AT = 22;
-const INSTALLED_AT = 40;
+/** Simulated seconds from a downloaded file to the start of its install, and the install itself. */
+const INSTALL_DELAY_SECONDS = 2;
+const INSTALL_SECONDS = 18;
+
+/**
+ * How an accepted update ends once its file is in: installed; power lost during the install (the
+ * machine restarts on its old version and says so); or rolled back (the new version does not boot,
+ * the bootloader goes back to the old one and the machine reports it, saying nothing else).
+ */
+export type InstallOutcome = "installed" | "power_loss" | "rolled_back";
+
+export interface FirmwareUpdate {
+  /** Fetches the file (the device's network), telling each 25 % step. */
+  download(onProgress: (percent: number) => void, signal: AbortSignal): Promise<DownloadResult>;
+  outcome: InstallOutcome;
+}
 
 /**
  * The machine itself, without its network: cash box, parameters, a running cycle, a fault, the
@@ -50,6 +57,8 @@ export class Machine {
   private params: MachineParams;
   private firmware: string;
   private updatingTo: string | null = null;
+  /** Stops the running update's download when the power goes. */
+  private updateAbort: AbortController | null = null;
 
   constructor(
     private readonly output: MachineOutput,
@@ -177,34 +186,64 @@ export class Machine {
     this.output.changed();
   }
 
-  /** Downloads and installs a version, reporting progress; `fails` makes the install fail at the end. */
-  updateFirmware(version: string, fails: boolean): void {
+  /**
+   * Downloads and installs a version, telling its progress: the download's 25 % steps, then
+   * installing, then done (and the new version in status and shadow) — or failed with a reason.
+   */
+  updateFirmware(version: string, update: FirmwareUpdate): void {
     this.updatingTo = version;
-    const progress = (stage: "downloading" | "installing" | "done" | "failed", percent: number) =>
-      this.output.event({ type: "firmware_progress", version, stage, percent });
-    for (const step of DOWNLOAD_STEPS) {
-      if (step.at === 0) progress("downloading", step.percent);
-      else this.tasks.after(realMs(step.at, this.timeScale), () => progress("downloading", step.percent));
-    }
-    this.tasks.after(realMs(INSTALL_AT, this.timeScale), () => progress("installing", 0));
-    this.tasks.after(realMs(INSTALLED_AT, this.timeScale), () => {
+    const abort = new AbortController();
+    this.updateAbort = abort;
+    const progress = (stage: "downloading" | "installing" | "done" | "failed", percent: number, reason?: string) =>
+      this.output.event({ type: "firmware_progress", version, stage, percent, ...(reason ? { reason } : {}) });
+    const end = () => {
       this.updatingTo = null;
-      if (fails) {
-        progress("failed", 100);
-      } else {
-        this.firmware = version;
-        progress("done", 100);
+      this.updateAbort = null;
+      this.output.changed();
+    };
+    const install = () => {
+      progress("installing", 0);
+      this.tasks.after(realMs(INSTALL_SECONDS, this.timeScale), () => {
+        if (update.outcome === "installed") {
+          this.firmware = version;
+          progress("done", 100);
+        } else if (update.outcome === "power_loss") {
+          progress("failed", 0, "power_loss");
+        }
+        // Whatever the outcome, the controller comes back up and says which version it runs.
+        end();
         this.output.status();
         this.output.reportedShadow();
-      }
-      this.output.changed();
-    });
+      });
+    };
+    update
+      .download((percent) => progress("downloading", percent), abort.signal)
+      .then(
+        (result) => {
+          if (abort.signal.aborted) return;
+          if (!result.ok) {
+            progress("failed", 0, result.reason);
+            end();
+            return;
+          }
+          this.tasks.after(realMs(INSTALL_DELAY_SECONDS, this.timeScale), install);
+        },
+        () => {
+          // Only a halt aborts a download: a machine without power reports nothing.
+          if (!abort.signal.aborted) {
+            progress("failed", 0, "download_interrupted");
+            end();
+          }
+        },
+      );
     this.output.changed();
   }
 
   /** Power is cut: the running cycle and a firmware update are lost; nothing is reported. */
   halt(): void {
     this.tasks.cancelAll();
+    this.updateAbort?.abort();
+    this.updateAbort = null;
     this.busy = false;
     this.updatingTo = null;
   }

@@ -3,6 +3,7 @@ import { templateParams } from "@washboard/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { seededRandom } from "./random.js";
 import { SimulatedDevice, type SimulatedDeviceOptions } from "./simulated-device.js";
+import { type FirmwareServer, startFirmwareServer } from "./test/firmware-server.js";
 import { startTestBroker, type TestBroker } from "./test/test-broker.js";
 import { retainedOn, TestGateway } from "./test/test-gateway.js";
 
@@ -174,39 +175,92 @@ describe("commands", () => {
     expect(device.state.params).toMatchObject({ price: 650, water_temp: 60 });
   });
 
-  it("firmware_notice: refuses the installed version, installs another with progress", async () => {
-    const device = await connectedDevice();
-    const url = "https://firmware.example.com/washer-2.0.0.bin";
-    const same = { ...base(), kind: "firmware_notice", version: "1.0.0", url } satisfies DeviceCommand;
-    expect(await send(device, same)).toMatchObject({ id: same.id, ok: false, reason: "invalid" });
+  describe("firmware_notice", () => {
+    let files: FirmwareServer;
+    beforeAll(async () => {
+      files = await startFirmwareServer();
+    });
+    afterAll(() => files.close());
+    const notice = (version = "2.0.0") =>
+      ({
+        ...base(),
+        kind: "firmware_notice",
+        version,
+        url: files.url,
+        size: files.bytes.length,
+        sha256: files.sha256,
+      }) satisfies DeviceCommand;
+    const stages = (device: SimulatedDevice) =>
+      gateway
+        .events(device.serial, "firmware_progress")
+        .map((event) =>
+          [event.version, event.stage, event.percent, event.reason].filter((x) => x !== undefined).join(" "),
+        );
 
-    const update = { ...base(), kind: "firmware_notice", version: "2.0.0", url } satisfies DeviceCommand;
-    expect(await send(device, update)).toEqual({ v: 1, id: update.id, ok: true });
-    await gateway.next(device.serial, "status", (status) => status.firmware === "2.0.0");
-    const stages = gateway
-      .events(device.serial, "firmware_progress")
-      .map((event) => `${event.version} ${event.stage} ${event.percent}`);
-    expect(stages).toEqual([
-      "2.0.0 downloading 0",
-      "2.0.0 downloading 25",
-      "2.0.0 downloading 50",
-      "2.0.0 downloading 75",
-      "2.0.0 downloading 100",
-      "2.0.0 installing 0",
-      "2.0.0 done 100",
-    ]);
-    await gateway.next(device.serial, "shadow/reported", (shadow) => shadow.firmware === "2.0.0");
-    expect(device.state.handledCommands).toEqual([update.id]);
-  });
+    it("refuses the installed version, downloads, checks and installs another with progress", async () => {
+      const device = await connectedDevice();
+      const same = notice("1.0.0");
+      expect(await send(device, same)).toMatchObject({ id: same.id, ok: false, reason: "invalid" });
 
-  it("firmware_notice: refuses to install during a customer's cycle (busy), and installs nothing", async () => {
-    const device = await connectedDevice();
-    expect(await send(device, remoteStart(30))).toMatchObject({ ok: true });
-    const url = "https://firmware.example.com/washer-2.0.0.bin";
-    const update = { ...base(), kind: "firmware_notice", version: "2.0.0", url } satisfies DeviceCommand;
-    expect(await send(device, update)).toMatchObject({ id: update.id, ok: false, reason: "busy" });
-    expect(gateway.events(device.serial, "firmware_progress")).toEqual([]);
-    expect(device.state.firmware).toBe("1.0.0");
+      const update = notice();
+      expect(await send(device, update)).toEqual({ v: 1, id: update.id, ok: true });
+      await gateway.next(device.serial, "status", (status) => status.firmware === "2.0.0");
+      expect(stages(device)).toEqual([
+        "2.0.0 downloading 0",
+        "2.0.0 downloading 25",
+        "2.0.0 downloading 50",
+        "2.0.0 downloading 75",
+        "2.0.0 downloading 100",
+        "2.0.0 installing 0",
+        "2.0.0 done 100",
+      ]);
+      await gateway.next(device.serial, "shadow/reported", (shadow) => shadow.firmware === "2.0.0");
+      expect(device.state.handledCommands).toEqual([update.id]);
+    });
+
+    it("refuses to install during a customer's cycle (busy), and installs nothing", async () => {
+      const device = await connectedDevice();
+      expect(await send(device, remoteStart(30))).toMatchObject({ ok: true });
+      const update = notice();
+      expect(await send(device, update)).toMatchObject({ id: update.id, ok: false, reason: "busy" });
+      expect(gateway.events(device.serial, "firmware_progress")).toEqual([]);
+      expect(device.state.firmware).toBe("1.0.0");
+    });
+
+    it("says why an update failed: a damaged file, a dead line, power lost while installing", async () => {
+      const cases = [
+        { trouble: { corrupt: 1 }, last: "2.0.0 failed 0 hash_mismatch" },
+        { trouble: { interrupted: 1 }, last: "2.0.0 failed 0 download_interrupted" },
+        { trouble: { powerLoss: 1 }, last: "2.0.0 failed 0 power_loss" },
+      ];
+      for (const { trouble, last } of cases) {
+        const device = await connectedDevice({ firmwareTrouble: trouble });
+        expect(await send(device, notice())).toMatchObject({ ok: true });
+        await gateway.until(() => (stages(device).at(-1) === last ? true : undefined));
+        await device.waitFor((state) => state.updatingTo === null);
+        expect(device.state.firmware).toBe("1.0.0");
+      }
+    });
+
+    it("a version that does not boot: the machine comes back on its old version and says nothing else", async () => {
+      const device = await connectedDevice({ firmwareTrouble: { rolledBack: 1 } });
+      const statuses = gateway.list(device.serial, "status").length;
+      expect(await send(device, notice())).toMatchObject({ ok: true });
+      await gateway.until(() => (stages(device).includes("2.0.0 installing 0") ? true : undefined));
+      await device.waitFor((state) => state.updatingTo === null);
+      await gateway.until(() => (gateway.list(device.serial, "status").length > statuses ? true : undefined));
+      expect(gateway.list(device.serial, "status").at(-1)).toMatchObject({ online: true, firmware: "1.0.0" });
+      expect(stages(device).some((stage) => / (done|failed) /.test(stage))).toBe(false);
+    });
+
+    it("resumes a dropped download by range and installs the same file", async () => {
+      files.ranges.length = 0;
+      const device = await connectedDevice({ firmwareTrouble: { resumed: 1 } });
+      expect(await send(device, notice())).toMatchObject({ ok: true });
+      await gateway.next(device.serial, "status", (status) => status.firmware === "2.0.0");
+      expect(files.ranges).toHaveLength(2);
+      expect(files.ranges[1]).toMatch(/^bytes=\d+-$/);
+    });
   });
 
   it("refuses what does not decode as invalid, and ignores what has no id", async () => {

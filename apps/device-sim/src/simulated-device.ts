@@ -21,15 +21,21 @@ import {
 import { templateOfParams } from "@washboard/shared";
 import mqtt, { type MqttClient } from "mqtt";
 import { AutonomousLife, LIFE_RATES, type LifeRates } from "./autonomous-life.js";
-import { answerCommand, readCommandId, refusal } from "./command-answers.js";
+import { answerCommand, type FirmwareNotice, readCommandId, refusal } from "./command-answers.js";
 import { CommandMemory } from "./command-memory.js";
 import { type EventBody, EventIds, eventOf, offlineStatus, onlineStatus, reportedShadowOf } from "./device-messages.js";
-import { Machine, type MachineOutput, type MachineState } from "./machine.js";
+import {
+  type FirmwareTrouble,
+  firmwareUpdateFor,
+  LIFE_FIRMWARE_TROUBLE,
+  NO_FIRMWARE_TROUBLE,
+} from "./firmware-trouble.js";
+import { type FirmwareUpdate, Machine, type MachineOutput, type MachineState } from "./machine.js";
 import { defaultParams, type MachineProfile, profileFor } from "./machine-profiles.js";
 import { type MachineMoney, machineMoney } from "./money.js";
 import { settlesWithin } from "./promises.js";
 import { type Purchase, SIMULATED_CARD_COUNT, simulatedCardNumber } from "./purchase.js";
-import { chance, integerBetween, type Random } from "./random.js";
+import { integerBetween, type Random } from "./random.js";
 import { realMs, type ScheduledTask, Scheduler, TaskGroup } from "./scheduler.js";
 
 export interface DeviceIdentity {
@@ -70,6 +76,8 @@ export interface SimulatedDeviceOptions {
   initial?: { cashbox?: CashBox; params?: MachineParams };
   /** Faults and network drops more or less often than a real machine's (demos, tests). */
   lifeRates?: Partial<LifeRates>;
+  /** How often a firmware update meets trouble (default: never; an autonomous device's life: sometimes). */
+  firmwareTrouble?: Partial<FirmwareTrouble>;
   /** How often the status is published while nothing changes (the protocol's heartbeat, real time). */
   heartbeatMs?: number;
 }
@@ -100,8 +108,6 @@ const REOPEN_RETRY_MS = 5_000;
 /** Events produced while offline wait for the connection, up to this many (a real controller's buffer). */
 const OUTBOX_CAPACITY = 500;
 const HANDLED_KEPT = 1000;
-/** An autonomous device's firmware installs sometimes fail, so the console shows what that looks like. */
-const FIRMWARE_FAILURE_SHARE = 0.05;
 /** How long a graceful disconnect waits for the broker to take the offline status. */
 const GOODBYE_TIMEOUT_MS = 3_000;
 /** The protocol's heartbeat: a status at least this often, so the server knows the machine is there. */
@@ -137,6 +143,7 @@ export class SimulatedDevice {
   private readonly connectionTasks: TaskGroup;
   private readonly machine: Machine;
   private readonly life: AutonomousLife | null;
+  private readonly firmwareTrouble: Partial<FirmwareTrouble>;
   private readonly answers = new CommandMemory();
   private readonly handled: string[] = [];
   private readonly eventIds: EventIds;
@@ -159,6 +166,7 @@ export class SimulatedDevice {
     this.timeScale = options.timeScale ?? 1;
     if (!(this.timeScale > 0)) throw new RangeError(`timeScale must be positive, not ${this.timeScale}`);
     this.random = options.random ?? Math.random;
+    this.firmwareTrouble = options.firmwareTrouble ?? {};
     this.reconnectPeriodMs = options.reconnectPeriodMs ?? 1_000;
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
     this.topics = {
@@ -262,6 +270,12 @@ export class SimulatedDevice {
    * The card a remote card issue or top-up acts on: the one a test inserted, else a blank card from
    * the machine's stack (issue) or a customer's card of the simulated set (top-up).
    */
+  /** A notice's update on this machine, with the trouble its options (or its life) bring. */
+  private firmwareUpdate(notice: FirmwareNotice): FirmwareUpdate {
+    const usual = this.life !== null ? LIFE_FIRMWARE_TROUBLE : NO_FIRMWARE_TROUBLE;
+    return firmwareUpdateFor(notice, { ...usual, ...this.firmwareTrouble }, this.random);
+  }
+
   private takeCardInReader(purpose: "issue" | "topup"): ReaderCard {
     const inserted = this.cardInReader;
     this.cardInReader = null;
@@ -470,7 +484,7 @@ export class SimulatedDevice {
     const outcome = answerCommand(decoded.value, {
       machine: this.machine,
       restart: () => this.restart(),
-      firmwareFails: () => this.life !== null && chance(this.random, FIRMWARE_FAILURE_SHARE),
+      firmwareUpdate: (notice) => this.firmwareUpdate(notice),
       defaultMinutes: () =>
         templateOfParams(this.machine.currentParams)?.estimated_minutes ?? this.profile.programs[0].minutes[0],
       cardInReader: (purpose) => this.takeCardInReader(purpose),
