@@ -13,7 +13,19 @@ describe("parseCliOptions", () => {
       seed: 1,
       devices: 100,
       concurrency: 200,
+      firmwareTrouble: {},
     });
+  });
+
+  it("reads how often firmware updates meet trouble, and refuses an unknown kind or a share above 1", () => {
+    const base = ["--broker", "mqtt://x", "--fleet", "f"];
+    expect(
+      parseCliOptions([...base, "--firmware-trouble", "interrupted=0.01,powerLoss=0.005,rolledBack=0"], "/")
+        .firmwareTrouble,
+    ).toEqual({ interrupted: 0.01, powerLoss: 0.005, rolledBack: 0 });
+    expect(() => parseCliOptions([...base, "--firmware-trouble", "gremlins=0.1"], "/")).toThrow(/firmware-trouble/);
+    expect(() => parseCliOptions([...base, "--firmware-trouble", "corrupt=1.5"], "/")).toThrow(/firmware-trouble/);
+    expect(() => parseCliOptions([...base, "--firmware-trouble", "corrupt="], "/")).toThrow(/firmware-trouble/);
   });
 
   it("refuses what is missing or wrong", () => {

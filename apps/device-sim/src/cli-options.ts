@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import type { FirmwareTrouble } from "./firmware-trouble.js";
 
 export interface CliOptions {
   brokerUrl: string;
@@ -10,6 +11,8 @@ export interface CliOptions {
   /** Only the first this many devices of the file; all when undefined. */
   devices: number | undefined;
   concurrency: number;
+  /** Shares of firmware updates meeting each kind of trouble; unset kinds keep the machines' usual. */
+  firmwareTrouble: Partial<FirmwareTrouble>;
 }
 
 export const USAGE = `Usage: npm run simulate -w @washboard/device-sim -- --broker URL --fleet FILE [options]
@@ -21,7 +24,34 @@ export const USAGE = `Usage: npm run simulate -w @washboard/device-sim -- --brok
                       (default 1; 60 = a minute per second); customers keep a real shop's pace
   --customer-pace N   customers come N times as often as at a real shop (default 1; load tests)
   --seed N            make customers, faults and drops reproducible
-  --concurrency N     connections opened at a time at start (default 200)`;
+  --concurrency N     connections opened at a time at start (default 200)
+  --firmware-trouble KIND=SHARE,...
+                      how often a firmware update meets trouble, shares 0-1 of updates, kinds:
+                      resumed (a line that drops once and resumes), interrupted (a dead line),
+                      powerLoss, corrupt (a damaged file), rolledBack (does not boot)`;
+
+const TROUBLE_KINDS: readonly (keyof FirmwareTrouble)[] = [
+  "resumed",
+  "interrupted",
+  "powerLoss",
+  "corrupt",
+  "rolledBack",
+];
+
+/** `interrupted=0.01,corrupt=0.005` into shares by kind. */
+function firmwareTrouble(text: string | undefined): Partial<FirmwareTrouble> {
+  const trouble: Partial<FirmwareTrouble> = {};
+  if (text === undefined) return trouble;
+  for (const pair of text.split(",")) {
+    const [kind = "", share = ""] = pair.split("=");
+    const value = Number(share);
+    if (!(TROUBLE_KINDS as readonly string[]).includes(kind) || share === "" || !(value >= 0 && value <= 1)) {
+      throw new Error(`--firmware-trouble takes ${TROUBLE_KINDS.join("|")}=<share 0-1>, not "${pair}"`);
+    }
+    trouble[kind as keyof FirmwareTrouble] = value;
+  }
+  return trouble;
+}
 
 function positive(name: string, text: string | undefined, fallback: number, integer: boolean): number {
   if (text === undefined) return fallback;
@@ -47,6 +77,7 @@ export function parseCliOptions(args: readonly string[], baseDir: string): CliOp
       "customer-pace": { type: "string" },
       seed: { type: "string" },
       concurrency: { type: "string" },
+      "firmware-trouble": { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -66,5 +97,6 @@ export function parseCliOptions(args: readonly string[], baseDir: string): CliOp
     seed,
     devices: values.devices === undefined ? undefined : positive("devices", values.devices, 0, true),
     concurrency: positive("concurrency", values.concurrency, 200, true),
+    firmwareTrouble: firmwareTrouble(values["firmware-trouble"]),
   };
 }

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     timeScale: options.timeScale,
     customerPace: options.customerPace,
     seed: options.seed,
+    firmwareTrouble: options.firmwareTrouble,
   });
   console.log(
     `simulating ${chosen.length} devices against ${options.brokerUrl} at ×${options.timeScale}` +

@@ -1,4 +1,5 @@
 import type { LifeRates } from "./autonomous-life.js";
+import type { FirmwareTrouble } from "./firmware-trouble.js";
 import { eachLimited } from "./promises.js";
 import { deviceSeed, type Random, seededRandom } from "./random.js";
 import { Scheduler, TaskGroup } from "./scheduler.js";
@@ -16,6 +17,8 @@ export interface FleetOptions {
   autonomous?: boolean;
   /** Faults and network drops more or less often than a real machine's (demos, tests). */
   lifeRates?: Partial<LifeRates>;
+  /** How often firmware updates meet trouble (benchmarks of a rollout). */
+  firmwareTrouble?: Partial<FirmwareTrouble>;
 }
 
 export interface FleetCounts {
@@ -57,6 +60,7 @@ export class Fleet {
         scheduler: this.scheduler,
         reconnectPeriodMs: RECONNECT_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS),
         lifeRates: options.lifeRates,
+        firmwareTrouble: options.firmwareTrouble,
       });
     });
     const bySerial = new Map<string, SimulatedDevice>();
