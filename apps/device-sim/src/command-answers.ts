@@ -41,7 +41,7 @@ export function answerCommand(command: DeviceCommand, context: CommandContext): 
       if (machine.isBusy) return { ack: refusal(id, "busy") };
       const fault = machine.faultCode;
       if (fault !== null) return { ack: refusal(id, "fault", fault) };
-      if (machine.isUpdating) return { ack: refusal(id, "not_ready", "installing firmware") };
+      if (machine.isInstalling) return { ack: refusal(id, "not_ready", "installing firmware") };
       const { start_type, program, price } = command;
       const minutes = command.minutes ?? context.defaultMinutes();
       // A remote card issue or top-up acts on the card in the machine's reader and says which.

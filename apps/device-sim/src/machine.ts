@@ -31,6 +31,8 @@ const LARGEST_AMOUNT = 2_147_483_647;
 
 /** Simulated seconds from a downloaded file to the start of its install, and the install itself. */
 const INSTALL_DELAY_SECONDS = 2;
+/** How often a machine with its file in looks whether the customer's cycle has ended. */
+const IDLE_CHECK_SECONDS = 5;
 const INSTALL_SECONDS = 18;
 
 /**
@@ -59,6 +61,7 @@ export class Machine {
   private updatingTo: string | null = null;
   /** Stops the running update's download when the power goes. */
   private updateAbort: AbortController | null = null;
+  private installing = false;
 
   constructor(
     private readonly output: MachineOutput,
@@ -95,6 +98,11 @@ export class Machine {
     return this.updatingTo !== null;
   }
 
+  /** Installing firmware: the one part of an update that takes the machine out of service. */
+  get isInstalling(): boolean {
+    return this.installing;
+  }
+
   get currentParams(): MachineParams {
     return this.params;
   }
@@ -103,9 +111,9 @@ export class Machine {
     return this.firmware;
   }
 
-  /** Free for a customer: not running, not faulted, not installing firmware. */
+  /** Free for a customer: not running, not faulted, not installing firmware (a download runs in the background). */
   get isReady(): boolean {
-    return !this.busy && this.fault === null && this.updatingTo === null;
+    return !this.busy && this.fault === null && !this.installing;
   }
 
   acceptCash(type: "coin_inserted" | "note_inserted", amount: number): void {
@@ -199,9 +207,16 @@ export class Machine {
     const end = () => {
       this.updatingTo = null;
       this.updateAbort = null;
+      this.installing = false;
       this.output.changed();
     };
     const install = () => {
+      // Never during a wash: a customer who started a cycle while the file came in finishes first.
+      if (this.busy) {
+        this.tasks.after(realMs(IDLE_CHECK_SECONDS, this.timeScale), install);
+        return;
+      }
+      this.installing = true;
       progress("installing", 0);
       this.tasks.after(realMs(INSTALL_SECONDS, this.timeScale), () => {
         if (update.outcome === "installed") {
@@ -246,6 +261,7 @@ export class Machine {
     this.updateAbort = null;
     this.busy = false;
     this.updatingTo = null;
+    this.installing = false;
   }
 
   /** A restart: as a halt, and the controller comes back without its fault. */

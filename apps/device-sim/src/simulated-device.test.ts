@@ -253,6 +253,24 @@ describe("commands", () => {
       expect(stages(device).some((stage) => / (done|failed) /.test(stage))).toBe(false);
     });
 
+    it("stays in service while the file comes in; a customer's cycle started meanwhile ends before the install", async () => {
+      files.delayMs = 300;
+      try {
+        const device = await connectedDevice();
+        expect(await send(device, notice())).toMatchObject({ ok: true });
+        // A simulated 10 minutes: a second, longer than the download.
+        expect(await send(device, remoteStart(10))).toMatchObject({ ok: true });
+        await gateway.next(device.serial, "status", (status) => status.firmware === "2.0.0");
+        const order = gateway
+          .list(device.serial, "event")
+          .map((event) => (event.type === "firmware_progress" ? `${event.stage} ${event.percent}` : event.type))
+          .filter((name) => ["cycle_started", "cycle_finished", "downloading 100", "installing 0"].includes(name));
+        expect(order).toEqual(["cycle_started", "downloading 100", "cycle_finished", "installing 0"]);
+      } finally {
+        files.delayMs = 0;
+      }
+    });
+
     it("resumes a dropped download by range and installs the same file", async () => {
       files.ranges.length = 0;
       const device = await connectedDevice({ firmwareTrouble: { resumed: 1 } });

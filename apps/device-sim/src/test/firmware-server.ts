@@ -11,13 +11,16 @@ export interface FirmwareServer {
   ranges: string[];
   /** Answer the whole file even to a range request (a server without range support). */
   ignoreRanges: boolean;
+  /** Wait this long before answering (a slow line). */
+  delayMs: number;
   close(): Promise<void>;
 }
 
 export async function startFirmwareServer(size = 256 * 1024): Promise<FirmwareServer> {
   const bytes = new Uint8Array(size).map((_, i) => (i * 31 + 7) % 251);
-  const state = { ranges: [] as string[], ignoreRanges: false };
-  const server = http.createServer((request, response) => {
+  const state = { ranges: [] as string[], ignoreRanges: false, delayMs: 0 };
+  const server = http.createServer(async (request, response) => {
+    if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     const range = request.headers.range ?? "";
     state.ranges.push(range);
     const match = /^bytes=(\d+)-$/.exec(range);
@@ -51,6 +54,12 @@ export async function startFirmwareServer(size = 256 * 1024): Promise<FirmwareSe
     },
     set ignoreRanges(value: boolean) {
       state.ignoreRanges = value;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(value: number) {
+      state.delayMs = value;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -4,6 +4,7 @@ import { advance, FINAL_STATES, type Target, type TargetInput, type TargetTiming
 const timing: TargetTiming = {
   downloadStallMs: 60_000,
   installMs: 300_000,
+  idleWaitMs: 3 * 3_600_000,
   rebootMs: 120_000,
   firstBackoffMs: 30_000,
   backoffCapMs: 600_000,
@@ -130,6 +131,24 @@ describe("a machine's way through a rollout", () => {
     ]);
     expect(stillInstalling?.state).toBe("installing");
     expect(silent).toMatchObject({ state: "retrying", reason: "timeout" });
+  });
+
+  it("with its file in, a machine may wait hours for a customer's cycle to end before installing", () => {
+    const seen = walk(queued, [
+      { kind: "notice_sent" },
+      { kind: "ack", ok: true },
+      { kind: "progress", stage: "downloading", percent: 100 },
+      [2 * 3_600_000, { kind: "tick" }],
+      [2 * 3_600_000 + 1_000, { kind: "progress", stage: "installing", percent: 0 }],
+    ]);
+    expect(states(seen).slice(-2)).toEqual(["downloading", "installing"]);
+    const [, , , gaveUp] = walk(queued, [
+      { kind: "notice_sent" },
+      { kind: "ack", ok: true },
+      { kind: "progress", stage: "downloading", percent: 100 },
+      [4 * 3_600_000, { kind: "tick" }],
+    ]);
+    expect(gaveUp).toMatchObject({ state: "retrying", reason: "timeout" });
   });
 
   it("abort stops what has not started installing; an install under way finishes", () => {

@@ -68,6 +68,12 @@ export interface TargetTiming {
   /** Longest wait for the next progress while downloading, and for `done` while installing. */
   downloadStallMs: number;
   installMs: number;
+  /**
+   * Longest wait, with the file in (downloading 100 %), for the customer's cycle to end: a machine
+   * that turned busy before installing postpones the install (the protocol's order) and says
+   * nothing meanwhile.
+   */
+  idleWaitMs: number;
   /** Longest wait for the status with the new version after `done`. */
   rebootMs: number;
   firstBackoffMs: number;
@@ -138,7 +144,8 @@ export function advance(target: Target, input: TargetInput, now: number, timing:
     }
     case "tick": {
       const waited = now - target.since;
-      if (target.state === "downloading" && waited > timing.downloadStallMs) return fail("timeout");
+      const stall = target.percent === 100 ? timing.idleWaitMs : timing.downloadStallMs;
+      if (target.state === "downloading" && waited > stall) return fail("timeout");
       if (target.state === "installing" && waited > timing.installMs) return fail("timeout");
       if (target.state === "rebooting" && waited > timing.rebootMs) return fail("timeout");
       return target;
