@@ -3,6 +3,7 @@ import { API_KEY, apiToken, expect, keepScreenshot, signIn, test } from "../fixt
 import { decodeQrPng } from "../support/decode-qr";
 import {
   apiCall,
+  cancelDialog,
   cellOf,
   dialogOf,
   imageKeyOf,
@@ -126,8 +127,7 @@ test("a vendor admin sets up a location, shops with images, an alliance, a price
       await expect(edit.getByTestId("shop-images").locator(`img[src="/uploads/${key}"]`)).toBeVisible();
     }
     await keepScreenshot(page, "shop-images-dialog");
-    await edit.getByRole("button", { name: en("common.cancel") }).click();
-    await expect(edit).toBeHidden();
+    await cancelDialog(edit);
   });
 
   await test.step("creates a second, minimal shop", async () => {

@@ -1,5 +1,5 @@
 import { expect, keepScreenshot, signIn, test } from "../fixtures";
-import { apiCall, dialogOf, newSuffix, rowsOf, storedToken } from "../support/ui";
+import { apiCall, cancelDialog, dialogOf, newSuffix, rowsOf, storedToken } from "../support/ui";
 import { text } from "./catalogue";
 
 const en = (key: string) => text("en", key);
@@ -36,7 +36,7 @@ test("text a person typed is shown as text: in the console and in the HTML expor
     await row.getByTestId("location-edit").click();
     const dialog = dialogOf(page, "location-form");
     await expect(dialog.getByLabel(en("locations.fields.name"))).toHaveValue(name);
-    await dialog.getByRole("button", { name: en("common.cancel") }).click();
+    await cancelDialog(dialog);
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
     await expect(page.locator("main script")).toHaveCount(0);
   });

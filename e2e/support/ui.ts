@@ -40,6 +40,18 @@ export function dialogOf(page: Page, formTestId: string): Locator {
   return page.getByRole("dialog").filter({ has: page.getByTestId(formTestId) });
 }
 
+/**
+ * Closes a dialog with its Cancel button and waits until it is gone — clicking again if a click
+ * landed while the dialog was still zooming in and missed the button (seen on a loaded machine).
+ */
+export async function cancelDialog(dialog: Locator) {
+  await expect(async () => {
+    if (await dialog.isVisible())
+      await dialog.getByRole("button", { name: en("common.cancel") }).click({ timeout: 2_000 });
+    await expect(dialog).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Submits an antd modal with its primary button, then waits for it to close and for the success toast. */
 export async function submitDialog(page: Page, dialog: Locator, successKey: string) {
   await dialog.getByRole("button", { name: en("common.save") }).click();
