@@ -70,7 +70,11 @@ export async function downloadFirmware(
         await response.body?.cancel();
         throw new Error(`answered ${response.status}`);
       }
-      total ??= Number(response.headers.get("content-length") ?? 0) + have || undefined;
+      if (total === undefined) {
+        // Without a size in the notice, the answer's length (of the rest, when resuming) tells it.
+        const length = Number(response.headers.get("content-length"));
+        if (length > 0) total = have + length;
+      }
       if (!response.body) throw new Error("no body");
       const reader = response.body.getReader();
       const dropAt = Math.min(

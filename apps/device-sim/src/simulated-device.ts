@@ -266,16 +266,16 @@ export class SimulatedDevice {
     this.cardInReader = card;
   }
 
-  /**
-   * The card a remote card issue or top-up acts on: the one a test inserted, else a blank card from
-   * the machine's stack (issue) or a customer's card of the simulated set (top-up).
-   */
   /** A notice's update on this machine, with the trouble its options (or its life) bring. */
   private firmwareUpdate(notice: FirmwareNotice): FirmwareUpdate {
     const usual = this.life !== null ? LIFE_FIRMWARE_TROUBLE : NO_FIRMWARE_TROUBLE;
     return firmwareUpdateFor(notice, { ...usual, ...this.firmwareTrouble }, this.random);
   }
 
+  /**
+   * The card a remote card issue or top-up acts on: the one a test inserted, else a blank card from
+   * the machine's stack (issue) or a customer's card of the simulated set (top-up).
+   */
   private takeCardInReader(purpose: "issue" | "topup"): ReaderCard {
     const inserted = this.cardInReader;
     this.cardInReader = null;

@@ -6,7 +6,7 @@ import {
   type Verdict,
   type WaveTally,
 } from "./rollout-rules.js";
-import { FINAL_STATES, type TargetState } from "./target-states.js";
+import { FINAL_STATES, type TargetState, WAITING } from "./target-states.js";
 
 /** A running rollout as one scheduler tick sees it (read under the rollout's row lock). */
 export interface RolloutView {
@@ -39,8 +39,6 @@ export interface TickDecision {
   notify: number[];
   park: { id: number; until: "idle" | "window" }[];
 }
-
-const WAITING: readonly TargetState[] = ["queued", "waiting_idle", "waiting_window", "retrying"];
 
 /** Each wave's succeeded, failed (for good) and still-open machines. */
 export function tallyWaves(targets: readonly TargetView[], waveCount: number): WaveTally[] {

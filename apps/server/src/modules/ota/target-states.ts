@@ -81,9 +81,10 @@ export interface TargetTiming {
   maxTries: number;
 }
 
-const LIVE_AFTER_NOTICE: readonly TargetState[] = ["notified", "downloading", "installing", "rebooting"];
+/** A notice the machine accepted and is working on. */
+const ACCEPTED: readonly TargetState[] = ["downloading", "installing", "rebooting"];
 /** Where a target waits for the scheduler to notify it. */
-const WAITING: readonly TargetState[] = ["queued", "waiting_idle", "waiting_window", "retrying"];
+export const WAITING: readonly TargetState[] = ["queued", "waiting_idle", "waiting_window", "retrying"];
 
 /** What becomes of a target when `input` happens at `now`; the same target when nothing changes. */
 export function advance(target: Target, input: TargetInput, now: number, timing: TargetTiming): Target {
@@ -128,7 +129,7 @@ export function advance(target: Target, input: TargetInput, now: number, timing:
       return target.state === "notified" ? enter("waiting_idle", { reason: "unanswered" }) : target;
     case "progress":
       // Progress only counts once the notice was accepted (a late event of an earlier try is ignored).
-      if (!LIVE_AFTER_NOTICE.includes(target.state) || target.state === "notified") return target;
+      if (!ACCEPTED.includes(target.state)) return target;
       if (input.stage === "failed") return fail(input.reason ?? "unknown");
       if (input.stage === "done") return enter("rebooting", { percent: 100 });
       if (input.stage === "installing") return enter("installing", { percent: input.percent });
