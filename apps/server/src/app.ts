@@ -97,6 +97,7 @@ export async function buildApp(
   const outboxHandlers = new Map<string, OutboxHandler>();
   const deps: AppDeps = {
     db,
+    reader: database.reader,
     database,
     config,
     secrets: createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),

@@ -111,6 +111,20 @@ describe("architecture", () => {
     expect(offending).toEqual([]);
   });
 
+  it("only the screens of past figures read the replica (AppDeps.reader): never what decides a write", () => {
+    // docs/operations.md, "Read replicas": a new reader of the replica is a decision, written here.
+    const readers = [
+      "modules/orders/order-export.ts",
+      "modules/reports/report-mail.ts",
+      "modules/reports/routes.ts",
+      "modules/revenue/routes.ts",
+    ];
+    const uses = sourceFiles(MODULES_DIR)
+      .filter((file) => /\breader\b/.test(fs.readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "")))
+      .map(rel);
+    expect(uses.sort()).toEqual(readers);
+  });
+
   it("every module folder is one entry of the module list, named like its folder", () => {
     const folders = (dir: string) =>
       fs

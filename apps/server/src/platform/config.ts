@@ -11,6 +11,8 @@ export interface Config {
   stopTimeoutMs: number;
   /** PostgreSQL server; absent means embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
+  /** A read replica of databaseUrl's database, for the screens of past figures (Database.reader). */
+  databaseReadUrl: string | undefined;
   dataDir: string;
   apiKey: string;
   /** Base64 of 32 bytes; absent means a key kept in DATA_DIR/secret.key. */
@@ -138,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? "0.0.0.0",
     stopTimeoutMs: int(env.STOP_TIMEOUT_MS, 10_000),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
     dataDir: path.resolve(root, env.DATA_DIR ?? "./data"),
     apiKey: env.API_KEY || DEFAULT_API_KEY,
     secretKey: env.SECRET_KEY || undefined,

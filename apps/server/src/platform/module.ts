@@ -12,6 +12,11 @@ import type { FileStore } from "./storage/file-store.js";
 /** What every module is given: the database and the platform's services. */
 export interface AppDeps {
   db: Db;
+  /**
+   * For the screens of past figures (revenue, reports, exports): a read replica when one is set,
+   * which may lag `db` by a moment (Database.reader). Never for what decides a write.
+   */
+  reader: Db;
   /** The database behind `db`, for what needs more than queries (LISTEN). */
   database: Database;
   config: Config;

@@ -17,7 +17,17 @@ export interface FreshDatabase {
   drop(): Promise<void>;
 }
 
-export async function freshDatabase(): Promise<FreshDatabase> {
+/**
+ * The read URL a test gives its "replica": the same database through connections that refuse to
+ * write, so a screen that reads there is seen to (Database.readerStatements) and could not write.
+ */
+function readOnlyUrl(url: URL): string {
+  const replica = new URL(url);
+  replica.searchParams.set("options", "-c default_transaction_read_only=on");
+  return replica.toString();
+}
+
+export async function freshDatabase(options: { readReplica?: boolean } = {}): Promise<FreshDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: "memory://" });
@@ -30,7 +40,8 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: "" });
+  const readUrl = options.readReplica ? readOnlyUrl(url) : undefined;
+  const database = await openDatabase({ url: url.toString(), readUrl, dataDir: "" });
   return {
     database,
     reopen: () => openDatabase({ url: url.toString(), dataDir: "" }),

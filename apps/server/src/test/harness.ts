@@ -112,6 +112,8 @@ export interface TestServerOptions {
   extraModules?: readonly ServerModule[];
   /** Where the app logs (at LOG_LEVEL info) when a test reads its log; otherwise it logs nothing. */
   logStream?: Writable;
+  /** On PostgreSQL, a read replica's pool for `Database.reader` (fresh-database.ts); ignored on PGlite. */
+  readReplica?: boolean;
 }
 
 /** A port nothing listens on now (the embedded broker's, so tests know where to connect devices). */
@@ -132,7 +134,7 @@ export async function startTestServer(
   overrides: Partial<Config> = {},
   options: TestServerOptions = {},
 ): Promise<TestServer> {
-  const { database, reopen, drop } = await freshDatabase();
+  const { database, reopen, drop } = await freshDatabase({ readReplica: options.readReplica ?? false });
   await database.migrate();
   await seedDemo(database.db);
   const config: Config = {

@@ -10,10 +10,10 @@ import {
   orderScreenTitleKey,
 } from "@washboard/shared";
 import type { z } from "zod";
-import type { Db } from "../../platform/db/client.js";
 import { tableFile } from "../../platform/export/table-file.js";
 import type { TenantScope } from "../../platform/http/context.js";
 import type { FileAnswer } from "../../platform/http/download.js";
+import type { AppDeps } from "../../platform/module.js";
 import { scopedVendor, vendorTableFormat } from "../tenancy/public.js";
 import { orderBatches } from "./list.js";
 
@@ -25,7 +25,7 @@ import { orderBatches } from "./list.js";
  * paging through the list.
  */
 export async function exportOrders(
-  db: Db,
+  { db, reader }: Pick<AppDeps, "db" | "reader">,
   scope: TenantScope,
   source: OrderSource,
   input: z.output<typeof orderExportRequest>,
@@ -36,7 +36,7 @@ export async function exportOrders(
   const title = t(orderScreenTitleKey(source));
   const { format: fileFormat, language, ...filters } = input;
   async function* rows() {
-    for await (const batch of orderBatches(db, scope, source, filters)) {
+    for await (const batch of orderBatches(reader, scope, source, filters)) {
       yield batch.map((order) =>
         ORDER_COLUMNS.map((column) => exportCell(column.text(order, format), column.cell?.(order), format)),
       );

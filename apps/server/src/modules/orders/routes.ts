@@ -38,7 +38,7 @@ export function orderRoutes(r: Routes, deps: AppDeps) {
   const { db } = deps;
   for (const screen of ORDER_SCREENS) {
     r.call(orderListCall(screen.source), (input, ctx) => listOrders(db, ctx.scope, screen.source, input));
-    r.download(orderExportCall(screen.source), (input, ctx) => exportOrders(db, ctx.scope, screen.source, input));
+    r.download(orderExportCall(screen.source), (input, ctx) => exportOrders(deps, ctx.scope, screen.source, input));
   }
   r.call(API.orders.byPayUniqueNo, async (input, ctx) => {
     const [row] = await db

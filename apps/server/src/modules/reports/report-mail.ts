@@ -34,7 +34,7 @@ export interface ReportMail {
  * the totals again in the body.
  */
 export async function composeReportMail(
-  deps: Pick<AppDeps, "db">,
+  deps: Pick<AppDeps, "reader">,
   vendor: VendorRow,
   report: FormReportKey,
   period: Period,
@@ -44,7 +44,7 @@ export async function composeReportMail(
   const t = (key: string, params?: Record<string, string | number>) => message(language, key, params);
   const format = vendorTableFormat(vendor, language);
   const definition = FORM_REPORTS[report];
-  const rows = await REPORT_ROWS[report](deps.db, vendor, period);
+  const rows = await REPORT_ROWS[report](deps.reader, vendor, period);
   const title = t(`routes.${report}`);
   const table = reportExportTable(title, definition.columns, rows, format);
   // Loaded with the first report mail: a third of a second of every start otherwise.

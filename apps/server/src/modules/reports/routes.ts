@@ -7,13 +7,14 @@ import { listSubscriptions, sendNow, subscribe, unsubscribe } from "./subscripti
 
 /**
  * The /form/* reports (spec §2, v_form keys), one call each, and their e-mailed schedules. The rows
- * come from report-rows.ts, the same the scheduled mail reads.
+ * come from report-rows.ts, the same the scheduled mail reads, through `reader` (a replica when one
+ * is set); the call's scope and the subscriptions from the primary.
  */
-export function reportRoutes(r: Routes, { db }: AppDeps) {
+export function reportRoutes(r: Routes, { db, reader }: AppDeps) {
   for (const key of Object.keys(FORM_REPORTS) as FormReportKey[]) {
     // Each call's validated period (with or without a machine) is a ReportRange; the loop loses which.
     r.call(API.reports[FORM_REPORTS[key].call], async (input, ctx) => ({
-      items: (await REPORT_ROWS[key](db, await scopedVendor(db, ctx.scope), input as ReportRange)) as never[],
+      items: (await REPORT_ROWS[key](reader, await scopedVendor(db, ctx.scope), input as ReportRange)) as never[],
     }));
   }
   r.call(API.reports.subscriptions, async (input, ctx) => {

@@ -14,16 +14,20 @@ import { idsOf, revenueVendors } from "./scope.js";
 /** How many machines the dashboard's "needs attention" lists. */
 const ATTENTION_LIMIT = 20;
 
-export function revenueRoutes(r: Routes, { db }: AppDeps) {
+/**
+ * Figures of the past read from `reader` (a replica when one is set); the scope of the call, and the
+ * machines' live states, from the primary.
+ */
+export function revenueRoutes(r: Routes, { db, reader }: AppDeps) {
   r.call(API.revenue.earningsMonth, async (input, ctx) => ({
-    items: await earningsByMonth(db, await revenueVendors(db, ctx.scope), input),
+    items: await earningsByMonth(reader, await revenueVendors(db, ctx.scope), input),
   }));
   r.call(API.revenue.shopEarnings, async (input, ctx) => ({
-    items: await shopEarningsByDay(db, await revenueVendors(db, ctx.scope), input),
+    items: await shopEarningsByDay(reader, await revenueVendors(db, ctx.scope), input),
   }));
   r.call(API.revenue.otherIncome, async (input, ctx) => {
     const vendors = await revenueVendors(db, ctx.scope);
-    const rows = await otherIncomeByDay(db, vendors, input);
+    const rows = await otherIncomeByDay(reader, vendors, input);
     return {
       items: rows.map((r) => {
         const vendor = vendors.find((v) => v.id === r.vendorId);
@@ -44,16 +48,20 @@ export function revenueRoutes(r: Routes, { db }: AppDeps) {
     };
   });
   r.call(API.revenue.deviceRevenue, async (input, ctx) => ({
-    items: await deviceRevenueOfMonth(db, await scopedVendor(db, ctx.scope), input),
+    items: await deviceRevenueOfMonth(reader, await scopedVendor(db, ctx.scope), input),
   }));
-  r.call(API.revenue.consumption, async (input, ctx) => consumptionOf(db, await revenueVendors(db, ctx.scope), input));
+  r.call(API.revenue.consumption, async (input, ctx) =>
+    consumptionOf(reader, await revenueVendors(db, ctx.scope), input),
+  );
   r.call(API.revenue.shopAnalysis, async (input, ctx) =>
-    shopAnalysis(db, await scopedVendor(db, ctx.scope), input.shop_id),
+    shopAnalysis(reader, await scopedVendor(db, ctx.scope), input.shop_id),
   );
   r.call(API.revenue.dashboardRevenue, async (_input, ctx) =>
-    dashboardRevenue(db, await revenueVendors(db, ctx.scope)),
+    dashboardRevenue(reader, await revenueVendors(db, ctx.scope)),
   );
-  r.call(API.revenue.dashboardShops, async (_input, ctx) => dashboardShops(db, await revenueVendors(db, ctx.scope)));
+  r.call(API.revenue.dashboardShops, async (_input, ctx) =>
+    dashboardShops(reader, await revenueVendors(db, ctx.scope)),
+  );
   r.call(API.revenue.dashboardDevices, async (_input, ctx) => {
     const ids = idsOf(await revenueVendors(db, ctx.scope));
     const [counts, attention] = await Promise.all([

@@ -25,6 +25,12 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;
+  /**
+   * For reads that may lag the last commit by a moment: a read replica when DATABASE_READ_URL is
+   * set, otherwise `db` itself. Only screens that show figures of the past (revenue, reports,
+   * exports) read through it; whatever decides a write, or is shown right after one, reads `db`.
+   */
+  reader: Db;
   driver: "pglite" | "postgres";
   /** Applies the migrations not yet applied, then the database's rules (rules.ts), as every start does. */
   migrate(): Promise<void>;
@@ -39,8 +45,10 @@ export interface Database {
     onResumed?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
-  /** How long its statements take, for whoever observes (the metrics). */
+  /** How long its statements take, for whoever observes (the metrics): the replica's included. */
   statements: StatementTimings;
+  /** The statements sent to the read replica alone; null without one. */
+  readerStatements: StatementTimings | null;
   /** The connection pool's use now (PostgreSQL); null on PGlite, which is one connection in the process. */
   poolUse(): PoolUse | null;
 }
@@ -67,23 +75,24 @@ const MIGRATION_LOCK = 7_311_402_118;
  * `url` set: a PostgreSQL server. Otherwise PGlite in `dataDir` (or in memory when dataDir is
  * "memory://", which the tests use).
  */
-export async function openDatabase(options: { url?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string | undefined;
+  /** A read replica of `url`'s database, for `reader` (PostgreSQL only). */
+  readUrl?: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  if (options.readUrl && !options.url) throw new Error("DATABASE_READ_URL needs DATABASE_URL: a replica of what?");
   if (options.url) {
-    // Connections are retired after five minutes, with the statements they prepared (statement-cache.ts).
-    const pool = new pg.Pool({ connectionString: options.url, max: 20, maxLifetimeSeconds: 300 });
     const statements = new StatementTimings();
-    pool.on("connect", (client) => {
-      cacheStatements(client);
-      countPgRoundTrips(client);
-      timePgStatements(client, statements);
-    });
-    // An idle connection that dies (server restart, failover, a dropped test database) must not take
-    // the process down; the pool replaces it on the next query.
-    pool.on("error", (error) => console.error(`PostgreSQL idle connection lost: ${error.message}`));
+    const pool = openPool(options.url, 20, [statements]);
     const db = drizzlePg({ client: pool }) as unknown as Db;
+    const readerStatements = options.readUrl ? new StatementTimings() : null;
+    const readerPool =
+      options.readUrl && readerStatements ? openPool(options.readUrl, 10, [statements, readerStatements]) : null;
     const listeners = new PgListeners(options.url);
     return {
       db,
+      reader: readerPool ? (drizzlePg({ client: readerPool }) as unknown as Db) : db,
       driver: "postgres",
       migrate: async () => {
         // Instances starting together (a cluster, a rolling upgrade) migrate one after the other:
@@ -102,9 +111,10 @@ export async function openDatabase(options: { url?: string | undefined; dataDir:
         listeners.listen(channel, { payload: onPayload, ...(onResumed ? { resumed: onResumed } : {}) }),
       close: async () => {
         await listeners.close();
-        await pool.end();
+        await Promise.all([pool.end(), readerPool?.end()]);
       },
       statements,
+      readerStatements,
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
@@ -118,6 +128,7 @@ export async function openDatabase(options: { url?: string | undefined; dataDir:
   const driverDb = drizzlePglite({ client });
   return {
     db: driverDb as unknown as Db,
+    reader: driverDb as unknown as Db,
     driver: "pglite",
     migrate: async () => {
       await migratePglite(driverDb, { migrationsFolder: MIGRATIONS });
@@ -129,6 +140,22 @@ export async function openDatabase(options: { url?: string | undefined; dataDir:
     },
     close: () => client.close(),
     statements,
+    readerStatements: null,
     poolUse: () => null,
   };
+}
+
+/** A node-postgres pool whose connections cache their statements and are timed by `timings`. */
+function openPool(url: string, max: number, timings: readonly StatementTimings[]): pg.Pool {
+  // Connections are retired after five minutes, with the statements they prepared (statement-cache.ts).
+  const pool = new pg.Pool({ connectionString: url, max, maxLifetimeSeconds: 300 });
+  pool.on("connect", (client) => {
+    cacheStatements(client);
+    countPgRoundTrips(client);
+    for (const each of timings) timePgStatements(client, each);
+  });
+  // An idle connection that dies (server restart, failover, a dropped test database) must not take
+  // the process down; the pool replaces it on the next query.
+  pool.on("error", (error) => console.error(`PostgreSQL idle connection lost: ${error.message}`));
+  return pool;
 }
