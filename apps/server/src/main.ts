@@ -9,7 +9,11 @@ async function main() {
   const config = loadConfig();
   const mode = startModeOf();
   announceServerStarting(config.dataDir);
-  const database = await openDatabase({ url: config.databaseUrl, readUrl: config.databaseReadUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    readUrl: config.databaseReadUrl,
+    dataDir: config.dataDir,
+  });
   let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
   try {
     prepared = await prepareDatabase(config, database, mode);

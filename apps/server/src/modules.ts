@@ -13,6 +13,7 @@ import { locationsModule } from "./modules/locations/module.js";
 import { membersModule } from "./modules/members/module.js";
 import { operationLogModule } from "./modules/operation-log/module.js";
 import { ordersModule } from "./modules/orders/module.js";
+import { otaModule } from "./modules/ota/module.js";
 import { payModule } from "./modules/pay/module.js";
 import { payqrModule } from "./modules/payqr/module.js";
 import { priceTemplatesModule } from "./modules/price-templates/module.js";
@@ -72,6 +73,7 @@ export const MODULES: readonly ServerModule[] = [
   payModule,
   revenueModule,
   reportsModule,
+  otaModule,
   dashboardModule,
   backupModule,
 ];

@@ -24,6 +24,7 @@ export * from "./api/members.js";
 export * from "./api/name-sort.js";
 export * from "./api/operation-log.js";
 export * from "./api/orders.js";
+export * from "./api/ota.js";
 export * from "./api/pay.js";
 export * from "./api/payqr.js";
 export * from "./api/price-templates.js";

@@ -280,7 +280,8 @@ export async function writeDemoFleetFile(db: Db, dataDir: string, secretKey: Buf
         serial: machine.serial,
         secret: machine.secret,
         machine_type: machine.machineType,
-        firmware: "2.4.1",
+        // Every fifth machine a version behind, so the firmware screen's version analysis has a spread.
+        firmware: fleet.length % 5 === 4 ? "2.3.7" : "2.4.1",
         ...money.get(machine.serial),
       });
   }

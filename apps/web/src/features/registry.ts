@@ -15,6 +15,7 @@ import { feature as locations } from "./locations/feature";
 import { feature as members } from "./members/feature";
 import { feature as operationLog } from "./operation-log/feature";
 import { feature as orders } from "./orders/feature";
+import { feature as ota } from "./ota/feature";
 import { feature as payqr } from "./payqr/feature";
 import { feature as priceTemplates } from "./price-templates/feature";
 import { feature as reports } from "./reports/feature";
@@ -66,4 +67,5 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   revenue,
   reports,
   orders,
+  ota,
 ];

@@ -15,6 +15,7 @@ import { memberCouponEndpoints } from "./member-coupons.js";
 import { cardEndpoints, memberEndpoints } from "./members.js";
 import { operationLogEndpoints } from "./operation-log.js";
 import { orderEndpoints } from "./orders.js";
+import { otaEndpoints } from "./ota.js";
 import { payEndpoints } from "./pay.js";
 import { payQrEndpoints } from "./payqr.js";
 import { priceTemplateEndpoints } from "./price-templates.js";
@@ -60,6 +61,7 @@ export const API = {
   orders: orderEndpoints,
   revenue: revenueEndpoints,
   reports: reportEndpoints,
+  ota: otaEndpoints,
   // Account and cards (spec §7): the console's members and cards, and the member app's calls.
   members: { ...memberEndpoints, ...cardEndpoints, ...memberCouponEndpoints, ...memberEndpointsForApp },
   pay: payEndpoints,

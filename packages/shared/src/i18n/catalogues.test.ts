@@ -90,6 +90,8 @@ const SAME_AS_ENGLISH_ALLOWED: ReadonlyMap<string, readonly LanguageCode[]> = ne
   ["Password", ["it"]],
   ["Firmware", ["es", "de", "pt-pt", "it"]],
   ["Firmware (OTA)", ["es", "de", "pt-pt", "it"]],
+  // The name of the hash, as every language writes it.
+  ["SHA-256", ALL_NON_EN],
 ]);
 
 describe("catalogue files", () => {

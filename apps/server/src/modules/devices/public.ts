@@ -14,13 +14,14 @@ export { extendMachineHold, heldMachineIds, holdMachine, releaseMachineHold } fr
 export * from "./ports.js";
 export type { DeviceWithSecret } from "./provision.js";
 export { matchDeviceSecrets, registerDevicesWithSecrets } from "./provision.js";
-export type { DeviceTypeCounts } from "./queries.js";
+export type { DeviceTypeCounts, FirmwareVersionCount } from "./queries.js";
 export {
   brokerRisksFor,
   commandOutcomes,
   deviceBySerial,
   deviceCountOfPriceTemplate,
   deviceCountOfVendor,
+  deviceCountOnFirmware,
   deviceCounts,
   deviceCountsByShop,
   deviceCountsFrom,
@@ -33,6 +34,7 @@ export {
   deviceSerialOf,
   devicesNeedingAttention,
   devicesOfShopExpr,
+  firmwareVersionCounts,
   isShopDevice,
   payableDevices,
   placedDevicesOfVendors,

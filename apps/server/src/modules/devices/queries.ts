@@ -3,7 +3,7 @@ import { type AnyColumn, and, asc, count, eq, inArray, isNotNull, type SQL, sql 
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { qualified } from "../../platform/db/qualified.js";
-import { countReferring, type Ref, scalar, valueOfRow } from "../../platform/db/related.js";
+import { countReferring, type Ref, refSql, scalar, valueOfRow } from "../../platform/db/related.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { AppDeps } from "../../platform/module.js";
 import { findVendorShop, shopNameOf } from "../shops/public.js";
@@ -406,4 +406,47 @@ export async function deviceOperationCounts(
  */
 export function brokerRisksFor(deps: AppDeps, level: number): BrokerRiskName[] {
   return level === LEVEL.VENDOR_ADMIN || level === LEVEL.GROUP_ADMIN ? deviceRuntime(deps).brokerRisks() : [];
+}
+
+/** How many of a vendor's machines of each type run each firmware version, and how many are online. */
+export interface FirmwareVersionCount {
+  machineType: string;
+  /** "" for machines that never reported one. */
+  firmware: string;
+  devices: number;
+  online: number;
+}
+
+/**
+ * The firmware versions the vendor's machines run (of one shop, when named), by machine type: the
+ * OTA screens' version analysis, one grouped statement over the register and the shadows.
+ */
+export async function firmwareVersionCounts(
+  db: Db,
+  vendorId: number,
+  shopId?: number,
+): Promise<FirmwareVersionCount[]> {
+  const firmware = sql<string>`coalesce(${deviceShadows.firmware}, '')`;
+  return db
+    .select({
+      machineType: devices.machineType,
+      firmware,
+      devices: sql<number>`count(*)::int`.mapWith(Number),
+      online: sql<number>`count(*) filter (where ${devices.online})::int`.mapWith(Number),
+    })
+    .from(devices)
+    .leftJoin(deviceShadows, eq(deviceShadows.deviceId, devices.id))
+    .where(and(tenantOfVendor(vendorId).owns(devices), shopId === undefined ? undefined : eq(devices.shopId, shopId)))
+    .groupBy(devices.machineType, firmware)
+    .orderBy(asc(devices.machineType), firmware);
+}
+
+/**
+ * How many of a vendor's machines of the given types run a firmware version, per row of another
+ * module's list (a firmware package's "machines on this version"), in the list's own statement.
+ */
+export function deviceCountOnFirmware(vendor: Ref, version: Ref, machineTypes: Ref): SQL<number> {
+  return sql<number>`(select count(*)::int from ${devices} join ${deviceShadows} on ${qualified(deviceShadows.deviceId)} = ${qualified(devices.id)} where ${qualified(devices.vendorId)} = ${refSql(vendor)} and ${qualified(deviceShadows.firmware)} = ${refSql(version)} and ${qualified(devices.machineType)} = any(${refSql(machineTypes)}))`.mapWith(
+    Number,
+  );
 }

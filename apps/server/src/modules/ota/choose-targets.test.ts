@@ -5,14 +5,14 @@ const machine = (deviceId: number, changes: Partial<Candidate> = {}): Candidate 
   deviceId,
   shopId: 1,
   machineType: "washer",
-  modelId: 10,
+  model: "WX-10",
   firmware: "1.0.0",
   ...changes,
 });
 const ids = (machines: Candidate[]) => machines.map((m) => m.deviceId);
 
 describe("choosing a rollout's machines", () => {
-  const pkg = { version: "2.0.0", machineTypes: ["washer"], modelIds: [] as number[] };
+  const pkg = { version: "2.0.0", machineTypes: ["washer"], models: [] as string[] };
 
   it("refuses, and names, the machines already on the version and those the package does not fit", () => {
     const choice = chooseTargets(pkg, [
@@ -27,11 +27,11 @@ describe("choosing a rollout's machines", () => {
   });
 
   it("keeps to the package's models when it names some; a machine without a model does not fit them", () => {
-    const choice = chooseTargets({ ...pkg, modelIds: [10, 11] }, [
+    const choice = chooseTargets({ ...pkg, models: ["WX-10", "WX-11"] }, [
       machine(1),
-      machine(2, { modelId: 11 }),
-      machine(3, { modelId: 12 }),
-      machine(4, { modelId: null }),
+      machine(2, { model: "WX-11" }),
+      machine(3, { model: "WX-12" }),
+      machine(4, { model: null }),
     ]);
     expect(ids(choice.upgradable)).toEqual([1, 2]);
     expect(ids(choice.notCompatible)).toEqual([3, 4]);

@@ -3,8 +3,8 @@ export interface Candidate {
   deviceId: number;
   shopId: number | null;
   machineType: string;
-  /** The model (the washer catalogue's), when the machine has one. */
-  modelId: number | null;
+  /** The controller model, as the machine's maker names it, when the register knows it. */
+  model: string | null;
   firmware: string;
 }
 
@@ -12,7 +12,8 @@ export interface Candidate {
 export interface PackageFit {
   version: string;
   machineTypes: readonly string[];
-  modelIds: readonly number[];
+  /** None: every model of its types. */
+  models: readonly string[];
 }
 
 export interface Choice {
@@ -26,7 +27,7 @@ export interface Choice {
 
 export function fits(pkg: PackageFit, machine: Candidate): boolean {
   if (!pkg.machineTypes.includes(machine.machineType)) return false;
-  return pkg.modelIds.length === 0 || (machine.modelId !== null && pkg.modelIds.includes(machine.modelId));
+  return pkg.models.length === 0 || (machine.model !== null && pkg.models.includes(machine.model));
 }
 
 /**

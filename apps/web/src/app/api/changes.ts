@@ -24,6 +24,7 @@ export const CHANGES: Record<Domain, ChangeDeclaration> = {
   orders: { refetch: ["revenue"] },
   revenue: { refetch: [] },
   reports: { refetch: [] },
+  ota: { refetch: [] },
   pay: { refetch: [] },
   groups: { refetch: [] },
   groupSubAccounts: { refetch: [] },

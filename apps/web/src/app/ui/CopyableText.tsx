@@ -6,7 +6,13 @@ import { useTranslation } from "react-i18next";
  * Text with a button that copies it, saying so for two seconds. What the library's copyable text
  * does, without its editable-text code, which the first screen after sign-in need not load.
  */
-export function CopyableText({ text }: { text: string }) {
+export function CopyableText({
+  text,
+  shown,
+}: {
+  text: string /** A shorter form to show (a hash's start); the whole on hover. */;
+  shown?: string;
+}) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -15,8 +21,8 @@ export function CopyableText({ text }: { text: string }) {
     return () => clearTimeout(timer);
   }, [copied]);
   return (
-    <span className="copyable-text">
-      {text}
+    <span className="copyable-text" title={shown === undefined ? undefined : text}>
+      {shown ?? text}
       <button
         type="button"
         className="copyable-text-button"

@@ -1,4 +1,4 @@
-import { API, countCell, moneyCell, type ShopAnalysis } from "@washboard/shared";
+import { API, moneyCell, type ShopAnalysis } from "@washboard/shared";
 import { Card, Col, Row, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +6,7 @@ import { BarChart } from "../../app/ui/charts/BarChart";
 import { HeatmapChart } from "../../app/ui/charts/HeatmapChart";
 import { RankedBarChart } from "../../app/ui/charts/RankedBarChart";
 import { ReportTable } from "../../app/ui/data-table/ReportTable";
-import type { ReportColumn } from "../../app/ui/data-table/report-columns";
+import { countColumn, type ReportColumn } from "../../app/ui/data-table/report-columns";
 import { ShopSelect } from "../device-log/filters";
 import { figureColumns, useMoney, useRevenue } from "./figures";
 import { useRevenueScope } from "./useRevenueScope";
@@ -80,16 +80,7 @@ export default function DataCenterPage() {
   const netPerDevice = data && devices > 0 ? { minor: Math.round(net / devices), currency: data.currency } : null;
   const shopColumns: ReportColumn<ShopRow>[] = [
     { key: "shop", titleKey: "revenue.columns.shop", text: shopName, sortValue: shopName },
-    {
-      key: "devices",
-      titleKey: "revenue.figures.devices",
-      numeric: true,
-      text: (r) => String(r.devices),
-      cell: (r) => countCell(r.devices),
-      sortValue: (r) => r.devices,
-      total: String(devices),
-      totalCell: countCell(devices),
-    },
+    countColumn("devices", "revenue.figures.devices", shops, (r) => r.devices),
     ...figureColumns(shops, money),
     {
       key: "net_per_device",
@@ -106,33 +97,12 @@ export default function DataCenterPage() {
   const heat = data?.heatmap ?? [];
   const names = weekdayNames(i18n.language);
   const weekdays = byWeekday(heat, names);
-  const allUses = weekdays.reduce((n, r) => n + r.total, 0);
   const heatColumns: ReportColumn<WeekdayRow>[] = [
     { key: "weekday", titleKey: "revenue.columns.day", dataIndex: "name", sortValue: (r) => r.weekday },
-    ...HOURS.map((hour): ReportColumn<WeekdayRow> => {
-      const uses = weekdays.reduce((n, r) => n + (r.hours[hour] ?? 0), 0);
-      return {
-        key: `hour-${hour}`,
-        titleKey: "revenue.columns.hour",
-        title: String(hour),
-        numeric: true,
-        text: (r) => String(r.hours[hour] ?? 0),
-        cell: (r) => countCell(r.hours[hour] ?? 0),
-        sortValue: (r) => r.hours[hour] ?? 0,
-        total: String(uses),
-        totalCell: countCell(uses),
-      };
-    }),
-    {
-      key: "total",
-      titleKey: "revenue.total",
-      numeric: true,
-      text: (r) => String(r.total),
-      cell: (r) => countCell(r.total),
-      sortValue: (r) => r.total,
-      total: String(allUses),
-      totalCell: countCell(allUses),
-    },
+    ...HOURS.map((hour) =>
+      countColumn(`hour-${hour}`, "revenue.columns.hour", weekdays, (r) => r.hours[hour] ?? 0, { title: String(hour) }),
+    ),
+    countColumn("total", "revenue.total", weekdays, (r) => r.total),
   ];
 
   return (

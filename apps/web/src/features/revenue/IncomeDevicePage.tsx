@@ -1,11 +1,11 @@
-import { API, countCell, type DeviceRevenueRow, machineTypeLabelKey, moneyCell } from "@washboard/shared";
+import { API, type DeviceRevenueRow, machineTypeLabelKey, moneyCell } from "@washboard/shared";
 import { Card, DatePicker, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FilterBar } from "../../app/ui/data-table/FilterBar";
 import { ReportTable } from "../../app/ui/data-table/ReportTable";
-import type { ReportColumn } from "../../app/ui/data-table/report-columns";
+import { countColumn, type ReportColumn } from "../../app/ui/data-table/report-columns";
 import { ShopSelect } from "../device-log/filters";
 import { figureColumns, useMoney, useRevenue } from "./figures";
 import { todayIn } from "./filters";
@@ -32,7 +32,6 @@ export default function IncomeDevicePage() {
   const uses = rows.reduce((n, r) => n + r.orders, 0);
   const net = rows.reduce((n, r) => n + r.net, 0);
   const averagePerUse = uses > 0 ? Math.round(net / uses) : null;
-  const minutes = rows.reduce((n, r) => n + r.minutes, 0);
 
   const columns: ReportColumn<DeviceRevenueRow>[] = [
     { key: "device", titleKey: "revenue.columns.device", dataIndex: "device_name", sortValue: (r) => r.device_name },
@@ -55,16 +54,7 @@ export default function IncomeDevicePage() {
       total: averagePerUse === null ? "" : money(averagePerUse, currency),
       totalCell: averagePerUse === null ? undefined : moneyCell(averagePerUse, currency),
     },
-    {
-      key: "minutes",
-      titleKey: "revenue.figures.minutes",
-      numeric: true,
-      text: (r) => String(r.minutes),
-      cell: (r) => countCell(r.minutes),
-      sortValue: (r) => r.minutes,
-      total: String(minutes),
-      totalCell: countCell(minutes),
-    },
+    countColumn("minutes", "revenue.figures.minutes", rows, (r) => r.minutes),
     {
       key: "idle",
       titleKey: "revenue.figures.idleShare",

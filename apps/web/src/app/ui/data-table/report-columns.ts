@@ -1,4 +1,11 @@
-import { type CellValue, type ColumnSpec, type ExportCell, exportCell, type TableFormat } from "@washboard/shared";
+import {
+  type CellValue,
+  type ColumnSpec,
+  countCell,
+  type ExportCell,
+  exportCell,
+  type TableFormat,
+} from "@washboard/shared";
 import type { DataColumn } from "./types";
 
 /** A report column: a list column that can sort, sits right when it holds figures, and has a total. */
@@ -10,6 +17,31 @@ export interface ReportColumn<Row> extends DataColumn<Row> {
   total?: string;
   /** The totals row's figure, for Excel; none where the total joins currencies. */
   totalCell?: CellValue;
+}
+
+/**
+ * A column of counts: right-aligned, sorted and exported as numbers, with the rows' sum as its total.
+ * `more` names what else the column has (a title of its own).
+ */
+export function countColumn<Row>(
+  key: string,
+  titleKey: string,
+  rows: readonly Row[],
+  count: (row: Row) => number,
+  more: Partial<ReportColumn<Row>> = {},
+): ReportColumn<Row> {
+  const total = rows.reduce((n, row) => n + count(row), 0);
+  return {
+    key,
+    titleKey,
+    numeric: true,
+    text: (row) => String(count(row)),
+    cell: (row) => countCell(count(row)),
+    sortValue: count,
+    total: String(total),
+    totalCell: countCell(total),
+    ...more,
+  };
 }
 
 /**
