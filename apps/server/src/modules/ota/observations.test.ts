@@ -21,7 +21,7 @@ const notified: Target = {
   nextTryAt: null,
   since: 1_000,
 };
-const nothing: MachineObservation = { notice: null, progress: [], shadow: { firmware: "1.0.0", onlineSince: 0 } };
+const nothing: MachineObservation = { notice: null, progress: [], shadow: { firmware: "1.0.0", statusAt: 0 } };
 const progress = (
   id: number,
   stage: "downloading" | "installing" | "done" | "failed",
@@ -83,12 +83,12 @@ describe("what one tick makes of a machine in flight", () => {
     expect(pending.target.state).toBe("notified");
   });
 
-  it("after 'done', the old version in the shadow is no rollback until the machine came back online; then it is", () => {
+  it("after 'done', the old version in the shadow is no rollback until a status came after it; then it is", () => {
     const downloading: Target = { ...notified, state: "installing", tries: 1, percent: 50, since: 3_000 };
     const done = observe(
       downloading,
       0,
-      { ...nothing, progress: [progress(5, "done", 100, 8_000)], shadow: { firmware: "1.0.0", onlineSince: 0 } },
+      { ...nothing, progress: [progress(5, "done", 100, 8_000)], shadow: { firmware: "1.0.0", statusAt: 0 } },
       9_000,
       timing,
     );
@@ -96,7 +96,7 @@ describe("what one tick makes of a machine in flight", () => {
     const stillOld = observe(
       done.target,
       5,
-      { ...nothing, shadow: { firmware: "1.0.0", onlineSince: 0 } },
+      { ...nothing, shadow: { firmware: "1.0.0", statusAt: 0 } },
       20_000,
       timing,
     );
@@ -104,7 +104,7 @@ describe("what one tick makes of a machine in flight", () => {
     const cameBackOld = observe(
       done.target,
       5,
-      { ...nothing, shadow: { firmware: "1.0.0", onlineSince: 30_000 } },
+      { ...nothing, shadow: { firmware: "1.0.0", statusAt: 30_000 } },
       31_000,
       timing,
     );
@@ -112,11 +112,25 @@ describe("what one tick makes of a machine in flight", () => {
     const cameBackNew = observe(
       done.target,
       5,
-      { ...nothing, shadow: { firmware: "2.0.0", onlineSince: 30_000 } },
+      { ...nothing, shadow: { firmware: "2.0.0", statusAt: 30_000 } },
       31_000,
       timing,
     );
     expect(cameBackNew.target.state).toBe("succeeded");
+  });
+
+  it("installing, then a status with the old version and no 'done': the new version did not boot (rolled back, for good)", () => {
+    const installing: Target = { ...notified, state: "installing", tries: 1, since: 3_000 };
+    const heartbeatsOnly = observe(
+      installing,
+      0,
+      { ...nothing, shadow: { firmware: "1.0.0", statusAt: 2_000 } },
+      5_000,
+      timing,
+    );
+    expect(heartbeatsOnly.target.state).toBe("installing");
+    const back = observe(installing, 0, { ...nothing, shadow: { firmware: "1.0.0", statusAt: 6_000 } }, 7_000, timing);
+    expect(back.target).toMatchObject({ state: "failed", reason: "rolled_back" });
   });
 
   it("a done and the reboot seen in one tick: the status after it counts", () => {
@@ -124,7 +138,7 @@ describe("what one tick makes of a machine in flight", () => {
     const { target } = observe(
       installing,
       0,
-      { ...nothing, progress: [progress(7, "done", 100, 8_000)], shadow: { firmware: "2.0.0", onlineSince: 12_000 } },
+      { ...nothing, progress: [progress(7, "done", 100, 8_000)], shadow: { firmware: "2.0.0", statusAt: 12_000 } },
       13_000,
       timing,
     );

@@ -19,8 +19,8 @@ export interface MachineObservation {
     /** Epoch ms it happened (the machine's clock as the server believes it). */
     at: number;
   }[];
-  /** The machine's shadow: what it last reported, and since when (epoch ms) it has been online. */
-  shadow: { firmware: string; onlineSince: number | null } | null;
+  /** The machine's shadow: the version it last reported, and when (epoch ms) its last status came. */
+  shadow: { firmware: string; statusAt: number | null } | null;
 }
 
 const asRefusal = (reason: string | null): RefusalReason =>
@@ -30,7 +30,7 @@ const asRefusal = (reason: string | null): RefusalReason =>
  * A target after one tick's observations, taken in the order they happened: the answer to its
  * notice, its progress since the last event it took (of this rollout's version only; each at the
  * time it happened), the version it reports — which, while it is installing or rebooting, counts
- * only once it came back online after entering that state: before, the old version in the shadow
+ * only from a status that came after it entered that state: before, the old version in the shadow
  * is the one it ran before installing, not a rollback — and the passing of time. Answers the target
  * and the device-log id it has taken up to.
  */
@@ -65,7 +65,7 @@ export function observe(
   }
   const shadow = seen.shadow;
   if (shadow) {
-    const backSince = shadow.onlineSince !== null && shadow.onlineSince > current.since;
+    const backSince = shadow.statusAt !== null && shadow.statusAt > current.since;
     if (shadow.firmware === current.version)
       current = advance(current, { kind: "status", firmware: shadow.firmware, reconnected: false }, now, timing);
     else if ((current.state === "rebooting" || current.state === "installing") && backSince)
