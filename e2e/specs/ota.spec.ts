@@ -1,5 +1,10 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { SimulatedDevice } from "@washboard/device-sim";
 import { confirmDialog, expect, keepScreenshot, signIn, test } from "../fixtures";
-import { dialogOf, newSuffix, pick, rowAction, rowsOf, submitDialog } from "../support/ui";
+import { demoFleet, runMachine } from "../support/fleet";
+import { apiCall, dialogOf, newSuffix, pick, rowAction, rowsOf, storedToken, submitDialog } from "../support/ui";
 import { text } from "./catalogue";
 
 const en = (key: string) => text("en", key);
@@ -63,4 +68,81 @@ test("on a 375 px phone in Thai the firmware screen reads in Thai and its tabs a
   await page.getByRole("tab", { name: text("th-th", "ota.tabs.versions") }).click();
   await expect(page.getByTestId("ota-version-table")).toBeVisible();
   await keepScreenshot(page, "ota-versions-th-375");
+});
+
+test("a vendor admin rolls a package out from a canary to two running washers and watches the new version arrive live", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const version = `9.${newSuffix()}`;
+  const bytes = Buffer.alloc(48 * 1024, 9);
+  const files = http.createServer((_request, response) => {
+    response.writeHead(200, { "content-length": bytes.length }).end(bytes);
+  });
+  await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
+  const link = `http://127.0.0.1:${(files.address() as AddressInfo).port}/washer-${version}.bin`;
+  const washers = demoFleet()
+    .filter((entry) => entry.machine_type === "washer")
+    .slice(0, 2);
+  const machines: SimulatedDevice[] = [];
+  try {
+    // Two washers that run an old version no other demo machine runs: the rollout picks them by it.
+    for (const entry of washers) machines.push(await runMachine(entry.serial, { firmware: "1.9.0" }));
+    await signIn(page, "vendor_admin");
+    const token = await storedToken(page);
+    await expect
+      .poll(async () => {
+        const analysis = await apiCall<{ items: { firmware: string; online: number }[] }>(
+          request,
+          "/api/Ota/version_analysis",
+          token,
+        );
+        return analysis.items.find((row) => row.firmware === "1.9.0")?.online ?? 0;
+      })
+      .toBe(2);
+
+    await page.goto("/#/ota/index");
+    await page.getByTestId("ota-package-add").click();
+    const packageDialog = dialogOf(page, "ota-package-form");
+    await packageDialog.getByTestId("ota-version").fill(version);
+    await packageDialog.getByTestId("ota-download-url").fill(link);
+    await packageDialog.getByTestId("ota-sha256").fill(createHash("sha256").update(bytes).digest("hex"));
+    await packageDialog.getByTestId("ota-size").fill(String(bytes.length));
+    await pick(page, packageDialog.getByTestId("ota-machine-types").locator("input"), en("machineTypes.washer"));
+    await submitDialog(page, packageDialog, "success.add");
+
+    await page.getByRole("tab", { name: en("ota.tabs.rollouts") }).click();
+    await page.getByTestId("ota-rollout-add").click();
+    const rolloutDialog = dialogOf(page, "ota-rollout-form");
+    await pick(page, rolloutDialog.getByTestId("ota-rollout-package").locator("input"), version, version);
+    await rolloutDialog.getByTestId("ota-rollout-from").locator("input").fill("1.9.0");
+    await page.keyboard.press("Enter");
+    await rolloutDialog.getByTestId("ota-rollout-first").fill("1");
+    await submitDialog(page, rolloutDialog, "success.add");
+
+    const row = rowsOf(page, "ota-rollout-table", version);
+    await expect(row).toHaveCount(1);
+    await (await rowAction(row, "rollout-details")).click();
+    const drawer = page.getByTestId("rollout-drawer");
+    // The canary first, then the second wave; each machine downloads, installs and comes back on the new version.
+    await expect(drawer.getByTestId("rollout-drawer-state")).toHaveText(en("ota.rolloutStates.completed"), {
+      timeout: 90_000,
+    });
+    await expect(drawer.getByTestId("rollout-waves").locator("tbody tr")).toHaveCount(2);
+    await expect(drawer.getByTestId("target-state")).toHaveText([
+      en("ota.targetStates.succeeded"),
+      en("ota.targetStates.succeeded"),
+    ]);
+    await expect(drawer.getByTestId("rollout-events")).toContainText(en("ota.events.completed"));
+    for (const machine of machines) expect(machine.state.firmware).toBe(version);
+    await keepScreenshot(page, "ota-rollout-completed");
+    await drawer.getByRole("button", { name: /close/i }).click();
+
+    await page.getByRole("tab", { name: en("ota.tabs.versions") }).click();
+    await expect(rowsOf(page, "ota-version-table", version)).toHaveCount(1);
+  } finally {
+    await Promise.all(machines.map((machine) => machine.disconnect({ forget: true }).catch(() => undefined)));
+    await new Promise<void>((resolve) => files.close(() => resolve()));
+  }
 });

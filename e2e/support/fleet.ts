@@ -23,11 +23,19 @@ export function demoFleet(): FleetEntry[] {
  * One machine of the demo fleet, brought to life against the server's broker. Nothing else runs the
  * fleet in the browser tests, so every other machine stays offline.
  */
-export async function runMachine(serial: string, options: { timeScale?: number } = {}): Promise<SimulatedDevice> {
+export async function runMachine(
+  serial: string,
+  options: { timeScale?: number; firmware?: string } = {},
+): Promise<SimulatedDevice> {
   const entry = demoFleet().find((e) => e.serial === serial);
   if (!entry) throw new Error(`${serial} is not in the demo fleet`);
   const device = new SimulatedDevice(
-    { serial, secret: entry.secret, machineType: entry.machine_type, firmware: entry.firmware ?? "2.4.1" },
+    {
+      serial,
+      secret: entry.secret,
+      machineType: entry.machine_type,
+      firmware: options.firmware ?? entry.firmware ?? "2.4.1",
+    },
     // Quick cycles by default: a simulated minute per tenth of a second.
     { brokerUrl, timeScale: options.timeScale ?? 600, reconnectPeriodMs: 300 },
   );

@@ -1,5 +1,6 @@
 export { LIFE_RATES, type LifePace, type LifeRates } from "./autonomous-life.js";
 export { type CliOptions, parseCliOptions } from "./cli-options.js";
+export { type FirmwareTrouble, NO_FIRMWARE_TROUBLE } from "./firmware-trouble.js";
 export { Fleet, type FleetCounts, type FleetOptions } from "./fleet.js";
 export { parseFleet, readFleetFile } from "./fleet-file.js";
 export type { MachineState } from "./machine.js";

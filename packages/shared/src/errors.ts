@@ -80,6 +80,14 @@ export const ERROR_STATUS = {
   ACCOUNT_INACTIVE: 409,
   /** The coupon is not the member's, is used or has expired. */
   COUPON_UNUSABLE: 409,
+  /** Spec §5/§8 "same-version upgrade refused": every chosen machine runs the package's version already. */
+  SAME_VERSION: 409,
+  /** The package fits none of the chosen machines (their type or model). */
+  FIRMWARE_NOT_COMPATIBLE: 409,
+  /** A chosen machine is in another firmware rollout that has not finished. */
+  DEVICE_IN_ROLLOUT: 409,
+  /** The rollout cannot do that in its state (resume a completed one, pause an aborted one, …). */
+  ROLLOUT_STATE: 409,
   INTERNAL_ERROR: 500,
 } as const;
 

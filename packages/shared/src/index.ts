@@ -25,6 +25,7 @@ export * from "./api/name-sort.js";
 export * from "./api/operation-log.js";
 export * from "./api/orders.js";
 export * from "./api/ota.js";
+export * from "./api/ota-rollouts.js";
 export * from "./api/pay.js";
 export * from "./api/payqr.js";
 export * from "./api/price-templates.js";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { deviceTopic, type UpKind } from "@washboard/device-protocol";
-import { SimulatedDevice } from "@washboard/device-sim";
+import { type FirmwareTrouble, SimulatedDevice } from "@washboard/device-sim";
 import mqtt from "mqtt";
 import { provisionDevice } from "../modules/devices/provision.js";
 import { brokerUrlOf, type TestServer } from "./harness.js";
@@ -18,7 +18,12 @@ export function testMachines(prefix: string) {
       server: TestServer,
       place: { vendorId: number; shopId: number },
       name: string,
-      options: { machineType?: string; timeScale?: number } = {},
+      options: {
+        machineType?: string;
+        timeScale?: number;
+        firmware?: string;
+        firmwareTrouble?: Partial<FirmwareTrouble>;
+      } = {},
     ) {
       const machineType = options.machineType ?? "washer";
       const { id, serial, secret } = await provisionDevice(server.database.db, {
@@ -28,8 +33,12 @@ export function testMachines(prefix: string) {
         machineType,
       });
       const device = new SimulatedDevice(
-        { serial, secret, machineType, firmware: "2.0.0" },
-        { brokerUrl: brokerUrlOf(server.config), timeScale: options.timeScale ?? 600 },
+        { serial, secret, machineType, firmware: options.firmware ?? "2.0.0" },
+        {
+          brokerUrl: brokerUrlOf(server.config),
+          timeScale: options.timeScale ?? 600,
+          ...(options.firmwareTrouble ? { firmwareTrouble: options.firmwareTrouble } : {}),
+        },
       );
       started.push(device);
       return { id, serial, secret, device };

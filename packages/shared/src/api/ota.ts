@@ -18,8 +18,11 @@ export const firmwareVersion = requiredText(32).refine((text) => !/[\p{Cc}]/u.te
   error: "validation.invalid",
 });
 
-/** Where machines fetch the file (spec §5 "download link required"): an http or https address. */
-export const downloadLink = requiredText(1024).refine(
+/**
+ * Where machines fetch the file (spec §5 "download link required"): an http or https address, at
+ * most 512 characters (the device protocol's `firmware_notice` carries it).
+ */
+export const downloadLink = requiredText(512).refine(
   (text) => {
     try {
       const url = new URL(text);

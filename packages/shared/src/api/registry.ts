@@ -16,6 +16,7 @@ import { cardEndpoints, memberEndpoints } from "./members.js";
 import { operationLogEndpoints } from "./operation-log.js";
 import { orderEndpoints } from "./orders.js";
 import { otaEndpoints } from "./ota.js";
+import { otaRolloutEndpoints } from "./ota-rollouts.js";
 import { payEndpoints } from "./pay.js";
 import { payQrEndpoints } from "./payqr.js";
 import { priceTemplateEndpoints } from "./price-templates.js";
@@ -61,7 +62,7 @@ export const API = {
   orders: orderEndpoints,
   revenue: revenueEndpoints,
   reports: reportEndpoints,
-  ota: otaEndpoints,
+  ota: { ...otaEndpoints, ...otaRolloutEndpoints },
   // Account and cards (spec §7): the console's members and cards, and the member app's calls.
   members: { ...memberEndpoints, ...cardEndpoints, ...memberCouponEndpoints, ...memberEndpointsForApp },
   pay: payEndpoints,

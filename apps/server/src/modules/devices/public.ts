@@ -10,6 +10,8 @@ export {
 } from "./admin-provision.js";
 export type { RemoteCardDone } from "./commands/remote-cards.js";
 export { remoteCardCredit } from "./commands/remote-cards.js";
+export type { FirmwareNotice, FirmwareProgressRecord, MachineNow, UpgradeCandidate } from "./firmware-queries.js";
+export { firmwareProgressAfter, machinesNow, sendFirmwareNotices, upgradeCandidates } from "./firmware-queries.js";
 export { extendMachineHold, heldMachineIds, holdMachine, releaseMachineHold } from "./holds.js";
 export * from "./ports.js";
 export type { DeviceWithSecret } from "./provision.js";

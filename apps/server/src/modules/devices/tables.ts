@@ -83,6 +83,8 @@ export const deviceShadows = pgTable("device_shadows", {
   /** False once a command to it timed out; true again at its next answer (spec §3 responded). */
   responding: boolean("responding").notNull().default(true),
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+  /** When its last status message came (heartbeats move only lastSeenAt): see ShadowPatch.statusAt. */
+  statusAt: timestamp("status_at", { withTimezone: true }),
 });
 
 export const COMMAND_STATES = ["queued", "sent", "succeeded", "failed", "timed_out", "expired"] as const;

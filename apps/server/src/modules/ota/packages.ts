@@ -5,11 +5,11 @@ import type {
   firmwarePackageModifyRequest,
   MachineType,
 } from "@washboard/shared";
-import { and, arrayContains, eq, getTableColumns, ilike, type SQL } from "drizzle-orm";
+import { and, arrayContains, eq, getTableColumns, ilike, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
-import { recordExistsOnDuplicate } from "../../platform/db/errors.js";
+import { isForeignKeyViolation, recordExistsOnDuplicate } from "../../platform/db/errors.js";
 import { idKeyset } from "../../platform/db/keysets.js";
 import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
 import { likeText } from "../../platform/db/text-search.js";
@@ -17,7 +17,7 @@ import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
 import { deviceCountOnFirmware } from "../devices/public.js";
 import { vendorTenant } from "../tenancy/public.js";
-import { firmwarePackages } from "./tables.js";
+import { firmwarePackages, firmwareRollouts } from "./tables.js";
 
 type Fields = z.output<typeof firmwarePackageCreateRequest>;
 type PackageRow = typeof firmwarePackages.$inferSelect;
@@ -47,6 +47,10 @@ function toItem(row: ItemRow): FirmwarePackageItem {
     created_at: toSeconds(row.createdAt),
   };
 }
+
+/** A package a rollout still works with (running or paused) keeps its version and file as they are. */
+const notInLiveRollout = sql`not exists (select 1 from ${firmwareRollouts} where ${firmwareRollouts.packageId} = ${firmwarePackages.id}
+  and ${firmwareRollouts.state} in ('running', 'paused', 'paused_by_errors'))`;
 
 const columnsOf = (input: Fields) => ({
   version: input.version,
@@ -113,20 +117,32 @@ export async function modifyFirmwarePackage(
       db
         .update(firmwarePackages)
         .set(columnsOf(input))
-        .where(and(eq(firmwarePackages.id, input.id), tenant.owns(firmwarePackages)))
+        .where(and(eq(firmwarePackages.id, input.id), tenant.owns(firmwarePackages), notInLiveRollout))
         .returning({ id: firmwarePackages.id }),
     "version",
   );
-  if (!changed) throw new AppError("NOT_FOUND");
+  if (!changed) {
+    await packageItem(db, scope, input.id);
+    throw new AppError("HAS_DEPENDENTS", { messageKey: "ota.packageInRollout" });
+  }
   return packageItem(db, scope, changed.id);
 }
 
+/**
+ * Removes a package no rollout names: a rollout's history keeps its package (the database's foreign
+ * key decides, HAS_DEPENDENTS otherwise).
+ */
 export async function removeFirmwarePackage(db: Db, scope: TenantScope, id: number): Promise<{ id: number }> {
   const tenant = vendorTenant(scope);
-  const [removed] = await db
-    .delete(firmwarePackages)
-    .where(and(eq(firmwarePackages.id, id), tenant.owns(firmwarePackages)))
-    .returning({ id: firmwarePackages.id });
-  if (!removed) throw new AppError("NOT_FOUND");
-  return removed;
+  try {
+    const [removed] = await db
+      .delete(firmwarePackages)
+      .where(and(eq(firmwarePackages.id, id), tenant.owns(firmwarePackages)))
+      .returning({ id: firmwarePackages.id });
+    if (!removed) throw new AppError("NOT_FOUND");
+    return removed;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError("HAS_DEPENDENTS", { messageKey: "ota.packageHasRollouts" });
+    throw error;
+  }
 }

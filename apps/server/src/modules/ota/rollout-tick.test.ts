@@ -5,6 +5,7 @@ const rollout: RolloutView = {
   thresholds: { successPercent: 90, errorPercent: 20, minimumFinished: 2 },
   window: null,
   wavesStarted: 1,
+  excusedWaves: 0,
   waveCount: 3,
   noticesPerTick: 100,
 };
@@ -90,5 +91,18 @@ describe("a rollout's tick", () => {
       NOW,
     );
     expect(decision.verdict.kind).toBe("complete");
+  });
+
+  it("waves the operator let go on past their thresholds count no more: the next wave starts after a resume", () => {
+    const failedWave = [
+      target(0, { state: "failed" }),
+      target(0, { state: "failed" }),
+      target(0, { state: "succeeded" }),
+    ];
+    const next = [target(1)];
+    expect(decideTick(rollout, [...failedWave, ...next], NOW).verdict.kind).toBe("pause_for_errors");
+    const resumed = decideTick({ ...rollout, excusedWaves: 1 }, [...failedWave, ...next], NOW);
+    expect(resumed.verdict).toEqual({ kind: "start_wave", wave: 1 });
+    expect(resumed.notify).toEqual(next.map((t) => t.id));
   });
 });

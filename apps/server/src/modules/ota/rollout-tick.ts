@@ -14,6 +14,11 @@ export interface RolloutView {
   window: MaintenanceWindow | null;
   /** Waves started so far (wave numbers below this one have started). */
   wavesStarted: number;
+  /**
+   * Waves the operator let go on past their thresholds (resuming after a self-pause or a hold): their
+   * machines no longer count for or against the thresholds.
+   */
+  excusedWaves: number;
   waveCount: number;
   /** Most notices one tick sends for one rollout (spreads a wave's downloads over ticks). */
   noticesPerTick: number;
@@ -60,7 +65,10 @@ export function tallyWaves(targets: readonly TargetView[], waveCount: number): W
  * offline stays as it is: it is notified when it is back.
  */
 export function decideTick(rollout: RolloutView, targets: readonly TargetView[], now: number): TickDecision {
-  const verdict = judge(tallyWaves(targets, rollout.waveCount), rollout.wavesStarted, rollout.thresholds);
+  const tallies = tallyWaves(targets, rollout.waveCount).map((tally, wave) =>
+    wave < rollout.excusedWaves ? { ...tally, succeeded: 0, failed: 0 } : tally,
+  );
+  const verdict = judge(tallies, rollout.wavesStarted, rollout.thresholds);
   const decision: TickDecision = { verdict, wavesStarted: rollout.wavesStarted, notify: [], park: [] };
   if (verdict.kind === "pause_for_errors" || verdict.kind === "complete") return decision;
   if (verdict.kind === "start_wave") decision.wavesStarted = verdict.wave + 1;

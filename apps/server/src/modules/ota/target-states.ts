@@ -1,4 +1,5 @@
 import type { RefusalReason } from "@washboard/device-protocol";
+import type { TargetStateName } from "@washboard/shared";
 import { isTransient, retryDelayMs } from "./rollout-rules.js";
 
 /**
@@ -11,20 +12,7 @@ import { isTransient, retryDelayMs } from "./rollout-rules.js";
  *   notified ─busy, fault, another update, expired, unanswered─→ waiting_idle (no try used)
  *   a failure → retrying (transient, tries left; notified again when due) | failed
  */
-export type TargetState =
-  | "queued"
-  | "waiting_idle"
-  | "waiting_window"
-  | "notified"
-  | "downloading"
-  | "installing"
-  | "rebooting"
-  | "retrying"
-  | "succeeded"
-  | "failed"
-  | "refused_same_version"
-  | "not_compatible"
-  | "aborted";
+export type TargetState = TargetStateName;
 
 export const FINAL_STATES: readonly TargetState[] = [
   "succeeded",

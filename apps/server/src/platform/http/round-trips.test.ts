@@ -39,6 +39,10 @@ const EXCEPTIONS: Record<string, { most: number; why: string }> = {
     most: 6,
     why: "the data center's five unrelated figures (top shops, five years, shops, machines, heat map) side by side",
   },
+  "ota.rolloutHistory": {
+    most: 4,
+    why: "the rollout (NOT_FOUND for another vendor's), then its waves' counts and its events side by side",
+  },
   "pay.page": {
     most: 9,
     why: "the public pay page: the code, its vendor, shop and machines, their holds, the vendor's providers and the site's config",
@@ -61,6 +65,7 @@ const records = {
   subAccount: 0,
   couponUniqueDid: "",
   payQrCode: "",
+  rollout: 0,
 };
 
 const THIS_MONTH = new Date().toISOString().slice(0, 7);
@@ -95,6 +100,8 @@ const PAYLOADS: Record<string, () => Record<string, unknown>> = {
   "members.couponByUniqueDid": () => ({ unique_did: records.couponUniqueDid }),
   "pay.page": () => ({ code: records.payQrCode }),
   "pay.status": () => ({ order_no: records.orderNo }),
+  "ota.rolloutHistory": () => ({ id: records.rollout }),
+  "ota.rolloutDevices": () => ({ rollout_id: records.rollout }),
 };
 
 /** The demo accounts of each level, in the order a call's caller is chosen. */
@@ -211,6 +218,19 @@ beforeAll(async () => {
   records.couponUniqueDid = given?.uniqueDid ?? "";
   const subAccounts = ok(await server.send(API.subAccounts.list, { page_size: 10 }, as), "sub-accounts");
   records.subAccount = subAccounts.items[0]?.id ?? 0;
+  const firmware = ok(
+    await server.send(
+      API.ota.createPackage,
+      { version: "9.9.9", download_url: "https://firmware.example.com/trips.bin", machine_types: ["washer"] },
+      as,
+    ),
+    "firmware package",
+  );
+  const rollout = ok(
+    await server.send(API.ota.upgradeDevice, { device_id: records.device, package_id: firmware.id }, as),
+    "rollout",
+  );
+  records.rollout = rollout.id;
 });
 afterAll(() => server.close());
 

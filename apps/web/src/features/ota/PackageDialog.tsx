@@ -63,7 +63,7 @@ export function PackageDialog(props: { item: FirmwarePackageItem | null; onClose
         </Col>
         <Col xs={24} md={16}>
           <Form.Item name="download_url" label={t("ota.fields.downloadUrl")} rules={[zodRule(f.download_url)]}>
-            <Input maxLength={1024} inputMode="url" placeholder="https://" data-testid="ota-download-url" />
+            <Input maxLength={512} inputMode="url" placeholder="https://" data-testid="ota-download-url" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

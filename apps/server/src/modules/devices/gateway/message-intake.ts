@@ -114,7 +114,7 @@ export class MessageIntake {
         // "online" is not proof: the machine may have gone while nobody listened. It is at least
         // unknown then, until it speaks.
         const presence = online ? (retained ? "unknown" : "online") : "offline";
-        patch({ busy, fault, firmware, presence });
+        patch({ busy, fault, firmware, presence, ...(retained ? {} : { statusAt: receivedAt }) });
         return;
       }
       case "shadow/reported": {

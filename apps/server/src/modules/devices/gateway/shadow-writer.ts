@@ -21,6 +21,11 @@ export interface ShadowPatch {
    * on subscribe says what the machine said once, not that it is there).
    */
   seenAt?: Date;
+  /**
+   * When the machine last sent its status (a heartbeat does not count): a machine back from a
+   * firmware install says which version it runs in one (the OTA module's "came back").
+   */
+  statusAt?: Date;
 }
 
 export interface ShadowChange extends ShadowPatch {
@@ -85,13 +90,14 @@ async function writeShadows(db: Db, batch: ShadowChange[]): Promise<PresenceChan
     // Only a change of presence is written to the register (`is distinct from`): the row lock makes
     // a second instance writing the same change find it done, so each change is returned once.
     const moved = (await tx.execute(sql`
-      with v(device_id, presence, busy, fault_set, fault, firmware, cash_current, cash_cumulative, params, responding, seen) as (
+      with v(device_id, presence, busy, fault_set, fault, firmware, cash_current, cash_cumulative, params, responding, seen, status_at) as (
         select * from unnest(${ids}::int[], ${column((c) => orNull(c.presence))}::varchar[],
           ${column((c) => orNull(c.busy))}::boolean[], ${column((c) => c.fault !== undefined)}::boolean[],
           ${column((c) => orNull(c.fault))}::varchar[], ${column((c) => orNull(c.firmware))}::varchar[],
           ${column((c) => orNull(c.cashbox?.current))}::int[], ${column((c) => orNull(c.cashbox?.cumulative))}::int[],
           ${column((c) => (c.params === undefined ? null : JSON.stringify(c.params)))}::jsonb[],
-          ${column((c) => orNull(c.responding))}::boolean[], ${column((c) => c.seenAt?.toISOString() ?? null)}::timestamptz[])
+          ${column((c) => orNull(c.responding))}::boolean[], ${column((c) => c.seenAt?.toISOString() ?? null)}::timestamptz[],
+          ${column((c) => c.statusAt?.toISOString() ?? null)}::timestamptz[])
       ), shadows as (
         update device_shadows s set
           busy = coalesce(v.busy, s.busy),
@@ -101,7 +107,8 @@ async function writeShadows(db: Db, batch: ShadowChange[]): Promise<PresenceChan
           cashbox_cumulative = coalesce(v.cash_cumulative, s.cashbox_cumulative),
           params_reported = coalesce(v.params, s.params_reported),
           responding = coalesce(v.responding, s.responding),
-          last_seen_at = greatest(v.seen, s.last_seen_at)
+          last_seen_at = greatest(v.seen, s.last_seen_at),
+          status_at = greatest(v.status_at, s.status_at)
         from v where s.device_id = v.device_id
       )
       update devices d set presence = v.presence from v

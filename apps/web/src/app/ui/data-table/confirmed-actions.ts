@@ -65,20 +65,36 @@ function useConfirmedCall<Row, C extends EndpointContract>(
   };
 }
 
+export interface ConfirmedActionSpec<Row, C extends EndpointContract> extends RemoveActionOptions<Row, C> {
+  /** i18n key of the toast on success. */
+  success: string;
+  /** Asked as a dangerous action (red), for what cannot be undone. */
+  danger?: boolean;
+}
+
+/** A row's button for a call that is confirmed first (a pause, an abort): the call, then `success`. */
+export function useConfirmedAction<Row, C extends EndpointContract>(
+  contract: C,
+  options: ConfirmedActionSpec<Row, C>,
+): RowAction<Row> {
+  const ask = useConfirmedCall(contract, options.success, options.body, options);
+  const danger = options.danger ?? false;
+  return {
+    labelKey: options.labelKey,
+    testId: options.testId,
+    danger,
+    allowed: options.allowed,
+    hidden: options.hidden,
+    onClick: (row) => void ask(row, { ...options.confirm(row), danger }),
+  };
+}
+
 /** A row's remove button: a dangerous confirmation, then the call; "deleted" on success. */
 export function useRemoveAction<Row, C extends EndpointContract>(
   contract: C,
   options: RemoveActionOptions<Row, C>,
 ): RowAction<Row> {
-  const ask = useConfirmedCall(contract, "success.delete", options.body, options);
-  return {
-    labelKey: options.labelKey,
-    testId: options.testId,
-    danger: true,
-    allowed: options.allowed,
-    hidden: options.hidden,
-    onClick: (row) => void ask(row, { ...options.confirm(row), danger: true }),
-  };
+  return useConfirmedAction(contract, { ...options, success: "success.delete", danger: true });
 }
 
 /**
