@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { SimulatedDevice } from "@washboard/device-sim";
 import { confirmDialog, expect, keepScreenshot, signIn, test } from "../fixtures";
+import { seriousViolations } from "../support/axe";
 import { demoFleet, runMachine } from "../support/fleet";
 import { apiCall, dialogOf, newSuffix, pick, rowAction, rowsOf, storedToken, submitDialog } from "../support/ui";
 import { text } from "./catalogue";
@@ -119,6 +120,7 @@ test("a vendor admin rolls a package out from a canary to two running washers an
     await rolloutDialog.getByTestId("ota-rollout-from").locator("input").fill("1.9.0");
     await page.keyboard.press("Enter");
     await rolloutDialog.getByTestId("ota-rollout-first").fill("1");
+    expect(await seriousViolations(page, "[data-testid=ota-rollout-form]")).toEqual([]);
     await submitDialog(page, rolloutDialog, "success.add");
 
     const row = rowsOf(page, "ota-rollout-table", version);
@@ -136,9 +138,12 @@ test("a vendor admin rolls a package out from a canary to two running washers an
     ]);
     await expect(drawer.getByTestId("rollout-events")).toContainText(en("ota.events.completed"));
     for (const machine of machines) expect(machine.state.firmware).toBe(version);
+    // The drawer, the rollouts tab and the new-rollout dialog are not screens of their own: audited here.
+    expect(await seriousViolations(page, "[data-testid=rollout-drawer]")).toEqual([]);
     await keepScreenshot(page, "ota-rollout-completed");
     await drawer.getByRole("button", { name: /close/i }).click();
 
+    expect(await seriousViolations(page, "[data-testid=ota-rollout-table]")).toEqual([]);
     await page.getByRole("tab", { name: en("ota.tabs.versions") }).click();
     await expect(rowsOf(page, "ota-version-table", version)).toHaveCount(1);
   } finally {

@@ -42,6 +42,7 @@ function rolloutColumns(timeZone: string): DataColumn<RolloutItem>[] {
       text: (r) => t("ota.progressText", { done: r.counts.succeeded, total: upgradable(r) }),
       render: (r) => (
         <Progress
+          aria-label={t("ota.fields.progress")}
           percent={upgradable(r) === 0 ? 0 : Math.floor((r.counts.succeeded * 100) / upgradable(r))}
           success={{ percent: 0 }}
           status={r.counts.failed > 0 ? "exception" : undefined}

@@ -9,22 +9,23 @@ export function rolloutStateText(rollout: Pick<RolloutItem, "state" | "reason">)
   return t(`ota.rolloutStates.${rollout.state}`);
 }
 
+/** Tag colours: the named palette colours, whose text keeps its contrast (the status colours' does not). */
 export const ROLLOUT_STATE_COLOR: Record<RolloutState, string> = {
-  running: "processing",
-  paused: "warning",
-  paused_by_errors: "error",
+  running: "blue",
+  paused: "orange",
+  paused_by_errors: "red",
   aborted: "default",
-  completed: "success",
+  completed: "green",
 };
 
 export const TARGET_STATE_COLOR: Partial<Record<TargetStateName, string>> = {
-  succeeded: "success",
-  failed: "error",
-  downloading: "processing",
-  installing: "processing",
-  rebooting: "processing",
-  notified: "processing",
-  retrying: "warning",
+  succeeded: "green",
+  failed: "red",
+  downloading: "blue",
+  installing: "blue",
+  rebooting: "blue",
+  notified: "blue",
+  retrying: "orange",
   waiting_idle: "default",
   waiting_window: "default",
 };
