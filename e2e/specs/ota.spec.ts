@@ -5,7 +5,16 @@ import type { SimulatedDevice } from "@washboard/device-sim";
 import { confirmDialog, expect, keepScreenshot, signIn, test } from "../fixtures";
 import { seriousViolations } from "../support/axe";
 import { demoFleet, runMachine } from "../support/fleet";
-import { apiCall, dialogOf, newSuffix, pick, rowAction, rowsOf, storedToken, submitDialog } from "../support/ui";
+import {
+  apiCall,
+  dialogOf,
+  newSuffix,
+  pick,
+  rowAction,
+  rowsOf,
+  storedToken,
+  submitDialog,
+} from "../support/ui";
 import { text } from "./catalogue";
 
 const en = (key: string) => text("en", key);
@@ -66,6 +75,14 @@ test("on a 375 px phone in Thai the firmware screen reads in Thai and its tabs a
   await expect(page.locator("h1:visible")).toHaveText(text("th-th", "routes.ota"));
   await expect(page.getByTestId("ota-package-add")).toBeInViewport();
   await expect(page.getByTestId("ota-package-table")).toContainText(text("th-th", "ota.empty"));
+  await page.getByRole("tab", { name: text("th-th", "ota.tabs.rollouts") }).click();
+  await expect(page.getByTestId("ota-rollout-table")).toContainText(text("th-th", "ota.rolloutsEmpty"));
+  await page.getByTestId("ota-rollout-add").click();
+  const dialog = dialogOf(page, "ota-rollout-form");
+  await expect(dialog).toContainText(text("th-th", "ota.fields.canaryShops"));
+  await keepScreenshot(page, "ota-rollout-dialog-th-375");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
   await page.getByRole("tab", { name: text("th-th", "ota.tabs.versions") }).click();
   await expect(page.getByTestId("ota-version-table")).toBeVisible();
   await keepScreenshot(page, "ota-versions-th-375");

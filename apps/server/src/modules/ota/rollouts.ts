@@ -1,4 +1,10 @@
-import type { RolloutItem, RolloutState, rolloutCreateRequest, TargetStateName } from "@washboard/shared";
+import {
+  type RolloutItem,
+  type RolloutState,
+  type rolloutCreateRequest,
+  TARGET_STATES,
+  type TargetStateName,
+} from "@washboard/shared";
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../platform/db/client.js";
@@ -26,17 +32,8 @@ const countsOf = sql<Record<string, number> | null>`(select json_object_agg(x.st
 export const rolloutColumns = { ...getTableColumns(firmwareRollouts), counts: countsOf };
 export type RolloutWithCounts = RolloutRow & { counts: Record<string, number> | null };
 
-const IN_PROGRESS: readonly TargetStateName[] = [
-  "queued",
-  "waiting_idle",
-  "waiting_window",
-  "notified",
-  "downloading",
-  "installing",
-  "rebooting",
-  "retrying",
-];
-
+/** Where machines are on their way: every state but the final ones. */
+const IN_PROGRESS: readonly TargetStateName[] = TARGET_STATES.filter((state) => !FINAL_STATES.includes(state));
 export function rolloutItem(row: RolloutWithCounts): RolloutItem {
   const counts = row.counts ?? {};
   const n = (state: TargetStateName) => counts[state] ?? 0;

@@ -9,7 +9,7 @@ import {
   TARGET_STATES,
   type TargetStateName,
 } from "@washboard/shared";
-import { Descriptions, Drawer, Select, Table, Tag, Timeline } from "antd";
+import { Descriptions, Drawer, Table, Tag, Timeline } from "antd";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
 import { queryKeys } from "../../app/api/query-keys";
@@ -28,6 +28,7 @@ import {
   TARGET_STATE_COLOR,
   targetStateText,
 } from "./rollout-labels";
+import { stateFilterField } from "./state-filter";
 
 function targetColumns(timeZone: string): DataColumn<RolloutTargetItem>[] {
   const t = i18next.t;
@@ -144,19 +145,7 @@ export function RolloutDrawer(props: { rollout: RolloutItem; onClose(): void }) 
         testId="rollout-devices"
         contract={API.ota.rolloutDevices}
         filters={{
-          fields: [
-            {
-              name: "state",
-              labelKey: "ota.fields.state",
-              input: (
-                <Select
-                  allowClear
-                  placeholder={t("table.all")}
-                  options={TARGET_STATES.map((state) => ({ value: state, label: t(`ota.targetStates.${state}`) }))}
-                />
-              ),
-            },
-          ],
+          fields: [stateFilterField(TARGET_STATES, "ota.targetStates")],
           toFilters: (values: { state?: TargetStateName }) => ({
             rollout_id: rollout.id,
             ...presentFilters(values),

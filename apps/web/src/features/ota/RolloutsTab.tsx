@@ -1,5 +1,5 @@
 import { API, formatTimestamp, ROLLOUT_STATES, type RolloutItem, type RolloutState } from "@washboard/shared";
-import { Progress, Select, Tag } from "antd";
+import { Progress, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { i18next } from "../../app/i18n";
@@ -12,6 +12,7 @@ import { ListScreen } from "../../app/ui/ListScreen";
 import { RolloutDialog } from "./RolloutDialog";
 import { RolloutDrawer } from "./RolloutDrawer";
 import { minuteText, ROLLOUT_STATE_COLOR, rolloutStateText } from "./rollout-labels";
+import { stateFilterField } from "./state-filter";
 import { useRolloutRefresh } from "./useRolloutRefresh";
 
 interface Filters {
@@ -117,19 +118,7 @@ export function RolloutsTab() {
         testId="ota-rollouts"
         contract={API.ota.rollouts}
         filters={{
-          fields: [
-            {
-              name: "state",
-              labelKey: "ota.fields.state",
-              input: (
-                <Select
-                  allowClear
-                  placeholder={t("table.all")}
-                  options={ROLLOUT_STATES.map((state) => ({ value: state, label: t(`ota.rolloutStates.${state}`) }))}
-                />
-              ),
-            },
-          ],
+          fields: [stateFilterField(ROLLOUT_STATES, "ota.rolloutStates")],
           toFilters: (values: Filters) => presentFilters(values),
           testId: "ota-rollout-filters",
         }}
