@@ -126,13 +126,14 @@ test("a group creates a vendor and its admin; the admin's role limits a sub-acco
     await expect(page.getByTestId("scope-name")).toHaveText(VENDOR_NAME);
     const labels = await menuLabels(page);
     // §6 locks the query keys on for every level-4 account, so the shop screens, the wild devices
-    // (wd_query, under members and cards), roles and sub-accounts show beside what the role granted
-    // (reve_total and reve_shop: the revenue menu with those two screens).
+    // (wd_query, under members and cards), the firmware screen (ota_query), roles and sub-accounts
+    // show beside what the role granted (reve_total and reve_shop: the revenue menu with those two).
     expect(labels).toEqual([
       en("routes.dashboard"),
       en("menu.shop"),
       en("menu.income_report"),
       en("menu.member"),
+      en("menu.ota"),
       en("menu.account"),
       en("menu.log"),
     ]);
