@@ -227,6 +227,22 @@ describe("a rollout", () => {
     expect(target).toMatchObject({ state: "retrying", tries: 1 });
     expect(target?.nextTryAt?.getTime()).toBeGreaterThan(Date.now());
   });
+
+  it("with one try allowed, a dying line fails for good: the operator's tries per machine hold", async () => {
+    const place = await shop("One try");
+    const [flaky] = await onlineMachines(place, 1, { firmwareTrouble: { interrupted: 1 } });
+    if (!flaky) throw new Error("no machine");
+    const pkg = await firmwarePackage("3.4.0");
+    const made = await server.send(
+      API.ota.createRollout,
+      { package_id: pkg, device_ids: [flaky.id], first_wave_count: 1, max_tries: 1 },
+      { token: kl },
+    );
+    expect(made.http, JSON.stringify(made.body)).toBe(200);
+    await waitFor(async () => (await targetsOf(made.body.result.id))[0]?.state === "failed", "failed for good");
+    const [target] = await targetsOf(made.body.result.id);
+    expect(target).toMatchObject({ reason: "download_interrupted", tries: 1, nextTryAt: null });
+  });
 });
 
 describe("choosing the machines", () => {

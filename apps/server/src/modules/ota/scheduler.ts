@@ -112,10 +112,12 @@ interface TargetChange {
  * then the rollout's next move and the machines to notify or park (rollout-tick.ts), the notices
  * sent through the devices module's command path, and everything written back.
  */
-export async function stepRollout(deps: AppDeps, id: number, now: Date, timing = OTA_TIMING): Promise<void> {
+export async function stepRollout(deps: AppDeps, id: number, now: Date, pace = OTA_TIMING): Promise<void> {
   const { db } = deps;
   const [rollout] = await db.select().from(firmwareRollouts).where(eq(firmwareRollouts.id, id));
   if (rollout?.state !== "running") return;
+  // The operator's tries per machine, on the scheduler's stage times.
+  const timing: OtaTiming = { ...pace, maxTries: rollout.maxTries };
   const targets = await db.select().from(firmwareTargets).where(eq(firmwareTargets.rolloutId, id));
   const live = targets.filter((t) => !FINAL_STATES.includes(t.state));
   const liveIds = live.map((t) => t.deviceId);
