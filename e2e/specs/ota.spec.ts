@@ -5,16 +5,7 @@ import type { SimulatedDevice } from "@washboard/device-sim";
 import { confirmDialog, expect, keepScreenshot, signIn, test } from "../fixtures";
 import { seriousViolations } from "../support/axe";
 import { demoFleet, runMachine } from "../support/fleet";
-import {
-  apiCall,
-  dialogOf,
-  newSuffix,
-  pick,
-  rowAction,
-  rowsOf,
-  storedToken,
-  submitDialog,
-} from "../support/ui";
+import { apiCall, dialogOf, newSuffix, pick, rowAction, rowsOf, storedToken, submitDialog } from "../support/ui";
 import { text } from "./catalogue";
 
 const en = (key: string) => text("en", key);
