@@ -44,8 +44,9 @@ it.each(STARTS)(
       // live starts first, outbox second and devices (the broker and its gateway) late in src/modules.ts:
       // they stop the other way round, so the gateway's last writes still reach the live bus (and the
       // revenue relay, which publishes to it, stops before it too; the report scheduler, which queues
-      // in the outbox, stops before the outbox's worker).
-      expect(stopped).toEqual(["reports", "revenue", "orders", "devices", "outbox", "live"]);
+      // in the outbox, stops before the outbox's worker; the firmware scheduler, which sends its
+      // notices through the devices module, stops before the broker).
+      expect(stopped).toEqual(["ota", "reports", "revenue", "orders", "devices", "outbox", "live"]);
     } finally {
       server.dispose();
     }
