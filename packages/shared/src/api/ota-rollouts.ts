@@ -184,6 +184,11 @@ export const rolloutEvent = z.object({
 
 const rolloutId = z.object({ id: requiredRecordId });
 
+export const rolloutListRequest = listRequest({
+  state: z.enum(ROLLOUT_STATES).optional(),
+  package_id: recordId.optional(),
+});
+
 export const rolloutTargetListRequest = listRequest({
   rollout_id: requiredRecordId,
   state: z.enum(TARGET_STATES).optional(),
@@ -206,7 +211,7 @@ export const otaRolloutEndpoints = {
     path: "/api/Ota/get_upgrade_batch_list",
     summary: "The vendor's rollouts (batches), newest first, with where their machines stand",
     access: OTA_QUERY,
-    body: listRequest({ state: z.enum(ROLLOUT_STATES).optional(), package_id: recordId.optional() }),
+    body: rolloutListRequest,
     result: listResult(rolloutItem),
     mutates: false,
   }),

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type MachineObservation, observe } from "./observations.js";
-import type { Target, TargetTiming } from "./target-states.js";
+import type { Target } from "./target-states.js";
+import { TEST_TIMING as timing } from "./test-timing.js";
 
-const timing: TargetTiming = {
-  downloadStallMs: 60_000,
-  installMs: 300_000,
-  idleWaitMs: 3 * 3_600_000,
-  rebootMs: 120_000,
-  firstBackoffMs: 30_000,
-  backoffCapMs: 600_000,
-  maxTries: 3,
-};
 const notified: Target = {
   state: "notified",
   version: "2.0.0",

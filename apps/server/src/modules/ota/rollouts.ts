@@ -1,15 +1,19 @@
 import {
+  type ListPage,
   type RolloutItem,
   type RolloutState,
   type rolloutCreateRequest,
+  type rolloutListRequest,
   TARGET_STATES,
   type TargetStateName,
 } from "@washboard/shared";
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { isUniqueViolation } from "../../platform/db/errors.js";
+import { idKeyset } from "../../platform/db/keysets.js";
+import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
 import { qualified } from "../../platform/db/qualified.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
@@ -300,15 +304,23 @@ export async function retryFailed(
   return findRollout(db, scope, id);
 }
 
-/** The vendor's rollouts, newest first. */
-export function rolloutFilters(
+/** The vendor's rollouts, newest first, filtered by state and package, each with its counts. */
+export async function listRollouts(
+  db: Db,
   scope: TenantScope,
-  input: { state?: RolloutState | undefined; package_id?: number | undefined },
-) {
+  input: z.output<typeof rolloutListRequest>,
+): Promise<ListPage<RolloutItem>> {
   const conditions: (SQL | undefined)[] = [vendorTenant(scope).owns(firmwareRollouts)];
   if (input.state) conditions.push(eq(firmwareRollouts.state, input.state));
   if (input.package_id) conditions.push(eq(firmwareRollouts.packageId, input.package_id));
-  return and(...conditions);
+  const page = await listPage({
+    where: and(...conditions),
+    keyset: idKeyset(firmwareRollouts.id, (row: RolloutWithCounts) => row.id),
+    input,
+    rows: rowsFrom((total) => db.select({ ...rolloutColumns, total }).from(firmwareRollouts)),
+    count: countOf(firmwareRollouts),
+  });
+  return { items: page.rows.map(rolloutItem), total: page.total, next_cursor: page.next_cursor };
 }
 
 /** A rollout's waves (size, started, where their machines stand) and its events, oldest first. */
@@ -356,5 +368,3 @@ export async function rolloutHistory(db: Db, rollout: RolloutWithCounts) {
     })),
   };
 }
-
-export const newestRolloutsFirst = [desc(firmwareRollouts.id)];

@@ -1,6 +1,4 @@
-import { API, type MachineType } from "@washboard/shared";
-import { idKeyset } from "../../platform/db/keysets.js";
-import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
+import { API, type MachineType, rolloutCreateRequest } from "@washboard/shared";
 import { AppError } from "../../platform/http/app-error.js";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
@@ -17,31 +15,12 @@ import { listRolloutTargets } from "./rollout-targets.js";
 import {
   createRollout,
   findRollout,
+  listRollouts,
   moveRollout,
-  type RolloutWithCounts,
   retryFailed,
-  rolloutColumns,
-  rolloutFilters,
   rolloutHistory,
   rolloutItem,
 } from "./rollouts.js";
-import { firmwareRollouts } from "./tables.js";
-
-/** `Manager/upgrade_device_firmware`: one machine, one wave, the plan's defaults. */
-const ONE_MACHINE = {
-  shop_ids: [],
-  machine_types: [],
-  from_versions: [],
-  first_wave_count: 1,
-  canary_shop_ids: [],
-  growth_factor: 1,
-  success_threshold: 0,
-  error_threshold: 100,
-  min_finished: 1,
-  window_start: null,
-  window_end: null,
-  max_tries: 3,
-};
 
 /** The OTA screen's calls (spec §7 "OTA"): firmware packages, rollouts and the version analysis. */
 export function otaRoutes(r: Routes, { db }: AppDeps) {
@@ -84,23 +63,23 @@ export function otaRoutes(r: Routes, { db }: AppDeps) {
   r.call(api.upgradeDevice, async (input, ctx) => {
     ctx.audit.target = `device:${input.device_id}`;
     // A rollout of one machine, in one wave, under the same rules as any.
-    const rollout = await createRollout(db, ctx.scope, ctx.actor.accountId, {
-      ...ONE_MACHINE,
-      package_id: input.package_id,
-      device_ids: [input.device_id],
-    });
+    const rollout = await createRollout(
+      db,
+      ctx.scope,
+      ctx.actor.accountId,
+      rolloutCreateRequest.parse({
+        package_id: input.package_id,
+        device_ids: [input.device_id],
+        first_wave_count: 1,
+        growth_factor: 1,
+        success_threshold: 0,
+        error_threshold: 100,
+        min_finished: 1,
+      }),
+    );
     return rolloutItem(rollout);
   });
-  r.call(api.rollouts, async (input, ctx) => {
-    const page = await listPage({
-      where: rolloutFilters(ctx.scope, input),
-      keyset: idKeyset(firmwareRollouts.id, (row: RolloutWithCounts) => row.id),
-      input,
-      rows: rowsFrom((total) => db.select({ ...rolloutColumns, total }).from(firmwareRollouts)),
-      count: countOf(firmwareRollouts),
-    });
-    return { items: page.rows.map(rolloutItem), total: page.total, next_cursor: page.next_cursor };
-  });
+  r.call(api.rollouts, (input, ctx) => listRollouts(db, ctx.scope, input));
   r.call(api.rolloutHistory, async (input, ctx) => rolloutHistory(db, await findRollout(db, ctx.scope, input.id)));
   r.call(api.rolloutDevices, async (input, ctx) => listRolloutTargets(db, ctx.scope, input));
   for (const move of ["pause", "resume", "abort"] as const) {

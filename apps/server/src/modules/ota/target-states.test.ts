@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { advance, FINAL_STATES, type Target, type TargetInput, type TargetTiming } from "./target-states.js";
+import { advance, FINAL_STATES, type Target, type TargetInput } from "./target-states.js";
+import { TEST_TIMING as timing } from "./test-timing.js";
 
-const timing: TargetTiming = {
-  downloadStallMs: 60_000,
-  installMs: 300_000,
-  idleWaitMs: 3 * 3_600_000,
-  rebootMs: 120_000,
-  firstBackoffMs: 30_000,
-  backoffCapMs: 600_000,
-  maxTries: 3,
-};
 const queued: Target = {
   state: "queued",
   version: "2.0.0",

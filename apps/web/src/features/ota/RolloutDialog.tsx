@@ -56,7 +56,7 @@ const INITIAL: RolloutForm = {
 
 const minuteOf = (time: Dayjs | null | undefined) => (time ? time.hour() * 60 + time.minute() : null);
 
-export function toRolloutBody(values: RolloutForm): BodyOf<typeof API.ota.createRollout> {
+function toRolloutBody(values: RolloutForm): BodyOf<typeof API.ota.createRollout> {
   const { first_wave_by, first_wave, quiet_hours, window_start, window_end, package_id, ...rest } = values;
   return {
     ...rest,
