@@ -8,6 +8,9 @@
 //                   debugging port n + 6.
 //   REPORTS=<dir>   also writes each page's median run as a full Lighthouse report (JSON) there.
 //   PAGES=<list>    only these pages (comma-separated: login,pay,dashboard), printed, not recorded.
+//   FRONT=tls       through the front the operations guide deploys (HAProxy with TLS and HTTP/2, on
+//                   port n + 7) instead of the server's own plain HTTP/1.1; recorded as
+//                   lighthouse-tls.json.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,13 +19,16 @@ import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, root, startServer, writeResult } from "./lib.mjs";
+import { startTlsFront } from "./tls-front.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 18192);
 const chromePort = port + 6;
 const runs = Number(process.env.RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, "apps/web/dist");
-const base = `http://127.0.0.1:${port}`;
+const viaTls = process.env.FRONT === "tls";
+const direct = `http://127.0.0.1:${port}`;
+let base = direct;
 const API_KEY = process.env.API_KEY ?? "washboard-console";
 const GOALS = { login: 90, pay: 90, dashboard: 80 };
 
@@ -34,7 +40,7 @@ if (loadBefore[0] >= 1)
   console.log(`warning: load ${loadBefore[0]} (≥ 1): the figures are lower than on an idle machine`);
 
 async function api(apiPath, body) {
-  const response = await fetch(`${base}${apiPath}`, {
+  const response = await fetch(`${direct}${apiPath}`, {
     method: "POST",
     headers: { "api-key": API_KEY, "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -115,7 +121,7 @@ async function audit(url, { signedIn = false } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath,
     port: chromePort,
-    chromeFlags: CHROMIUM_ARGS,
+    chromeFlags: viaTls ? [...CHROMIUM_ARGS, "--ignore-certificate-errors"] : CHROMIUM_ARGS,
     logLevel: "silent",
   });
   // Given a port, chrome-launcher uses a browser that already listens there instead of starting one.
@@ -158,6 +164,8 @@ async function measure(label, url, options) {
 }
 
 const server = await startServer({ port, env: { WEB_DIST: dist, MQTT_EMBEDDED_PORT: String(port + 3) } });
+const front = viaTls ? await startTlsFront({ port: port + 7, backendPort: port }) : undefined;
+if (front) base = front.url;
 const pages = process.env.PAGES?.split(",");
 try {
   if (pages) {
@@ -169,6 +177,7 @@ try {
     }
   } else await measureAll();
 } finally {
+  await front?.stop();
   await server.stop();
 }
 
@@ -176,10 +185,13 @@ async function measureAll() {
   const login = await measure("login", `${base}/#/login`);
   const pay = await measure("pay", await payUrl());
   const dashboard = await measure("dashboard", `${base}/#/dashboard`, { signedIn: true });
-  writeResult("lighthouse", {
+  writeResult(viaTls ? "lighthouse-tls" : "lighthouse", {
     lighthouse: JSON.parse(fs.readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8")).version,
     chromium: execFileSync(chromePath, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim(),
     settings: "mobile: Lighthouse's default emulation and simulated throttling",
+    served: viaTls
+      ? "through HAProxy with TLS and HTTP/2 (as docs/operations.md deploys it)"
+      : "by the server itself, plain HTTP/1.1",
     runs_per_page: runs,
     load_average: { before: loadBefore, after: load() },
     goal_score: GOALS,

@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { antdCssPlugin } from "./build/antd-css-plugin.js";
 import { callRefsPlugin } from "./build/call-refs-plugin.js";
 import { cataloguePartsPlugin } from "./build/catalogue-parts-plugin.js";
 import { precompressPlugin } from "./build/precompress-plugin.js";
@@ -10,6 +11,8 @@ const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8080";
 export default defineConfig({
   plugins: [
     react(),
+    // The library's styles as static CSS, each component's with the chunk that uses it (zeroRuntime).
+    antdCssPlugin(),
     callRefsPlugin(),
     cataloguePartsPlugin(),
     // The sign-in page's chunk is fetched with the entry, not after it has run.

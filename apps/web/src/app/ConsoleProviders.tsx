@@ -9,6 +9,8 @@ import { loadLocalePack } from "./i18n/locale-packs";
 import { onSignOut } from "./session/sign-out";
 import { useSettings } from "./session/store";
 import { consoleTheme } from "./theme/console-theme";
+// The library rules no single component owns (motion, resets); each component brings its own (vite.config.ts).
+import "virtual:antd-css/base.css";
 
 /**
  * What every Ant Design screen needs: the component library's theme and locale (switching with the

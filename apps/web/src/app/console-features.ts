@@ -16,5 +16,10 @@ export function hasScreen(path: string): boolean {
 
 /** Starts loading a path's screen before it renders (the first page of a signed-in reload). */
 export function preloadScreen(path: string): void {
-  for (const feature of FEATURES) void feature.screens[path]?.load().catch(() => undefined);
+  for (const feature of FEATURES) {
+    void feature.screens[path]
+      ?.load()
+      .then((page) => page.prefetch?.())
+      .catch(() => undefined);
+  }
 }

@@ -12,8 +12,12 @@ import type { ComponentType } from "react";
  * screen code itself. Screens and live handlers are loaders, each its own chunk.
  */
 
-/** A screen's page: the default export of its module. */
-export type ScreenLoader = () => Promise<{ default: ComponentType }>;
+/**
+ * A screen's page: the default export of its module. The module may also export `prefetch`, which
+ * starts the page's first calls when the screen is loaded ahead of rendering (a signed-in reload),
+ * so they run beside the boot calls instead of after the first render.
+ */
+export type ScreenLoader = () => Promise<{ default: ComponentType; prefetch?: () => void }>;
 
 export interface ScreenDeclaration {
   load: ScreenLoader;

@@ -50,6 +50,8 @@ if (sessionStore.get().user) {
     .catch(() => undefined);
   preloadConsole();
   void loadMainLayout().catch(() => undefined);
+  // The boot calls too: the guard's own call (below) joins the run under way.
+  void import("../session/boot").then(({ bootSession }) => bootSession()).catch(() => undefined);
 }
 
 /** The features' screen table once `wanted`: loaded on first need, then kept. */

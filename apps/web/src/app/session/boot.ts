@@ -2,19 +2,41 @@ import { API, isGroupLevel } from "@washboard/shared";
 import type { Change } from "../api/change";
 import { call } from "../api/client";
 import { loadConsoleCatalogue } from "../i18n";
-import { sessionStore } from "./store";
+import { type SessionUser, sessionStore } from "./store";
+
+let booting: { token: string; done: Promise<void> } | undefined;
 
 /**
  * The calls the console makes once after sign-in (spec §7): permission list (level 4), account
  * info, and the vendor list (levels 6/7) or the vendor's own summary and alliance list (levels 3/4).
  * Meanwhile the frame's words load, which the console shows next (a failure there is the console's
- * to retry, not the boot's).
+ * to retry, not the boot's). A signed-in reload starts it with the entry; a call while a run for the
+ * same sign-in is under way shares that run, and one after it has answered (the permissions are
+ * known) has nothing to do.
  */
-export async function bootSession(): Promise<void> {
+export function bootSession(): Promise<void> {
   const user = sessionStore.get().user;
-  if (!user) return;
+  if (!user) return Promise.resolve();
+  if (booting?.token !== user.token) {
+    if (user.permissions !== null) return Promise.resolve();
+    const run = { token: user.token, done: runBoot(user) };
+    const settled = () => {
+      if (booting === run) booting = undefined;
+    };
+    run.done.then(settled, settled);
+    booting = run;
+  }
+  return booting.done;
+}
+
+async function runBoot(user: SessionUser): Promise<void> {
   void loadConsoleCatalogue().catch(() => undefined);
   const group = isGroupLevel(user.level);
+  // Levels 3/4 act on their own vendor: their account info asks nothing of the vendor list, so it
+  // loads beside the rest instead of after it.
+  const ownInfo = group ? undefined : call(API.auth.accountInfo, {});
+  // Awaited below; a failure while the others are still out is not an unhandled one.
+  ownInfo?.catch(() => undefined);
   const [permissions, vendorList, vendor, alliances] = await Promise.all([
     user.level === 4 ? call(API.auth.permissions).then((r) => r.permission_list) : Promise.resolve([]),
     group ? call(API.tenancy.listByGroup, {}).then((r) => r.vendor_list) : Promise.resolve([]),
@@ -29,7 +51,8 @@ export async function bootSession(): Promise<void> {
     alliances,
     activeVendorId: stillValid ? user.activeVendorId : null,
   });
-  const accountInfo = await call(API.auth.accountInfo, {});
+  // Levels 6/7: the account info follows the vendor chosen, checked above.
+  const accountInfo = await (ownInfo ?? call(API.auth.accountInfo, {}));
   sessionStore.updateUser({ accountInfo });
 }
 

@@ -7,6 +7,10 @@ import { PALETTE } from "./palette";
  */
 export function consoleTheme(primary: string): ThemeConfig {
   return {
+    // The library's prebuilt stylesheet (imported with the console's providers) replaces the styles
+    // it would otherwise generate at run time for every component on every screen's first render.
+    zeroRuntime: true,
+    hashed: false,
     token: {
       // The page's font (styles.css), which picks the CJK face of the interface language.
       fontFamily: "inherit",

@@ -5,14 +5,27 @@ import { Alert, Empty, Skeleton, Statistic, Tag, Tooltip } from "antd";
 import { lazy, Suspense, useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "../../app/api/client";
+import { queryClient } from "../../app/api/query-client";
 import { queryKeys } from "../../app/api/query-keys";
 import { errorText } from "../../app/feedback/toast";
-import { useActiveVendorId, useSession } from "../../app/session/store";
+import { sessionStore, useActiveVendorId, useSession } from "../../app/session/store";
 import { PALETTE } from "../../app/theme/palette";
 import { CopyableText } from "../../app/ui/CopyableText";
 import { Panel } from "../../app/ui/Panel";
 
-const RevenuePanels = lazy(() => import("./RevenuePanels"));
+const loadRevenuePanels = () => import("./RevenuePanels");
+const RevenuePanels = lazy(loadRevenuePanels);
+
+const summaryQuery = (activeVendorId: number | null) => ({
+  queryKey: queryKeys.call(API.dashboard.summary, activeVendorId),
+  queryFn: () => call(API.dashboard.summary, {}),
+});
+
+/** A signed-in reload: the summary and the revenue panels' code load beside the boot calls. */
+export function prefetch(): void {
+  void queryClient.prefetchQuery(summaryQuery(sessionStore.get().user?.activeVendorId ?? null));
+  void loadRevenuePanels().catch(() => undefined);
+}
 
 /**
  * What the server found open in the machines' MQTT broker at start (shown to main administrators):
@@ -72,10 +85,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const user = useSession();
   const activeVendorId = useActiveVendorId();
-  const summary = useQuery({
-    queryKey: queryKeys.call(API.dashboard.summary, activeVendorId),
-    queryFn: () => call(API.dashboard.summary, {}),
-  });
+  const summary = useQuery(summaryQuery(activeVendorId));
 
   const data = useDeferredValue(summary.data);
   if (summary.isError) return <Alert type="error" showIcon title={errorText(summary.error)} />;
