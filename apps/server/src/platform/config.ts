@@ -95,6 +95,8 @@ export interface Config {
   deviceCommandWaitMinutes: number;
   /** How often each instance looks for firmware rollouts due a step; 0: never (tests that step them themselves). */
   otaTickMs: number;
+  /** A machine due an update but away longer than this is skipped, not waited for (its wave goes on). */
+  otaOfflineSkipMs: number;
   /**
    * A machine nobody heard for this long is offline (it publishes its status at least every 60 s);
    * after the broker was away, one not heard since is shown as unknown until it speaks.
@@ -182,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceAckTimeoutMs: int(env.DEVICE_ACK_TIMEOUT_MS, 10_000),
     deviceCommandWaitMinutes: int(env.DEVICE_COMMAND_WAIT_MINUTES, 10),
     otaTickMs: int(env.OTA_TICK_MS, 2_000),
+    otaOfflineSkipMs: int(env.OTA_OFFLINE_SKIP_MS, 24 * 3_600_000),
     devicePresenceTimeoutMs: int(env.DEVICE_PRESENCE_TIMEOUT_S, 150) * 1000,
     paymentBaseUrls: Object.fromEntries(
       Object.entries(env)

@@ -30,6 +30,7 @@ export const TARGET_STATES = [
   "refused_same_version",
   "not_compatible",
   "aborted",
+  "offline_skipped",
 ] as const;
 export type TargetStateName = (typeof TARGET_STATES)[number];
 
@@ -104,6 +105,8 @@ export const rolloutCounts = z.object({
   succeeded: z.number().int(),
   failed: z.number().int(),
   aborted: z.number().int(),
+  /** Away longer than the rollout waits for a machine: skipped, to be tried again with the failed. */
+  offline_skipped: z.number().int(),
   /** On their way: waiting, notified, downloading, installing, rebooting, retrying. */
   in_progress: z.number().int(),
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "../limits.js";
 import { emptyBody, endpoint } from "./contract.js";
 import { mailPort } from "./email-config.js";
-import { recordId, requiredText } from "./fields.js";
+import { recordId, requiredText, timeZone } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
 import { nameSort } from "./name-sort.js";
 import { imageList } from "./uploads.js";
@@ -71,6 +71,8 @@ export const shopFields = {
   mqtt_port: mailPort.nullable().default(null),
   product_key: optionalText(128),
   payment_id: shopSecretInput,
+  /** The shop's IANA time zone (firmware maintenance windows); null or omitted: the merchant's. */
+  time_zone: timeZone.nullable().default(null),
 };
 
 export const shopCreateRequest = z.object(shopFields);
@@ -101,6 +103,8 @@ export const shopItem = z.object({
   product_key: z.string(),
   /** Masked like mqtt_password. */
   payment_id: z.string(),
+  /** Null: the shop keeps its merchant's time zone. */
+  time_zone: z.string().nullable(),
   /** What depends on the shop: while either is above zero it cannot be removed. */
   device_count: z.number().int(),
   payqr_count: z.number().int(),

@@ -2,6 +2,7 @@ import type { DeviceCommand } from "@washboard/device-protocol";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import type { AppDeps } from "../../platform/module.js";
+import { shopTimeZoneOf } from "../shops/public.js";
 import { tenantOfVendor, type VendorTenant } from "../tenancy/public.js";
 import { deviceRuntime } from "./runtime.js";
 import { deviceLog, deviceShadows, devices } from "./tables.js";
@@ -54,6 +55,10 @@ export interface MachineNow {
   firmware: string;
   /** When its last status message came (not a heartbeat). */
   statusAt: Date | null;
+  /** When it was last heard from at all (an offline machine: since when it is away). */
+  lastSeenAt: Date | null;
+  /** Its shop's own time zone; null when the shop keeps its merchant's, or it stands in no shop. */
+  shopTimeZone: string | null;
 }
 
 export async function machinesNow(db: Db, deviceIds: readonly number[]): Promise<Map<number, MachineNow>> {
@@ -65,6 +70,8 @@ export async function machinesNow(db: Db, deviceIds: readonly number[]): Promise
       busy: sql<boolean>`coalesce(${deviceShadows.busy}, false)`,
       firmware: sql<string>`coalesce(${deviceShadows.firmware}, '')`,
       statusAt: deviceShadows.statusAt,
+      lastSeenAt: deviceShadows.lastSeenAt,
+      shopTimeZone: shopTimeZoneOf(devices.shopId),
     })
     .from(devices)
     .leftJoin(deviceShadows, eq(deviceShadows.deviceId, devices.id))

@@ -1,6 +1,6 @@
 import { defineModule } from "../../platform/module.js";
 import { otaRoutes } from "./routes.js";
-import { otaTick } from "./scheduler.js";
+import { OTA_TIMING, otaTick } from "./scheduler.js";
 import * as tables from "./tables.js";
 
 /**
@@ -17,10 +17,11 @@ export const otaModule = defineModule({
     if (every <= 0) return { async stop() {} };
     let running: Promise<unknown> = Promise.resolve();
     let stopped = false;
+    const timing = { ...OTA_TIMING, offlineSkipMs: deps.config.otaOfflineSkipMs };
     const tick = () => {
       // One tick at a time: a slow one delays the next instead of overlapping it.
       running = running
-        .then(() => (stopped ? 0 : otaTick(deps)))
+        .then(() => (stopped ? 0 : otaTick(deps, new Date(), timing)))
         .catch((error: unknown) => deps.log.error({ err: error }, "firmware rollout step failed"));
     };
     const timer = setInterval(tick, every);

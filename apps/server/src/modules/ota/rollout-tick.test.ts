@@ -8,6 +8,7 @@ const rollout: RolloutView = {
   excusedWaves: 0,
   waveCount: 3,
   noticesPerTick: 100,
+  offlineSkipMs: 3_600_000,
 };
 let ids = 0;
 const target = (wave: number | null, changes: Partial<TargetView> = {}): TargetView => ({
@@ -16,6 +17,7 @@ const target = (wave: number | null, changes: Partial<TargetView> = {}): TargetV
   state: "queued",
   nextTryAt: null,
   online: true,
+  awaitedSince: NOW,
   busy: false,
   timeZone: "Asia/Kuala_Lumpur",
   ...changes,
@@ -52,7 +54,7 @@ describe("a rollout's tick", () => {
 
   it("parks a busy machine until it is idle and leaves an offline one as it is", () => {
     const busy = target(0, { busy: true });
-    const offline = target(0, { online: false });
+    const offline = target(0, { online: false, awaitedSince: NOW - 60_000 });
     const alreadyWaiting = target(0, { busy: true, state: "waiting_idle" });
     const decision = decideTick(rollout, [busy, offline, alreadyWaiting], NOW);
     expect(decision.park).toEqual([{ id: busy.id, until: "idle" }]);
@@ -104,5 +106,20 @@ describe("a rollout's tick", () => {
     const resumed = decideTick({ ...rollout, excusedWaves: 1 }, [...failedWave, ...next], NOW);
     expect(resumed.verdict).toEqual({ kind: "start_wave", wave: 1 });
     expect(resumed.notify).toEqual(next.map((t) => t.id));
+  });
+
+  it("skips an offline machine awaited longer than the rollout waits, and keeps one awaited for less", () => {
+    const longAwaited = target(0, { online: false, awaitedSince: NOW - 3_600_001 });
+    const justAwaited = target(0, { online: false, awaitedSince: NOW - 3_600_000 });
+    const onlineLong = target(0, { awaitedSince: NOW - 7_200_000 });
+    const decision = decideTick(rollout, [longAwaited, justAwaited, onlineLong], NOW);
+    expect(decision.skipOffline).toEqual([longAwaited.id]);
+    expect(decision.notify).toEqual([onlineLong.id]);
+  });
+
+  it("lets the next wave start once its one offline machine is skipped", () => {
+    const waves = [target(0, { state: "succeeded" }), target(0, { state: "offline_skipped" }), target(1)];
+    const decision = decideTick(rollout, waves, NOW);
+    expect(decision.verdict).toEqual({ kind: "start_wave", wave: 1 });
   });
 });

@@ -22,6 +22,8 @@ export interface RolloutView {
   waveCount: number;
   /** Most notices one tick sends for one rollout (spreads a wave's downloads over ticks). */
   noticesPerTick: number;
+  /** A due machine away longer than this is skipped, so that it does not hold its wave. */
+  offlineSkipMs: number;
 }
 
 /** A target and what the tick needs of its machine. */
@@ -32,6 +34,11 @@ export interface TargetView {
   state: TargetState;
   nextTryAt: number | null;
   online: boolean;
+  /**
+   * Epoch ms: since when the rollout has waited for this machine while offline — the later of its
+   * last message and the target's last change (queued, or queued again by a retry).
+   */
+  awaitedSince: number;
   busy: boolean;
   /** The machine's shop's time zone (else its vendor's). */
   timeZone: string;
@@ -43,6 +50,8 @@ export interface TickDecision {
   wavesStarted: number;
   notify: number[];
   park: { id: number; until: "idle" | "window" }[];
+  /** Due machines offline for longer than the rollout waits for one. */
+  skipOffline: number[];
 }
 
 /** Each wave's succeeded, failed (for good) and still-open machines. */
@@ -62,14 +71,22 @@ export function tallyWaves(targets: readonly TargetView[], waveCount: number): W
  * One tick of a running rollout: judge its waves (and start the next one when they allow), then,
  * in the started waves, notify the machines that are due, online, idle and inside their shop's
  * window — at most `noticesPerTick` — and park the others with the reason they wait. A machine
- * offline stays as it is: it is notified when it is back.
+ * offline stays as it is and is notified when it is back, unless the rollout has waited for it
+ * longer than `offlineSkipMs`: it is skipped, neither a success nor a failure, and the operator may
+ * try it again with the failed ones.
  */
 export function decideTick(rollout: RolloutView, targets: readonly TargetView[], now: number): TickDecision {
   const tallies = tallyWaves(targets, rollout.waveCount).map((tally, wave) =>
     wave < rollout.excusedWaves ? { ...tally, succeeded: 0, failed: 0 } : tally,
   );
   const verdict = judge(tallies, rollout.wavesStarted, rollout.thresholds);
-  const decision: TickDecision = { verdict, wavesStarted: rollout.wavesStarted, notify: [], park: [] };
+  const decision: TickDecision = {
+    verdict,
+    wavesStarted: rollout.wavesStarted,
+    notify: [],
+    park: [],
+    skipOffline: [],
+  };
   if (verdict.kind === "pause_for_errors" || verdict.kind === "complete") return decision;
   if (verdict.kind === "start_wave") decision.wavesStarted = verdict.wave + 1;
 
@@ -78,7 +95,10 @@ export function decideTick(rollout: RolloutView, targets: readonly TargetView[],
     .filter((t) => t.state !== "retrying" || (t.nextTryAt ?? 0) <= now)
     .sort((a, b) => (a.wave ?? 0) - (b.wave ?? 0) || a.id - b.id);
   for (const target of due) {
-    if (!target.online) continue;
+    if (!target.online) {
+      if (now - target.awaitedSince > rollout.offlineSkipMs) decision.skipOffline.push(target.id);
+      continue;
+    }
     if (rollout.window && !insideWindow(now, target.timeZone, rollout.window)) {
       if (target.state !== "waiting_window") decision.park.push({ id: target.id, until: "window" });
     } else if (target.busy) {

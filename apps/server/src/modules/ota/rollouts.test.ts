@@ -112,7 +112,8 @@ const targetsOf = (rolloutId: number) =>
 
 beforeAll(async () => {
   firmware = await firmwareFile();
-  server = await startTestServer({ otaTickMs: 150 });
+  // A machine offline is waited for 4 s here (a day by default).
+  server = await startTestServer({ otaTickMs: 150, otaOfflineSkipMs: 4_000 });
   const vendors = await demoVendors(server.database);
   klVendorId = vendors.kl.id;
   bkkVendorId = vendors.bkk.id;
@@ -243,6 +244,38 @@ describe("a rollout", () => {
     const [target] = await targetsOf(made.body.result.id);
     expect(target).toMatchObject({ reason: "download_interrupted", tries: 1, nextTryAt: null });
   });
+});
+
+describe("a machine that stays away", () => {
+  it("is skipped once offline longer than the rollout waits, so its wave completes; retried, it upgrades when back", async () => {
+    const place = await shop("Away shop");
+    const [present, away] = await onlineMachines(place, 2);
+    if (!present || !away) throw new Error("no machines");
+    await away.device.disconnect();
+    await waitFor(async () => {
+      const [row] = await server.database.db.select().from(devices).where(eq(devices.id, away.id));
+      return row?.online === false;
+    }, "the machine offline");
+    const pkg = await firmwarePackage("3.5.0");
+    const made = await server.send(
+      API.ota.createRollout,
+      { package_id: pkg, device_ids: [present.id, away.id], first_wave_count: 2 },
+      { token: kl },
+    );
+    expect(made.http, JSON.stringify(made.body)).toBe(200);
+    const id = made.body.result.id;
+    await until(id, (r) => r.state === "completed", "the rollout completed without the machine away");
+    expect((await rolloutNow(id)).counts).toMatchObject({ succeeded: 1, failed: 0, offline_skipped: 1 });
+    const skipped = (await targetsOf(id)).find((t) => t.deviceId === away.id);
+    expect(skipped).toMatchObject({ state: "offline_skipped", reason: "offline", tries: 0 });
+
+    const retried = await server.send(API.ota.retryFailed, { id }, { token: kl });
+    expect(retried.http, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body.result).toMatchObject({ state: "running", counts: { offline_skipped: 0 } });
+    await away.device.connect();
+    await until(id, (r) => r.state === "completed" && r.counts.succeeded === 2, "the machine back and upgraded");
+    expect(away.device.state.firmware).toBe("3.5.0");
+  }, 90_000);
 });
 
 describe("choosing the machines", () => {

@@ -56,6 +56,7 @@ export function rolloutItem(row: RolloutWithCounts): RolloutItem {
       succeeded: n("succeeded"),
       failed: n("failed"),
       aborted: n("aborted"),
+      offline_skipped: n("offline_skipped"),
       in_progress: IN_PROGRESS.reduce((sum, state) => sum + n(state), 0),
     },
     first_wave_count: row.firstWaveCount,
@@ -256,9 +257,9 @@ async function abortTargets(tx: Tx, rolloutId: number, now: Date) {
 }
 
 /**
- * Tries the failed machines again with their tries counted afresh, and resumes the rollout (a
- * rollout that completed or paused itself runs again). ROLLOUT_STATE for an aborted one, or when
- * no machine failed.
+ * Tries the failed machines, and those skipped while offline, again with their tries counted
+ * afresh, and resumes the rollout (a rollout that completed or paused itself runs again).
+ * ROLLOUT_STATE for an aborted one, or when no machine failed or was skipped.
  */
 export async function retryFailed(
   db: Db,
@@ -287,7 +288,7 @@ export async function retryFailed(
           since: now,
           updatedAt: now,
         })
-        .where(and(eq(firmwareTargets.rolloutId, id), eq(firmwareTargets.state, "failed")))
+        .where(and(eq(firmwareTargets.rolloutId, id), inArray(firmwareTargets.state, ["failed", "offline_skipped"])))
         .returning({ id: firmwareTargets.id });
       if (again.length === 0) throw new AppError("ROLLOUT_STATE");
       await tx

@@ -27,6 +27,8 @@ export interface OtaTiming extends TargetTiming {
   noticesPerStep: number;
   /** Device-log rows younger than this may still see earlier ids commit: read again next step. */
   settleMs: number;
+  /** A due machine away longer than this is skipped instead of holding its wave (OTA_OFFLINE_SKIP_MS). */
+  offlineSkipMs: number;
 }
 
 export const OTA_TIMING: OtaTiming = {
@@ -34,6 +36,7 @@ export const OTA_TIMING: OtaTiming = {
   stepMs: 2_000,
   noticesPerStep: 200,
   settleMs: 10_000,
+  offlineSkipMs: 24 * 3_600_000,
   downloadStallMs: 5 * 60_000,
   installMs: 15 * 60_000,
   idleWaitMs: 4 * 3_600_000,
@@ -162,8 +165,9 @@ export async function stepRollout(deps: AppDeps, id: number, now: Date, pace = O
       state: target?.state ?? row.state,
       nextTryAt: target?.nextTryAt ?? null,
       online: machine?.online ?? false,
+      awaitedSince: Math.max(machine?.lastSeenAt?.getTime() ?? 0, target?.since ?? row.since.getTime()),
       busy: machine?.busy ?? false,
-      timeZone: vendor?.timeZone ?? "UTC",
+      timeZone: machine?.shopTimeZone ?? vendor?.timeZone ?? "UTC",
     };
   });
   const window =
@@ -182,6 +186,7 @@ export async function stepRollout(deps: AppDeps, id: number, now: Date, pace = O
       excusedWaves: rollout.excusedWaves,
       waveCount: rollout.waves,
       noticesPerTick: timing.noticesPerStep,
+      offlineSkipMs: timing.offlineSkipMs,
     },
     views,
     nowMs,
@@ -202,6 +207,8 @@ export async function stepRollout(deps: AppDeps, id: number, now: Date, pace = O
   };
   for (const { id: targetId, until } of decision.park)
     step(targetId, (t) => advance(t, { kind: "park", until }, nowMs, timing));
+  for (const targetId of decision.skipOffline)
+    step(targetId, (t) => advance(t, { kind: "offline_timeout" }, nowMs, timing));
   if (decision.notify.length > 0) {
     const [pkg] = await db.select().from(firmwarePackages).where(eq(firmwarePackages.id, rollout.packageId));
     const deviceOf = new Map(decision.notify.map((targetId) => [current.get(targetId)?.row.deviceId ?? 0, targetId]));

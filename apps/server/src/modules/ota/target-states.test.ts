@@ -143,6 +143,16 @@ describe("a machine's way through a rollout", () => {
     expect(gaveUp).toMatchObject({ state: "retrying", reason: "timeout" });
   });
 
+  it("a waiting machine away too long is skipped as offline, a final state; one already at work is not", () => {
+    expect(states(walk(queued, [{ kind: "park", until: "idle" }, { kind: "offline_timeout" }]))).toEqual([
+      "waiting_idle",
+      "offline_skipped:offline",
+    ]);
+    expect(FINAL_STATES).toContain("offline_skipped");
+    const working = walk(queued, [{ kind: "notice_sent" }, { kind: "ack", ok: true }, { kind: "offline_timeout" }]);
+    expect(working.at(-1)?.state).toBe("downloading");
+  });
+
   it("abort stops what has not started installing; an install under way finishes", () => {
     expect(walk(queued, [{ kind: "abort" }])[0]?.state).toBe("aborted");
     const seen = walk(queued, [

@@ -11,6 +11,7 @@ import { isTransient, retryDelayMs } from "./rollout-rules.js";
  *     ↑ the scheduler parks a target it may not notify yet: waiting_idle, waiting_window
  *   notified ─busy, fault, another update, expired, unanswered─→ waiting_idle (no try used)
  *   a failure → retrying (transient, tries left; notified again when due) | failed
+ *   waiting while offline longer than the rollout waits → offline_skipped (neither success nor failure)
  */
 export type TargetState = TargetStateName;
 
@@ -20,6 +21,7 @@ export const FINAL_STATES: readonly TargetState[] = [
   "refused_same_version",
   "not_compatible",
   "aborted",
+  "offline_skipped",
 ];
 
 export interface Target {
@@ -41,6 +43,8 @@ export type TargetInput =
   /** The scheduler sent the notice, or parks the target until the machine is idle or in its window. */
   | { kind: "notice_sent" }
   | { kind: "park"; until: "idle" | "window" }
+  /** The machine has been away longer than the rollout waits for one. */
+  | { kind: "offline_timeout" }
   /** The operator aborted the rollout: what has not started installing stops. */
   | { kind: "abort" }
   | { kind: "ack"; ok: true }
@@ -97,6 +101,8 @@ export function advance(target: Target, input: TargetInput, now: number, timing:
       return WAITING.includes(target.state)
         ? enter(input.until === "idle" ? "waiting_idle" : "waiting_window")
         : target;
+    case "offline_timeout":
+      return WAITING.includes(target.state) ? enter("offline_skipped", { reason: "offline", nextTryAt: null }) : target;
     case "abort":
       return target.state === "installing" || target.state === "rebooting" ? target : enter("aborted");
     case "ack":

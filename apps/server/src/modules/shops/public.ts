@@ -7,6 +7,7 @@ export {
   shopAllianceOf,
   shopChoices,
   shopNameOf,
+  shopTimeZoneOf,
   shopVendors,
 } from "./queries.js";
 export { createShop } from "./service.js";

@@ -10,6 +10,9 @@ import { shops } from "./tables.js";
 /** The name of the shop `ref` names, per row of another module's list. */
 export const shopNameOf = (ref: Ref) => valueOfRow<string>(shops.name, shops.id, ref);
 
+/** The time zone of the shop `ref` names: null when it keeps its merchant's (or `ref` names no shop). */
+export const shopTimeZoneOf = (ref: Ref) => valueOfRow<string>(shops.timeZone, shops.id, ref);
+
 /** The alliance of the shop `ref` names, per row of another module's list. */
 export const shopAllianceOf = (ref: Ref) => valueOfRow<number>(shops.allianceId, shops.id, ref);
 

@@ -76,6 +76,7 @@ function toItem(secrets: SecretBox, { shop, ...joined }: ItemRow): ShopItem {
     mqtt_port: shop.mqttPort,
     product_key: shop.productKey,
     payment_id: maskedSecret(secrets, shop.paymentIdSealed),
+    time_zone: shop.timeZone,
     device_count: Number(joined.deviceCount),
     payqr_count: Number(joined.payqrCount),
     created_at: toSeconds(shop.createdAt),
@@ -129,6 +130,7 @@ async function plainColumns(db: Db, tenant: VendorTenant, groupId: number | null
     mqttHost: input.mqtt_host,
     mqttPort: input.mqtt_port,
     productKey: input.product_key,
+    timeZone: input.time_zone,
   };
 }
 
@@ -151,6 +153,7 @@ const FIELD_NAMES: Record<keyof PlainColumns, string> = {
   mqttHost: "mqtt_host",
   mqttPort: "mqtt_port",
   productKey: "product_key",
+  timeZone: "time_zone",
 };
 
 function changedFields(before: ShopRow, after: PlainColumns): string[] {

@@ -345,6 +345,52 @@ describe("shops: changing secrets", () => {
   });
 });
 
+describe("shops: their own time zone", () => {
+  let id = 0;
+  const lastModifyTarget = async () => {
+    const rows = await server.database.db.select().from(operationLog).where(eq(operationLog.action, "shops.modify"));
+    return rows.filter((r) => r.target.startsWith(`shop:${id}`)).at(-1)?.target;
+  };
+
+  it("keeps its merchant's zone (null) unless given one, and answers the one given", async () => {
+    expect((await create({ name: "Merchant's zone" })).body.result.time_zone).toBeNull();
+    const made = await create({ name: "Bangkok branch", time_zone: "Asia/Bangkok" });
+    expect(made.http, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.result.time_zone).toBe("Asia/Bangkok");
+    id = made.body.result.id;
+    expect((await rawShop(id)).timeZone).toBe("Asia/Bangkok");
+    expect((await list({ name: "Bangkok branch" })).body.result.items[0]?.time_zone).toBe("Asia/Bangkok");
+  });
+
+  it("changes it, naming the field in the operation log, and null gives the merchant's back", async () => {
+    const moved = await modify(shop({ id, name: "Bangkok branch", time_zone: "Europe/Berlin" }));
+    expect(moved.body.result.time_zone).toBe("Europe/Berlin");
+    expect(await lastModifyTarget()).toBe(`shop:${id} changed:time_zone`);
+    const cleared = await modify(shop({ id, name: "Bangkok branch", time_zone: null }));
+    expect(cleared.body.result.time_zone).toBeNull();
+    expect((await rawShop(id)).timeZone).toBeNull();
+  });
+
+  it("refuses a zone that is not an IANA time zone, on creation and on change", async () => {
+    const made = await create({ name: "Nowhere", time_zone: "Mars/Olympus_Mons" });
+    expect(made.http).toBe(400);
+    expect(made.body).toMatchObject({
+      code: "VALIDATION_FAILED",
+      field: "time_zone",
+      message_key: "validation.timeZone",
+    });
+    const changed = await modify(shop({ id, name: "Bangkok branch", time_zone: "UTC+25" }));
+    expect(changed.body).toMatchObject({
+      code: "VALIDATION_FAILED",
+      field: "time_zone",
+      message_key: "validation.timeZone",
+    });
+    const blank = await createUnchecked({ name: "Blank zone", time_zone: "" });
+    expect(blank.body).toMatchObject({ field: "time_zone", message_key: "validation.timeZone" });
+    expect((await rawShop(id)).timeZone).toBeNull();
+  });
+});
+
 describe("shops: the vendor's cap (vendors.shop_limit)", () => {
   afterAll(() => setLimit(50));
 

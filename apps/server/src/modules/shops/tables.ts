@@ -36,6 +36,8 @@ export const shops = pgTable(
     mqttPort: integer("mqtt_port"),
     productKey: varchar("product_key", { length: 128 }).notNull().default(""),
     paymentIdSealed: text("payment_id_sealed"),
+    /** An IANA zone for a shop away from its merchant; null: the merchant's (vendors.time_zone). */
+    timeZone: varchar("time_zone", { length: 64 }),
     createdAt: createdAt(),
   },
   (t) => [

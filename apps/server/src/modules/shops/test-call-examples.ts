@@ -9,6 +9,7 @@ const newShop = (kit: ExampleKit) =>
     address: "1 Example road",
     service_type: 1,
     mqtt_password: "example-secret",
+    time_zone: "Asia/Bangkok",
   }) as const;
 
 /** Calls of the shops domain that succeed, for the tests generated from the registry. */
@@ -17,7 +18,14 @@ export const examples = callExamples(API.shops, {
   modify: async (kit) => {
     const { id } = await kit.made(API.shops.create, newShop(kit));
     return {
-      body: { id, name: kit.unique("Renamed shop "), address: "2 Example road", service_type: 1, payment_id: "pay-1" },
+      body: {
+        id,
+        name: kit.unique("Renamed shop "),
+        address: "2 Example road",
+        service_type: 1,
+        payment_id: "pay-1",
+        time_zone: "Europe/Berlin",
+      },
     };
   },
   remove: async (kit) => ({ body: { id: (await kit.made(API.shops.create, newShop(kit))).id } }),

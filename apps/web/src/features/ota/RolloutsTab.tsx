@@ -53,6 +53,7 @@ function rolloutColumns(timeZone: string): DataColumn<RolloutItem>[] {
       ),
     },
     { key: "failed", titleKey: "ota.fields.failed", text: (r) => String(r.counts.failed) },
+    { key: "offline", titleKey: "ota.fields.offlineSkipped", text: (r) => String(r.counts.offline_skipped) },
     { key: "refused", titleKey: "ota.fields.sameVersion", text: (r) => String(r.counts.same_version) },
     { key: "waves", titleKey: "ota.fields.waves", text: (r) => `${r.waves_started} / ${r.waves}` },
     {
@@ -107,7 +108,12 @@ export function RolloutsTab() {
       allowed,
       (r) => r.state !== "paused" && r.state !== "paused_by_errors",
     ),
-    useRolloutMove(API.ota.retryFailed, "retry", allowed, (r) => r.counts.failed === 0 || r.state === "aborted"),
+    useRolloutMove(
+      API.ota.retryFailed,
+      "retry",
+      allowed,
+      (r) => r.counts.failed + r.counts.offline_skipped === 0 || r.state === "aborted",
+    ),
     useRolloutMove(API.ota.abortRollout, "abort", allowed, (r) => r.state === "aborted" || r.state === "completed"),
   ];
 

@@ -2,9 +2,11 @@ import { API, LIMITS, SHOP_SERVICE_TYPE, type ShopItem, shopFields } from "@wash
 import { Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import { zodRule } from "../../app/forms/zod-rule";
+import { useTimeZone } from "../../app/session/useTimeZone";
 import { EntityDialog } from "../../app/ui/EntityDialog";
 import { ImageUpload } from "../../app/ui/ImageUpload";
-import { optionalPortRule, type ShopForm, toShopForm, toShopPayload } from "./form";
+import { timeZoneOptions } from "../auth/choices";
+import { optionalPortRule, optionalTimeZoneRule, type ShopForm, toShopForm, toShopPayload } from "./form";
 import { useShopOptions } from "./queries";
 
 /** Spec §9 service types, in the order of their codes. */
@@ -31,6 +33,8 @@ export function ShopDialog(props: { shop: ShopItem | null; onClose(): void }) {
   const { t } = useTranslation();
   const editing = props.shop;
   const options = useShopOptions();
+  // The shop pages are the vendor's own (levels 3 and 4): the session's zone is the merchant's.
+  const merchantTimeZone = useTimeZone();
 
   const choices = (items: { id: number; name: string }[] | undefined) =>
     (items ?? []).map((item) => ({ value: item.id, label: item.name }));
@@ -105,6 +109,22 @@ export function ShopDialog(props: { shop: ShopItem | null; onClose(): void }) {
         <Col xs={24} md={16}>
           <Form.Item name="images" label={t("shops.fields.images")} rules={[zodRule(shopFields.images)]}>
             <ImageUpload max={LIMITS.imageCounts.shopImages} testId="shop-images" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="time_zone"
+            label={t("shops.fields.timeZone")}
+            extra={t("shops.timeZoneHint")}
+            rules={[zodRule(optionalTimeZoneRule)]}
+          >
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: "label" }}
+              placeholder={t("shops.merchantTimeZone", { zone: merchantTimeZone })}
+              options={timeZoneOptions()}
+              data-testid="shop-timezone"
+            />
           </Form.Item>
         </Col>
       </Row>

@@ -44,6 +44,8 @@ function shopColumns(timeZone: string): DataColumn<ShopItem>[] {
     { key: "location", titleKey: "shops.fields.location", text: (r) => r.location_name ?? "" },
     { key: "brand", titleKey: "shops.fields.brand", text: (r) => r.brand_name ?? "" },
     { key: "alliance", titleKey: "shops.fields.alliance", text: (r) => r.alliance_name ?? "" },
+    // Blank where the shop keeps its merchant's zone, so the shops that differ stand out.
+    { key: "timeZone", titleKey: "shops.fields.timeZone", dataIndex: "time_zone", priority: "minor" },
     {
       key: "epayPoints",
       titleKey: "shops.fields.epayLaundryPoints",

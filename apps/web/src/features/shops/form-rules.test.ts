@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fieldError } from "../../app/forms/zod-rule";
 import { i18next } from "../../app/i18n";
 import { passes, useEnglishCatalogue } from "../../test/form-rules";
-import { EMPTY_SHOP_FORM, optionalPortRule, toShopForm, toShopPayload } from "./form";
+import { EMPTY_SHOP_FORM, optionalPortRule, optionalTimeZoneRule, toShopForm, toShopPayload } from "./form";
 
 beforeAll(useEnglishCatalogue);
 
@@ -53,6 +53,14 @@ describe("the shop form rejects what the server rejects", () => {
     expect(await passes(shopFields.mqtt_host, "h".repeat(256))).toBe(false);
     expect(await passes(shopFields.mqtt_password, "")).toBe(true);
   });
+
+  it("time zone: an IANA zone passes, a made-up one fails; none chosen is the merchant's", async () => {
+    expect(await passes(optionalTimeZoneRule, "Asia/Bangkok")).toBe(true);
+    expect(await passes(optionalTimeZoneRule, undefined)).toBe(true);
+    expect(await passes(optionalTimeZoneRule, null)).toBe(true);
+    expect(await passes(optionalTimeZoneRule, "Mars/Olympus_Mons")).toBe(false);
+    expect(fieldError(optionalTimeZoneRule, "Mars/Olympus_Mons")).toBe(i18next.t("validation.timeZone"));
+  });
 });
 
 describe("the shop dialog's payload", () => {
@@ -78,6 +86,7 @@ describe("the shop dialog's payload", () => {
     mqtt_port: 8883,
     product_key: "pk",
     payment_id: "••••-xyz",
+    time_zone: "Asia/Bangkok",
     device_count: 0,
     payqr_count: 0,
     created_at: 0,
@@ -89,18 +98,31 @@ describe("the shop dialog's payload", () => {
     const payload = toShopPayload(form);
     expect(payload.mqtt_password).toBeUndefined();
     expect(payload.payment_id).toBeUndefined();
-    expect(payload).toMatchObject({ location_id: 2, brand_id: null, alliance_id: 4, mqtt_port: 8883, service_type: 3 });
+    expect(payload).toMatchObject({
+      location_id: 2,
+      brand_id: null,
+      alliance_id: 4,
+      mqtt_port: 8883,
+      service_type: 3,
+      time_zone: "Asia/Bangkok",
+    });
     expect(shopCreateRequest.safeParse(payload).success).toBe(true);
   });
 
-  it("sends a retyped secret, and null for a cleared choice or port", () => {
+  it("sends a retyped secret, and null for a cleared choice, port or time zone", () => {
     const payload = toShopPayload({
       ...toShopForm(stored),
       mqtt_password: "new-pass",
       location_id: undefined,
       mqtt_port: null,
+      time_zone: undefined,
     });
-    expect(payload).toMatchObject({ mqtt_password: "new-pass", location_id: null, mqtt_port: null });
+    expect(payload).toMatchObject({ mqtt_password: "new-pass", location_id: null, mqtt_port: null, time_zone: null });
+  });
+
+  it("starts a shop that keeps its merchant's time zone with none chosen, as a new shop does", () => {
+    expect(toShopForm({ ...stored, time_zone: null }).time_zone).toBeUndefined();
+    expect(toShopPayload(EMPTY_SHOP_FORM).time_zone).toBeNull();
   });
 
   it("an empty form needs a name and an address before the server would take it", () => {

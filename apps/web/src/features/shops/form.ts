@@ -27,6 +27,8 @@ export interface ShopForm {
   mqtt_port?: number | null | undefined;
   product_key: string;
   payment_id: string;
+  /** Undefined: the shop keeps its merchant's time zone. */
+  time_zone?: string | undefined;
 }
 
 export const EMPTY_SHOP_FORM: ShopForm = {
@@ -67,12 +69,13 @@ export function toShopForm(shop: ShopItem | null): ShopForm {
     mqtt_port: shop.mqtt_port,
     product_key: shop.product_key,
     payment_id: "",
+    time_zone: shop.time_zone ?? undefined,
   };
 }
 
 /**
- * The create/modify payload of the dialog's values: no choice is null, and a blank secret is left
- * out so the server keeps the stored one.
+ * The create/modify payload of the dialog's values: no choice (a reference, the time zone) is null,
+ * and a blank secret is left out so the server keeps the stored one.
  */
 export function toShopPayload(form: ShopForm): BodyOf<typeof API.shops.create> {
   const secret = (value: string) => (value.trim() === "" ? undefined : value);
@@ -94,11 +97,19 @@ export function toShopPayload(form: ShopForm): BodyOf<typeof API.shops.create> {
     mqtt_port: form.mqtt_port ?? null,
     product_key: form.product_key,
     payment_id: secret(form.payment_id),
+    time_zone: form.time_zone ?? null,
   };
 }
 
 /**
- * The port's form rule: the server's (1 to 65534), but an empty input is no port. The form rule
- * helper reads an empty number input as "", which the server's schema would call not a number.
+ * The server's rule for a field the form may leave empty (sent as null). The form rule helper reads
+ * an empty input as "", which the server's schema would refuse.
  */
-export const optionalPortRule = z.preprocess((value) => (value === "" ? null : value), shopFields.mqtt_port);
+const emptyAsNull = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((value) => (value === "" ? null : value), schema);
+
+/** The port's form rule: the server's (1 to 65534), but an empty input is no port. */
+export const optionalPortRule = emptyAsNull(shopFields.mqtt_port);
+
+/** The time zone's form rule: the server's, but none chosen is the merchant's. */
+export const optionalTimeZoneRule = emptyAsNull(shopFields.time_zone);

@@ -1,0 +1,1 @@
+ALTER TABLE "shops" ADD COLUMN "time_zone" varchar(64);
