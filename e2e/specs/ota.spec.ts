@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import type { SimulatedDevice } from "@washboard/device-sim";
 import { confirmDialog, expect, keepScreenshot, signIn, test } from "../fixtures";
 import { seriousViolations } from "../support/axe";
@@ -79,18 +77,14 @@ test("on a 375 px phone in Thai the firmware screen reads in Thai and its tabs a
   await keepScreenshot(page, "ota-versions-th-375");
 });
 
-test("a vendor admin rolls a package out from a canary to two running washers and watches the new version arrive live", async ({
+test("a vendor admin uploads a package, rolls it out from a canary to two running washers and watches the new version arrive live", async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
   const version = `9.${newSuffix()}`;
-  const bytes = Buffer.alloc(48 * 1024, 9);
-  const files = http.createServer((_request, response) => {
-    response.writeHead(200, { "content-length": bytes.length }).end(bytes);
-  });
-  await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
-  const link = `http://127.0.0.1:${(files.address() as AddressInfo).port}/washer-${version}.bin`;
+  const bytes = Buffer.from(`washer firmware ${version} `.repeat(2048));
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
   const washers = demoFleet()
     .filter((entry) => entry.machine_type === "washer")
     .slice(0, 2);
@@ -115,11 +109,17 @@ test("a vendor admin rolls a package out from a canary to two running washers an
     await page.getByTestId("ota-package-add").click();
     const packageDialog = dialogOf(page, "ota-package-form");
     await packageDialog.getByTestId("ota-version").fill(version);
-    await packageDialog.getByTestId("ota-download-url").fill(link);
-    await packageDialog.getByTestId("ota-sha256").fill(createHash("sha256").update(bytes).digest("hex"));
-    await packageDialog.getByTestId("ota-size").fill(String(bytes.length));
+    // The file goes to this install, which serves it to each machine of the rollout by its own address.
+    await packageDialog.getByTestId("ota-source").getByText(en("ota.sourceUpload")).click();
+    await packageDialog
+      .getByTestId("ota-file")
+      .locator("input[type=file]")
+      .setInputFiles({ name: `washer-${version}.bin`, mimeType: "application/octet-stream", buffer: bytes });
+    await expect(packageDialog.getByTestId("ota-file-facts")).toContainText(sha256);
+    await keepScreenshot(page, "ota-package-uploaded");
     await pick(page, packageDialog.getByTestId("ota-machine-types").locator("input"), en("machineTypes.washer"));
     await submitDialog(page, packageDialog, "success.add");
+    await expect(rowsOf(page, "ota-package-table", version)).toContainText(en("ota.uploadedFile"));
 
     await page.getByRole("tab", { name: en("ota.tabs.rollouts") }).click();
     await page.getByTestId("ota-rollout-add").click();
@@ -156,6 +156,5 @@ test("a vendor admin rolls a package out from a canary to two running washers an
     await expect(rowsOf(page, "ota-version-table", version)).toHaveCount(1);
   } finally {
     await Promise.all(machines.map((machine) => machine.disconnect({ forget: true }).catch(() => undefined)));
-    await new Promise<void>((resolve) => files.close(() => resolve()));
   }
 });

@@ -15,6 +15,8 @@ export const LIMITS = {
   merchantName: { max: 64 },
   /** Image uploads: at most this many bytes, and only these types (checked by their magic bytes). */
   uploadImageMaxBytes: 2 * 1024 * 1024,
+  /** Firmware files uploaded to the server (a controller's image is a few MB). */
+  uploadFirmwareMaxBytes: 64 * 1024 * 1024,
   /** Per-field image counts of spec §5. */
   imageCounts: { brandLogo: 1, brandIcon: 1, ecardImage: 1, shopIcon: 1, shopImages: 6, priceTemplateIcon: 1 },
   /** Spec §5 "price template count has a maximum" (its number is not given; this is ours). */

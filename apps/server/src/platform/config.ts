@@ -55,6 +55,11 @@ export interface Config {
    * config's `website` at start, so it wins over what was set there.
    */
   publicUrl: string | undefined;
+  /**
+   * Where machines fetch uploaded firmware from this install (FIRMWARE_BASE_URL): the public
+   * address when set, else this host's own port on loopback (the demo's simulated machines).
+   */
+  firmwareBaseUrl: string;
   logLevel: string;
   /** Lets mail settings name a server on a private network (local test servers); off in production. */
   smtpAllowPrivate: boolean;
@@ -163,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentsPerMachine: int(env.PAYMENTS_PER_MACHINE, 10),
     webDist: env.WEB_DIST === "none" ? undefined : path.resolve(root, env.WEB_DIST ?? "apps/web/dist"),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
+    firmwareBaseUrl:
+      publicUrlOf(env.FIRMWARE_BASE_URL) ?? publicUrlOf(env.PUBLIC_URL) ?? `http://127.0.0.1:${int(env.PORT, 8080)}`,
     logLevel: env.LOG_LEVEL ?? "info",
     smtpAllowPrivate: env.SMTP_ALLOW_PRIVATE === "1",
     redisUrl: env.REDIS_URL || undefined,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MACHINE_TYPES } from "../devices/machine-types.js";
+import { LIMITS } from "../limits.js";
 import { endpoint } from "./contract.js";
 import { machineType, recordId, requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
@@ -49,12 +50,24 @@ const fileSize = z
   .min(0, { error: "validation.fileSize" })
   .max(FIRMWARE_MAX_BYTES, { error: "validation.fileSize" });
 
+/** An uploaded firmware file's key: the SHA-256 of its bytes (content-addressed), kept per vendor. */
+export const FIRMWARE_FILE_KEY_PATTERN = /^[0-9a-f]{64}\.fw$/;
+export const firmwareFileKey = z
+  .string({ error: "validation.required" })
+  .regex(FIRMWARE_FILE_KEY_PATTERN, { error: "validation.invalid" });
+
+/** Where the server serves uploaded firmware to machines: `<path>/<signed token>` (docs/ota-design.md "Downloads"). */
+export const FIRMWARE_DOWNLOAD_PATH = "/ota/files";
+
 /** A controller model a package is built for, as the machine's maker names it. */
 const modelName = requiredText(64);
 
 export const firmwarePackageFields = {
   version: firmwareVersion,
-  download_url: downloadLink,
+  /** The vendor's own link; "" when the file was uploaded instead (`file_key`). */
+  download_url: z.union([z.literal(""), downloadLink]).default(""),
+  /** A file uploaded with upload_firmware: the server serves it, and its size and hash are the file's. */
+  file_key: firmwareFileKey.nullable().default(null),
   size: fileSize.default(0),
   sha256: sha256Hex.default(""),
   /** The machine types the package fits: at least one. */
@@ -72,14 +85,25 @@ export const firmwarePackageFields = {
   note: z.string().trim().max(255, { error: "validation.tooLong" }).default(""),
 };
 
-export const firmwarePackageCreateRequest = z.object(firmwarePackageFields);
-export const firmwarePackageModifyRequest = z.object({ id: recordId, ...firmwarePackageFields });
+/** Spec §5 "download link required": a link, or an uploaded file in its place — one of the two. */
+function linkOrFile(body: { download_url: string; file_key: string | null }, ctx: z.RefinementCtx) {
+  if ((body.download_url === "") === (body.file_key === null)) {
+    ctx.addIssue({ code: "custom", path: ["download_url"], message: "validation.downloadOrFile" });
+  }
+}
+
+export const firmwarePackageCreateRequest = z.object(firmwarePackageFields).superRefine(linkOrFile);
+export const firmwarePackageModifyRequest = z
+  .object({ id: recordId, ...firmwarePackageFields })
+  .superRefine(linkOrFile);
 export const firmwarePackageIdRequest = z.object({ id: recordId });
 
 export const firmwarePackageItem = z.object({
   id: z.number().int(),
   version: z.string(),
   download_url: z.string(),
+  /** Set when the file was uploaded: machines get it from this server, by a signed address each. */
+  file_key: z.string().nullable(),
   size: z.number().int(),
   sha256: z.string(),
   machine_types: z.array(z.enum(MACHINE_TYPES)),
@@ -107,7 +131,25 @@ export const versionShare = z.object({
 });
 export type VersionShare = z.infer<typeof versionShare>;
 
+export const firmwareUploadResult = z.object({
+  /** Pass this key as the package's `file_key`. */
+  file_key: firmwareFileKey,
+  size: z.number().int().nonnegative(),
+  sha256: z.string(),
+});
+export type FirmwareUploadResult = z.infer<typeof firmwareUploadResult>;
+
 export const otaEndpoints = {
+  uploadFirmware: endpoint({
+    method: "POST",
+    path: "/api/Ota/upload_firmware",
+    summary: `Uploads a firmware file (multipart/form-data, field \`file\`, at most ${LIMITS.uploadFirmwareMaxBytes / 1024 / 1024} MB): answers its key, size and SHA-256, for a package's \`file_key\``,
+    access: OTA_ADD,
+    body: z.object({}),
+    result: firmwareUploadResult,
+    mutates: true,
+    log: "ota.uploadFirmware",
+  }),
   packages: endpoint({
     method: "POST",
     path: "/api/Ota/get_firmware_list",
@@ -121,7 +163,7 @@ export const otaEndpoints = {
     method: "POST",
     path: "/api/Ota/create_firmware",
     summary:
-      "Adds a firmware package: version and download link required (spec §5); RECORD_EXISTS when the vendor has the version",
+      "Adds a firmware package: version and a download link, or an uploaded file in its place, required (spec §5); RECORD_EXISTS when the vendor has the version",
     access: OTA_ADD,
     body: firmwarePackageCreateRequest,
     result: firmwarePackageItem,

@@ -50,6 +50,7 @@ export async function upgradeCandidates(
 /** A machine as a rollout's tick needs it now. */
 export interface MachineNow {
   deviceId: number;
+  serial: string;
   online: boolean;
   busy: boolean;
   firmware: string;
@@ -66,6 +67,7 @@ export async function machinesNow(db: Db, deviceIds: readonly number[]): Promise
   const rows = await db
     .select({
       deviceId: devices.id,
+      serial: devices.serialNumber,
       online: devices.online,
       busy: sql<boolean>`coalesce(${deviceShadows.busy}, false)`,
       firmware: sql<string>`coalesce(${deviceShadows.firmware}, '')`,

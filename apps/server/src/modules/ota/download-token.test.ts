@@ -1,8 +1,9 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { createSecretBox } from "../../platform/secrets/secret-box.js";
 import { downloadKey, readDownload, signDownload } from "./download-token.js";
 
-const key = downloadKey(Buffer.alloc(32, 7));
+const key = downloadKey(createSecretBox(Buffer.alloc(32, 7)));
 const claim = { packageId: 12, serial: "WB-KL-0001", expiresAt: 2_000_000_000 };
 const now = 1_900_000_000;
 
@@ -35,7 +36,7 @@ describe("firmware download tokens", () => {
   });
 
   it("made with another install's key are not ours", () => {
-    const theirs = downloadKey(Buffer.alloc(32, 8));
+    const theirs = downloadKey(createSecretBox(Buffer.alloc(32, 8)));
     expect(readDownload(key, signDownload(theirs, claim), now)).toBeNull();
   });
 

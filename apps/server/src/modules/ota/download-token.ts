@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { SecretBox } from "../../platform/secrets/secret-box.js";
 
 /**
  * What a firmware download address grants: one package's file, to one machine, until a time. The
@@ -13,8 +14,8 @@ export interface DownloadClaim {
 }
 
 /** The key for download tokens, derived from the install's secret key so it is never the key itself. */
-export function downloadKey(secretKey: Uint8Array): Buffer {
-  return createHmac("sha256", secretKey).update("washboard firmware downloads").digest();
+export function downloadKey(secrets: Pick<SecretBox, "deriveKey">): Buffer {
+  return secrets.deriveKey("washboard firmware downloads");
 }
 
 const mac = (key: Uint8Array, payload: string) => createHmac("sha256", key).update(payload).digest();

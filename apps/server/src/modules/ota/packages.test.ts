@@ -61,11 +61,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("firmware packages", () => {
-  it("needs a version and a download link (spec §5), an http(s) link, a SHA-256 of 64 hex digits and a machine type", async () => {
+  it("needs a version and a download link or file (spec §5), an http(s) link, a SHA-256 of 64 hex digits and a machine type", async () => {
     const refusals: Array<[Record<string, unknown>, string, string]> = [
       [{ version: "" }, "version", "validation.required"],
       [{ version: "  " }, "version", "validation.required"],
-      [{ download_url: "" }, "download_url", "validation.required"],
+      // Neither a link nor an uploaded file (downloads.test.ts: a file in its place).
+      [{ download_url: "" }, "download_url", "validation.downloadOrFile"],
       [{ download_url: "ftp://firmware.example.com/x.bin" }, "download_url", "validation.downloadUrl"],
       [{ download_url: "not a link" }, "download_url", "validation.downloadUrl"],
       [{ sha256: "abc" }, "sha256", "validation.sha256"],

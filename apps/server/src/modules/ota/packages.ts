@@ -17,6 +17,7 @@ import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
 import { deviceCountOnFirmware } from "../devices/public.js";
 import { vendorTenant } from "../tenancy/public.js";
+import { vendorFirmwareFile } from "./firmware-files.js";
 import { firmwarePackages, firmwareRollouts } from "./tables.js";
 
 type Fields = z.output<typeof firmwarePackageCreateRequest>;
@@ -38,6 +39,7 @@ function toItem(row: ItemRow): FirmwarePackageItem {
     id: row.id,
     version: row.version,
     download_url: row.downloadUrl,
+    file_key: row.fileKey,
     size: row.size,
     sha256: row.sha256,
     machine_types: row.machineTypes as MachineType[],
@@ -52,15 +54,20 @@ function toItem(row: ItemRow): FirmwarePackageItem {
 const notInLiveRollout = sql`not exists (select 1 from ${firmwareRollouts} where ${firmwareRollouts.packageId} = ${firmwarePackages.id}
   and ${firmwareRollouts.state} in ('running', 'paused', 'paused_by_errors'))`;
 
-const columnsOf = (input: Fields) => ({
-  version: input.version,
-  downloadUrl: input.download_url,
-  size: input.size,
-  sha256: input.sha256,
-  machineTypes: input.machine_types,
-  models: input.models,
-  note: input.note,
-});
+/** The row's columns; an uploaded file's size and hash are the file's, whatever the form said. */
+async function columnsOf(db: Db, vendorId: number, input: Fields) {
+  const file = input.file_key ? await vendorFirmwareFile(db, vendorId, input.file_key) : null;
+  return {
+    version: input.version,
+    downloadUrl: file ? "" : input.download_url,
+    fileKey: input.file_key,
+    size: file?.size ?? input.size,
+    sha256: file?.sha256 ?? input.sha256,
+    machineTypes: input.machine_types,
+    models: input.models,
+    note: input.note,
+  };
+}
 
 export async function listFirmwarePackages(
   db: Db,
@@ -94,11 +101,12 @@ async function packageItem(db: Db, scope: TenantScope, id: number): Promise<Firm
 /** Adds a package; a version the vendor has already is RECORD_EXISTS on `version` (the unique index decides). */
 export async function createFirmwarePackage(db: Db, scope: TenantScope, input: Fields): Promise<FirmwarePackageItem> {
   const { vendorId } = vendorTenant(scope);
+  const columns = await columnsOf(db, vendorId, input);
   const [created] = await recordExistsOnDuplicate(
     () =>
       db
         .insert(firmwarePackages)
-        .values({ vendorId, ...columnsOf(input) })
+        .values({ vendorId, ...columns })
         .returning({ id: firmwarePackages.id }),
     "version",
   );
@@ -112,11 +120,12 @@ export async function modifyFirmwarePackage(
   input: z.output<typeof firmwarePackageModifyRequest>,
 ): Promise<FirmwarePackageItem> {
   const tenant = vendorTenant(scope);
+  const columns = await columnsOf(db, tenant.vendorId, input);
   const [changed] = await recordExistsOnDuplicate(
     () =>
       db
         .update(firmwarePackages)
-        .set(columnsOf(input))
+        .set(columns)
         .where(and(eq(firmwarePackages.id, input.id), tenant.owns(firmwarePackages), notInLiveRollout))
         .returning({ id: firmwarePackages.id }),
     "version",

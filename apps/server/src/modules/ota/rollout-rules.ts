@@ -1,11 +1,14 @@
 import { FIRMWARE_FAILURES_TRANSIENT } from "@washboard/device-protocol";
-import { wallClockParts } from "@washboard/shared";
+import { type RolloutState, wallClockParts } from "@washboard/shared";
 
 /**
  * The rules of a firmware rollout (docs/ota-design.md "Rules"), as functions of what the rollout's
  * rows say: no database, no clock of their own. The scheduler reads the rows under the rollout's
  * lock, asks these, and writes what they decide.
  */
+
+/** A rollout still at work: its machines may still be notified, and fetch its uploaded file. */
+export const LIVE_ROLLOUT_STATES = ["running", "paused", "paused_by_errors"] as const satisfies readonly RolloutState[];
 
 /** How the first wave is sized: a number of machines, or a share of them (0 < share ≤ 1). */
 export type FirstWave = { count: number } | { share: number };

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from "../../test/harness.js";
 import { testMachines } from "../../test/machines.js";
 import { deviceShadows, devices } from "../devices/tables.js";
 import { firmwareTargets } from "./tables.js";
+import { newShop, waitFor } from "./test-fixtures.js";
 
 /**
  * Firmware rollouts against simulated machines over the real broker: the chosen machines split into
@@ -48,11 +49,7 @@ async function firmwareFile(size = 64 * 1024) {
   };
 }
 
-async function shop(name: string, token = kl) {
-  const made = await server.send(API.shops.create, { name, address: "1 Firmware road", service_type: 1 }, { token });
-  if (made.http !== 200) throw new Error(JSON.stringify(made.body));
-  return made.body.result.id;
-}
+const shop = (name: string, token = kl) => newShop(server, token, name);
 
 async function firmwarePackage(version: string, more: Partial<BodyOf<typeof API.ota.createPackage>> = {}, token = kl) {
   const made = await server.send(
@@ -92,14 +89,6 @@ async function onlineMachines(shopId: number, count: number, options: Parameters
     return rows.length === made.length + before && rows.every((r) => r.online && r.firmware !== "");
   }, "machines online with their version");
   return made;
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const history = async (id: number, token = kl) => (await server.send(API.ota.rolloutHistory, { id }, { token })).body;

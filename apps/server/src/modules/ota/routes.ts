@@ -1,10 +1,12 @@
-import { API, type MachineType, rolloutCreateRequest } from "@washboard/shared";
+import { API, LIMITS, type MachineType, rolloutCreateRequest, UPLOAD_FILE_FIELD } from "@washboard/shared";
 import { AppError } from "../../platform/http/app-error.js";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
 import { firmwareVersionCounts } from "../devices/public.js";
 import { findVendorShop } from "../shops/public.js";
 import { vendorTenant } from "../tenancy/public.js";
+import { serveFirmwareDownloads } from "./download-route.js";
+import { storeFirmwareFile } from "./firmware-files.js";
 import {
   createFirmwarePackage,
   listFirmwarePackages,
@@ -23,8 +25,19 @@ import {
 } from "./rollouts.js";
 
 /** The OTA screen's calls (spec §7 "OTA"): firmware packages, rollouts and the version analysis. */
-export function otaRoutes(r: Routes, { db }: AppDeps) {
+export function otaRoutes(r: Routes, deps: AppDeps) {
+  const { db, files } = deps;
   const api = API.ota;
+  r.call(
+    api.uploadFirmware,
+    async (_input, ctx) => {
+      const file = await storeFirmwareFile(db, files, ctx.scope, ctx.upload);
+      ctx.audit.target = `firmware_file:${file.file_key}`;
+      return file;
+    },
+    { multipart: { maxBytes: LIMITS.uploadFirmwareMaxBytes, fileField: UPLOAD_FILE_FIELD } },
+  );
+  serveFirmwareDownloads(r.app, deps);
   r.call(api.packages, (input, ctx) => listFirmwarePackages(db, ctx.scope, input));
   r.call(api.createPackage, async (input, ctx) => {
     const item = await createFirmwarePackage(db, ctx.scope, input);

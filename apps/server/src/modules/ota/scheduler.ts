@@ -1,14 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { arrayParam } from "../../platform/db/array-param.js";
 import type { AppDeps } from "../../platform/module.js";
-import {
-  commandOutcomes,
-  type FirmwareProgressRecord,
-  firmwareProgressAfter,
-  machinesNow,
-  sendFirmwareNotices,
-} from "../devices/public.js";
+import { commandOutcomes, type FirmwareProgressRecord, firmwareProgressAfter, machinesNow } from "../devices/public.js";
 import { findVendor, tenantOfVendor } from "../tenancy/public.js";
+import { notifyMachines } from "./notices.js";
 import { type MachineObservation, observe } from "./observations.js";
 import { decideTick, type TargetView } from "./rollout-tick.js";
 import { firmwarePackages, firmwareRolloutEvents, firmwareRollouts, firmwareTargets } from "./tables.js";
@@ -212,14 +207,9 @@ export async function stepRollout(deps: AppDeps, id: number, now: Date, pace = O
   if (decision.notify.length > 0) {
     const [pkg] = await db.select().from(firmwarePackages).where(eq(firmwarePackages.id, rollout.packageId));
     const deviceOf = new Map(decision.notify.map((targetId) => [current.get(targetId)?.row.deviceId ?? 0, targetId]));
+    const serials = new Map([...deviceOf.keys()].map((deviceId) => [deviceId, machines.get(deviceId)?.serial ?? ""]));
     const commandIds = pkg
-      ? await sendFirmwareNotices(deps, tenantOfVendor(rollout.vendorId), [...deviceOf.keys()], {
-          kind: "firmware_notice",
-          version: rollout.version,
-          url: pkg.downloadUrl,
-          ...(pkg.size > 0 ? { size: pkg.size } : {}),
-          ...(pkg.sha256 ? { sha256: pkg.sha256 } : {}),
-        })
+      ? await notifyMachines(deps, tenantOfVendor(rollout.vendorId), pkg, rollout.version, serials, now)
       : new Map<number, string>();
     for (const [deviceId, commandId] of commandIds) {
       const targetId = deviceOf.get(deviceId);

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -18,6 +19,24 @@ import {
 import { createdAt } from "../../platform/db/columns.js";
 import { devices } from "../devices/tables.js";
 import { vendors } from "../tenancy/tables.js";
+
+/**
+ * A firmware file a vendor uploaded: stored once under its SHA-256 (the upload store), and named
+ * here per vendor, so a package may only use a file its own vendor uploaded.
+ */
+export const firmwareFiles = pgTable(
+  "firmware_files",
+  {
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    fileKey: varchar("file_key", { length: 80 }).notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    sha256: varchar("sha256", { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.fileKey] })],
+);
 
 /**
  * A firmware package (spec §3 "OTA package"): a version of a vendor's machines' firmware and where
@@ -32,7 +51,10 @@ export const firmwarePackages = pgTable(
       .notNull()
       .references(() => vendors.id),
     version: varchar("version", { length: 32 }).notNull(),
+    /** The vendor's own link; "" when the file was uploaded (`fileKey`). */
     downloadUrl: varchar("download_url", { length: 512 }).notNull(),
+    /** An uploaded file (firmware_files), served by this install to the machines of a live rollout. */
+    fileKey: varchar("file_key", { length: 80 }),
     /** Bytes; 0 when the operator did not give it. */
     size: bigint("size", { mode: "number" }).notNull().default(0),
     /** Lower-case hex; "" when the operator did not give it. */

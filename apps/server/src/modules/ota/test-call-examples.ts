@@ -2,6 +2,7 @@ import { API } from "@washboard/shared";
 import { eq } from "drizzle-orm";
 import { callExamples } from "../../test/call-examples.js";
 import type { ExampleKit } from "../../test/example-kit.js";
+import { upload } from "../uploads/test-helpers.js";
 import { firmwareTargets } from "./tables.js";
 
 /** What a new firmware package of the Kuala Lumpur vendor needs. */
@@ -22,6 +23,16 @@ const rollout = async (kit: ExampleKit) => (await kit.made(API.ota.createRollout
 
 /** Calls of the OTA domain that succeed, for the tests generated from the registry. */
 export const examples = callExamples(API.ota, {
+  // A multipart form, not JSON: it makes itself.
+  uploadFirmware: async (kit) => {
+    const token = await kit.server.login("vendor_admin");
+    const file = { name: "washer.bin", type: "application/octet-stream", bytes: Buffer.from(kit.unique("firmware")) };
+    return {
+      body: {},
+      as: "vendor_admin",
+      send: (ip) => upload(kit.server, token, file, { ip, url: API.ota.uploadFirmware.path }),
+    };
+  },
   createPackage: async (kit) => ({ body: newPackage(kit) }),
   modifyPackage: async (kit) => ({ body: { ...newPackage(kit), id: await made(kit), note: "Fixes the door lock" } }),
   removePackage: async (kit) => ({ body: { id: await made(kit) } }),

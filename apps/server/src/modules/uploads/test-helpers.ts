@@ -40,12 +40,21 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** Uploads one file through the API, the token as a form field (spec style) unless `bearer`. */
+/**
+ * Uploads one file through the API (the image upload unless `url` names another upload call), the
+ * token as a form field (spec style) unless `bearer`.
+ */
 export async function upload(
   server: TestServer,
   token: string | undefined,
   file: { name: string; type: string; bytes: Buffer } | undefined,
-  options: { bearer?: boolean; apiKey?: string | null; fields?: Record<string, string>; ip?: string } = {},
+  options: {
+    bearer?: boolean;
+    apiKey?: string | null;
+    fields?: Record<string, string>;
+    ip?: string;
+    url?: string;
+  } = {},
 ) {
   const fields: Record<string, string> = { ...(options.fields ?? {}) };
   if (token && !options.bearer) Object.assign(fields, { token, token_type: "1" });
@@ -55,7 +64,7 @@ export async function upload(
   if (token && options.bearer) headers.authorization = `Bearer ${token}`;
   const response = await server.app.inject({
     method: "POST",
-    url: "/api/v2/Upload/image",
+    url: options.url ?? "/api/v2/Upload/image",
     headers,
     payload: body.payload,
     remoteAddress: options.ip ?? "127.0.0.1",

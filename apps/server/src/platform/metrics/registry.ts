@@ -5,6 +5,7 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { DatabaseUseMetrics } from "./database-use.js";
 import { DeviceTrafficMetrics } from "./device-traffic.js";
+import { FirmwareDownloadMetrics } from "./firmware-downloads.js";
 import { heapAfterFullCollection } from "./heap-after-gc.js";
 import { HttpRequestMetrics } from "./http-requests.js";
 import { liveStreamsOpen } from "./live-streams.js";
@@ -29,6 +30,7 @@ export interface Metrics {
   readonly liveStreams: Gauge;
   readonly payments: PaymentMetrics;
   readonly webhooks: WebhookMetrics;
+  readonly firmwareDownloads: FirmwareDownloadMetrics;
 }
 
 declare module "fastify" {
@@ -65,6 +67,7 @@ export function createMetrics(database: Database, onScrapeError: (error: unknown
     liveStreams: liveStreamsOpen(registry),
     payments: new PaymentMetrics(registry),
     webhooks: new WebhookMetrics(registry),
+    firmwareDownloads: new FirmwareDownloadMetrics(registry),
   };
 }
 

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -10,6 +10,8 @@ import path from "node:path";
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /** A key of its own for one purpose (signing download addresses), derived so it is never the key itself. */
+  deriveKey(purpose: string): Buffer;
 }
 
 const VERSION = "v1";
@@ -31,6 +33,9 @@ export function createSecretBox(key: Buffer): SecretBox {
       const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
       decipher.setAuthTag(Buffer.from(tag, "base64url"));
       return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+    },
+    deriveKey(purpose) {
+      return createHmac("sha256", key).update(purpose).digest();
     },
   };
 }

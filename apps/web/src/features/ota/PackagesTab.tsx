@@ -49,7 +49,12 @@ function packageColumns(timeZone: string): DataColumn<FirmwarePackageItem>[] {
       text: (r) => r.sha256,
       render: (r) => (r.sha256 ? <CopyableText text={r.sha256} shown={`${r.sha256.slice(0, 12)}…`} /> : "—"),
     },
-    { key: "url", titleKey: "ota.fields.downloadUrl", dataIndex: "download_url", ellipsis: true },
+    {
+      key: "url",
+      titleKey: "ota.fields.downloadUrl",
+      text: (r) => (r.file_key ? t("ota.uploadedFile") : r.download_url),
+      ellipsis: true,
+    },
     { key: "note", titleKey: "ota.fields.note", dataIndex: "note", ellipsis: true },
     { key: "created", titleKey: "ota.fields.createdAt", text: (r) => formatTimestamp(r.created_at, timeZone) },
   ];
