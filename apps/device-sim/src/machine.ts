@@ -22,8 +22,10 @@ export interface CycleStart {
 }
 
 export interface MachineState extends ReportedState {
-  /** The firmware version being installed, or null. */
+  /** The firmware version being downloaded or installed, or null. */
   updatingTo: string | null;
+  /** Installing it: out of service, no customer can start a cycle. */
+  installing: boolean;
 }
 
 /** Cash box counters are 31-bit on the wire; a simulation running for years stops there. */
@@ -83,6 +85,7 @@ export class Machine {
       params: { ...this.params },
       firmware: this.firmware,
       updatingTo: this.updatingTo,
+      installing: this.installing,
     };
   }
 
