@@ -93,7 +93,11 @@ const progressOf = (event: FirmwareProgressRecord): MachineObservation["progress
     stage,
     percent,
     ...(typeof reason === "string" ? { reason } : {}),
-    at: event.occurredAt.getTime(),
+    // When the server had it, not the machine's own time: that is in whole seconds, and a status the
+    // machine sent just before (a customer's cycle ending, then the install starting) would seem to
+    // come after it — the old version "back" after installing, a rollback that never was (1 machine
+    // in 10,000 in bench/ota). The shadow's status time is the server's too, so the two compare.
+    at: Math.max(event.occurredAt.getTime(), event.createdAt.getTime()),
   };
 };
 
