@@ -41,4 +41,10 @@ describe("formatFileSize (spec §9: bytes, KB, MB or GB)", () => {
   it("never shows a negative size", () => {
     expect(formatFileSize(-5)).toBe("0 B");
   });
+
+  it("writes the figure in the reader's number format when told the language", () => {
+    expect(formatFileSize(1536, "en")).toBe("1.5 KB");
+    expect(formatFileSize(3 * 1024 ** 2 + 300 * 1024, "de")).toBe("3,3 MB");
+    expect(formatFileSize(2 * 1024 ** 3, "en")).toBe("2 GB");
+  });
 });

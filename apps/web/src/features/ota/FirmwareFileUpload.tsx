@@ -1,11 +1,10 @@
 import { LoadingOutlined, UploadOutlined } from "@ant-design/icons";
-import { API, LIMITS, UPLOAD_FILE_FIELD } from "@washboard/shared";
+import { API, formatFileSize, LIMITS, UPLOAD_FILE_FIELD } from "@washboard/shared";
 import { Button, Typography, Upload } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { upload } from "../../app/api/client";
 import { toastError } from "../../app/feedback/toast";
-import { fileSizeText } from "./file-size";
 
 interface FirmwareFileUploadProps {
   /** The uploaded file's key (the form value). */
@@ -25,7 +24,7 @@ export function FirmwareFileUpload({ value, onChange, current }: FirmwareFileUpl
   const [uploading, setUploading] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [facts, setFacts] = useState(current);
-  const maxSize = fileSizeText(LIMITS.uploadFirmwareMaxBytes, i18n.language);
+  const maxSize = formatFileSize(LIMITS.uploadFirmwareMaxBytes, i18n.language);
 
   return (
     <div data-testid="ota-file">
@@ -60,7 +59,7 @@ export function FirmwareFileUpload({ value, onChange, current }: FirmwareFileUpl
       </Upload>
       {value && facts && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }} data-testid="ota-file-facts">
-          {t("ota.uploadedFacts", { size: fileSizeText(facts.size, i18n.language), sha256: facts.sha256 })}
+          {t("ota.uploadedFacts", { size: formatFileSize(facts.size, i18n.language), sha256: facts.sha256 })}
         </Typography.Paragraph>
       )}
       {notice && (

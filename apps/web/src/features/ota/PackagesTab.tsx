@@ -1,6 +1,7 @@
 import {
   API,
   type FirmwarePackageItem,
+  formatFileSize,
   formatTimestamp,
   MACHINE_TYPES,
   type MachineType,
@@ -17,7 +18,6 @@ import type { FilterField } from "../../app/ui/data-table/FilterBar";
 import { presentFilters } from "../../app/ui/data-table/filter-values";
 import type { DataColumn } from "../../app/ui/data-table/types";
 import { ListScreen } from "../../app/ui/ListScreen";
-import { fileSizeText } from "./file-size";
 import { PackageDialog } from "./PackageDialog";
 
 interface Filters {
@@ -42,7 +42,11 @@ function packageColumns(timeZone: string): DataColumn<FirmwarePackageItem>[] {
       text: (r) => (r.models.length > 0 ? r.models.join(", ") : t("ota.allModels")),
     },
     { key: "devices", titleKey: "ota.fields.devicesOnVersion", text: (r) => String(r.devices_on_version) },
-    { key: "size", titleKey: "ota.fields.size", text: (r) => fileSizeText(r.size, i18next.language) },
+    {
+      key: "size",
+      titleKey: "ota.fields.size",
+      text: (r) => (r.size > 0 ? formatFileSize(r.size, i18next.language) : "—"),
+    },
     {
       key: "sha256",
       titleKey: "ota.fields.sha256",
