@@ -13,9 +13,8 @@
 import { spawn } from "node:child_process";
 import autocannon from "autocannon";
 import pg from "pg";
-import { randomSuffix, root, startServer, writeResult } from "./lib.mjs";
+import { benchDatabase, root, startServer, writeResult } from "./lib.mjs";
 
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 // Each call is loaded this long before it is measured, so the figures are of compiled code (the
@@ -26,7 +25,6 @@ const GOAL = { median: 0.12, lowest: 0.06 };
 const port = 18194;
 const helloPort = 18195;
 const barePort = 18196;
-const dbName = `wb_bench_${randomSuffix()}`;
 
 const HELLO = `
   import Fastify from "fastify";
@@ -142,17 +140,13 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
+const database = await benchDatabase("wb_bench");
 const hello = await startHello();
 const server = await startServer({
   port,
-  env: { DATABASE_URL: url.toString(), ANSWER_CACHE: ANSWER_CACHE ? "1" : "0" },
+  env: { DATABASE_URL: database.url, ANSWER_CACHE: ANSWER_CACHE ? "1" : "0" },
 });
-const stats = new pg.Client({ connectionString: url.toString() });
+const stats = new pg.Client({ connectionString: database.url });
 await stats.connect();
 
 try {
@@ -195,7 +189,7 @@ try {
     };
     console.log(name, JSON.stringify(runs[name]));
   }
-  const bare = await startHello(BARE_LIST(url.toString()));
+  const bare = await startHello(BARE_LIST(database.url));
   const helloBeside = summary(await load(`http://127.0.0.1:${helloPort}/`, {}));
   await load(`http://127.0.0.1:${barePort}/`, {}, {}, WARMUP_SECONDS);
   const bareRun = summary(await load(`http://127.0.0.1:${barePort}/`, {}));
@@ -229,6 +223,5 @@ try {
   await stats.end();
   await server.stop();
   await hello.stop();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }

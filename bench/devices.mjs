@@ -13,10 +13,8 @@ import { fork } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import pg from "pg";
-import { randomSuffix, startServer, writeResult } from "./lib.mjs";
+import { benchDatabase, startServer, writeResult } from "./lib.mjs";
 import { ownBroker } from "./mosquitto.mjs";
-
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const broker = process.env.MQTT_URL ? null : await ownBroker();
 const brokerUrl = process.env.MQTT_URL ?? broker.url;
@@ -30,19 +28,14 @@ const HOSTILE = POISON_SHARE > 0 ? Number(process.env.HOSTILE ?? 20) : 0;
 /** How long the gateway may take after the load to store what it received, before a shortfall counts as lost. */
 const DRAIN_LIMIT_MS = 120_000;
 const port = 18196;
-const dbName = `wb_bench_devices_${randomSuffix()}`;
 const run = randomBytes(3).toString("hex").toUpperCase();
 
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
+const database = await benchDatabase("wb_bench_devices");
 const server = await startServer({
   port,
   // The machine's Mosquitto is open to anyone on loopback: a bench rig, the server need not warn.
   env: {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
     MQTT_URL: brokerUrl,
     DEMO_FLEET: "0",
     SEED_DEMO_SHOPS: "0",
@@ -61,7 +54,7 @@ const server = await startServer({
       }
     : {}),
 });
-const db = new pg.Client({ connectionString: url.toString() });
+const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 
 /** CPU seconds and resident memory of a process, from /proc. */
@@ -258,7 +251,6 @@ try {
   );
   await db.end();
   await server.stop();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
   broker?.stop();
 }

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 
 export const root = path.resolve(import.meta.dirname, "..");
 export const CHROMIUM_ARGS = [
@@ -67,3 +68,24 @@ export function writeResult(name, data) {
 }
 
 export const randomSuffix = () => randomBytes(4).toString("hex");
+
+/**
+ * A fresh database for one run, made on the PostgreSQL server of DATABASE_URL (the machine's, by
+ * default): its address, and `drop` to remove it when the run ends, however it ends.
+ */
+export async function benchDatabase(prefix) {
+  const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `${prefix}_${randomSuffix()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}

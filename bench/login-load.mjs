@@ -2,27 +2,21 @@
 // account, again and again, for a fixed time. Reports p50/p95/p99 and throughput.
 // Needs DATABASE_URL (a server where it may create and drop a database). Loopback only.
 import pg from "pg";
-import { randomSuffix, startServer, writeResult } from "./lib.mjs";
+import { benchDatabase, startServer, writeResult } from "./lib.mjs";
 
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const USERS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const port = 18193;
-const dbName = `wb_bench_${randomSuffix()}`;
 
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
+const database = await benchDatabase("wb_bench");
 const server = await startServer({
   port,
-  env: { DATABASE_URL: url.toString(), LOGIN_MAX_FAILURES_PER_ADDRESS: "100000" },
+  env: { DATABASE_URL: database.url, LOGIN_MAX_FAILURES_PER_ADDRESS: "100000" },
 });
 
 try {
   // Fifty merchant accounts sharing the demo password hash.
-  const db = new pg.Client({ connectionString: url.toString() });
+  const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   await db.query(`
     INSERT INTO accounts (username, nickname, level, password_hash, vendor_id)
@@ -63,6 +57,5 @@ try {
   writeResult("login-load", result);
 } finally {
   await server.stop();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }

@@ -7,29 +7,23 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import pg from "pg";
-import { randomSuffix, startServer, writeResult } from "./lib.mjs";
+import { benchDatabase, startServer, writeResult } from "./lib.mjs";
 
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ORDERS = Number(process.env.ORDERS ?? 10_000_000);
 const VENDORS = Number(process.env.VENDORS ?? 100);
 const SAMPLES = Number(process.env.SAMPLES ?? 200);
 const DEEP_PAGE = Number(process.env.DEEP_PAGE ?? 1_000);
 const PAGE = 20;
 const port = 18197;
-const dbName = `wb_bench_orders_${randomSuffix()}`;
 const API_KEY = "washboard-console";
 
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
+const database = await benchDatabase("wb_bench_orders");
 const serverOptions = {
   port,
-  env: { DATABASE_URL: url.toString(), DEMO_FLEET: "0", SEED_DEMO_SHOPS: "0", MQTT_EMBEDDED_PORT: String(port + 1) },
+  env: { DATABASE_URL: database.url, DEMO_FLEET: "0", SEED_DEMO_SHOPS: "0", MQTT_EMBEDDED_PORT: String(port + 1) },
 };
 let server;
-const db = new pg.Client({ connectionString: url.toString() });
+const db = new pg.Client({ connectionString: database.url });
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const rssMb = (pid) =>
@@ -195,6 +189,5 @@ try {
 } finally {
   await db.end();
   await server?.stop();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }

@@ -13,10 +13,9 @@ import { fork } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import pg from "pg";
-import { randomSuffix, startServer, writeResult } from "./lib.mjs";
+import { benchDatabase, startServer, writeResult } from "./lib.mjs";
 import { ownBroker } from "./mosquitto.mjs";
 
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DEVICES = Number(process.env.DEVICES ?? 10_000);
 const SHOPS = Number(process.env.SHOPS ?? 20);
 const FLEET_PROCESSES = Number(process.env.FLEET_PROCESSES ?? 2);
@@ -38,19 +37,14 @@ const GOAL = { share: 0.99, seconds: 600, serverCores: 1 };
 const port = 18197;
 const base = `http://127.0.0.1:${port}`;
 const metricsToken = randomBytes(16).toString("hex");
-const dbName = `wb_bench_ota_${randomSuffix()}`;
 const run = randomBytes(3).toString("hex").toUpperCase();
 const broker = await ownBroker();
 
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
+const database = await benchDatabase("wb_bench_ota");
 const server = await startServer({
   port,
   env: {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
     MQTT_URL: broker.url,
     MQTT_ALLOW_INSECURE: "1",
     DEMO_FLEET: "0",
@@ -59,7 +53,7 @@ const server = await startServer({
     OTA_TICK_MS: "1000",
   },
 });
-const db = new pg.Client({ connectionString: url.toString() });
+const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 
 /** CPU seconds and resident memory of a process, from /proc. */
@@ -286,7 +280,6 @@ try {
   );
   await db.end();
   await server.stop();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
   broker.stop();
 }

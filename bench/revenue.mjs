@@ -7,9 +7,8 @@
 // Run: node bench/revenue.mjs   (ORDERS, VENDORS, SAMPLES; DATABASE_URL names the PostgreSQL server)
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { randomSuffix, startServer, writeResult } from "./lib.mjs";
+import { benchDatabase, startServer, writeResult } from "./lib.mjs";
 
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ORDERS = Number(process.env.ORDERS ?? 10_000_000);
 const VENDORS = Number(process.env.VENDORS ?? 100);
 const SAMPLES = Number(process.env.SAMPLES ?? 200);
@@ -17,19 +16,14 @@ const PAYMENTS = Number(process.env.PAYMENTS ?? 2_000);
 const SHOPS = 10;
 const MACHINES = 10;
 const port = 18199;
-const dbName = `wb_bench_revenue_${randomSuffix()}`;
 const API_KEY = "washboard-console";
 
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
+const database = await benchDatabase("wb_bench_revenue");
 const server = await startServer({
   port,
-  env: { DATABASE_URL: url.toString(), DEMO_FLEET: "0", SEED_DEMO_SHOPS: "0", MQTT_EMBEDDED_PORT: String(port + 1) },
+  env: { DATABASE_URL: database.url, DEMO_FLEET: "0", SEED_DEMO_SHOPS: "0", MQTT_EMBEDDED_PORT: String(port + 1) },
 });
-const db = new pg.Client({ connectionString: url.toString() });
+const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -217,6 +211,5 @@ try {
 } finally {
   await db.end();
   await server.stop();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }

@@ -17,7 +17,7 @@ export const DOWNLOAD_VALID_SECONDS = 24 * 3600;
  * command id.
  */
 export async function notifyMachines(
-  deps: Pick<AppDeps, "config" | "secrets"> & Parameters<typeof sendFirmwareNotices>[0],
+  deps: AppDeps,
   tenant: VendorTenant,
   pkg: PackageRow,
   version: string,
