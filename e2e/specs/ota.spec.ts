@@ -154,6 +154,8 @@ test("a vendor admin uploads a package, rolls it out from a canary to two runnin
     expect(await seriousViolations(page, "[data-testid=ota-rollout-table]")).toEqual([]);
     await page.getByRole("tab", { name: en("ota.tabs.versions") }).click();
     await expect(rowsOf(page, "ota-version-table", version)).toHaveCount(1);
+    // The chart changed too: the new version, which no machine ran before the rollout, is a series of its own.
+    await expect(page.getByTestId("ota-version-chart").getByTestId("chart-legend")).toContainText(version);
   } finally {
     await Promise.all(machines.map((machine) => machine.disconnect({ forget: true }).catch(() => undefined)));
   }
