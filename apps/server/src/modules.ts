@@ -22,6 +22,7 @@ import { revenueModule } from "./modules/revenue/module.js";
 import { rolesModule } from "./modules/roles/module.js";
 import { shopsModule } from "./modules/shops/module.js";
 import { subAccountsModule } from "./modules/sub-accounts/module.js";
+import { subscriptionsModule } from "./modules/subscriptions/module.js";
 import { systemConfigModule } from "./modules/system-config/module.js";
 import { tenancyModule } from "./modules/tenancy/module.js";
 import { uploadsModule } from "./modules/uploads/module.js";
@@ -74,6 +75,7 @@ export const MODULES: readonly ServerModule[] = [
   revenueModule,
   reportsModule,
   otaModule,
+  subscriptionsModule,
   dashboardModule,
   backupModule,
 ];

@@ -52,6 +52,14 @@ export const ERROR_STATUS = {
   SANDBOX_TOP_UP_LIMIT: 409,
   /** The provider could not be reached or refused the call; the message carries its reason. */
   PROVIDER_FAILED: 502,
+  /** The platform sets no price of a machine-year in the vendor's currency: it cannot renew (the message names it). */
+  SUBSCRIPTION_PRICE_MISSING: 409,
+  /** The platform has not set up PayPal for renewal payments (client id, secret and webhook id). */
+  SUBSCRIPTION_PAYMENT_UNAVAILABLE: 409,
+  /** A paid renewal order is not paid again. */
+  SUBSCRIPTION_ORDER_PAID: 409,
+  /** The machine's subscription ended more than the grace period ago: the console's commands to it wait for a renewal. */
+  SUBSCRIPTION_EXPIRED: 409,
   /** The provider does not take the vendor's currency (WeChat Pay's domestic API takes CNY only, …). */
   PROVIDER_CURRENCY: 409,
   /** No public address is set for this install (PUBLIC_URL): a provider could not notify the payment. */

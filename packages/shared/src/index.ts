@@ -36,6 +36,7 @@ export * from "./api/revenue.js";
 export * from "./api/roles.js";
 export * from "./api/shops.js";
 export * from "./api/sub-accounts.js";
+export * from "./api/subscriptions.js";
 export * from "./api/system-config.js";
 export * from "./api/tenancy.js";
 export * from "./api/uploads.js";

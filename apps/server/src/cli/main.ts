@@ -24,6 +24,7 @@ import { seedDemoData } from "../seed/demo-seed.js";
 import { startModeOf } from "../startup.js";
 import { backupCommand, restoreCommand } from "./backup-commands.js";
 import { createAdministrator } from "./create-admin.js";
+import { SUBSCRIPTION_COMMANDS, SUBSCRIPTION_USAGE, subscriptionCommand } from "./subscription-commands.js";
 
 const USAGE = `Platform administration until an admin portal exists.
 
@@ -58,6 +59,7 @@ const USAGE = `Platform administration until an admin portal exists.
   npm run cli -- restore FILE [--data-dir DIR]
                  Restores a backup into DIR (default DATA_DIR), which must be empty or not exist: it
                  never overwrites an install. The file is checked whole before anything is written.
+${SUBSCRIPTION_USAGE}
 
 Uses DATABASE_URL when set, otherwise the embedded database under DATA_DIR.`;
 
@@ -117,14 +119,16 @@ async function main() {
   if (command === "seed" && startModeOf().production) {
     throw new Error("NODE_ENV=production never seeds the demo: its logins and password are published.");
   }
-  if (command === "set-public-url" || command === "create-admin") {
+  if (command === "set-public-url" || command === "create-admin" || SUBSCRIPTION_COMMANDS.includes(command)) {
     // Only the provision call goes through a running server; these need the database itself.
     const route = await provisionRoute(config);
     if (route.via !== "database") {
       throw new Error(
         command === "set-public-url"
           ? "The server holds the embedded database: stop it first, or set PUBLIC_URL in its environment and restart it."
-          : "The server holds the embedded database: stop it first.",
+          : SUBSCRIPTION_COMMANDS.includes(command)
+            ? "The server holds the embedded database: stop it first (or set SUBSCRIPTION_PAYPAL_* in its environment)."
+            : "The server holds the embedded database: stop it first.",
       );
     }
   }
@@ -201,6 +205,8 @@ async function main() {
       if (!url) throw new Error(`set-public-url needs --url.\n\n${USAGE}`);
       await setPublicAddress(database.db, url);
       console.log(`Public address set: ${url}`);
+    } else if (SUBSCRIPTION_COMMANDS.includes(command)) {
+      await subscriptionCommand(command, rest, database, config);
     } else if (command === "rebuild-rollups") {
       const { values } = parseArgs({ args: rest, options: { "vendor-id": { type: "string" } } });
       const started = performance.now();

@@ -115,6 +115,11 @@ export interface Config {
    * nothing is measured per request — metrics are never served without a token.
    */
   metricsToken: string | undefined;
+  /**
+   * SUBSCRIPTION_PAYPAL_CLIENT_ID, _CLIENT_SECRET and _WEBHOOK_ID: the platform's PayPal account that
+   * renewals are paid into (all three, or none: then what the CLI's set-subscription-paypal stored).
+   */
+  subscriptionPayPal: { clientId: string; clientSecret: string; webhookId: string } | undefined;
 }
 
 /** An http(s) address without its trailing slashes; refused at start when it is anything else. */
@@ -199,5 +204,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map(([name, value]) => [name.slice(PAYMENT_BASE_URL_PREFIX.length).toLowerCase(), String(value)]),
     ),
     metricsToken: env.METRICS_TOKEN || undefined,
+    subscriptionPayPal:
+      env.SUBSCRIPTION_PAYPAL_CLIENT_ID && env.SUBSCRIPTION_PAYPAL_CLIENT_SECRET && env.SUBSCRIPTION_PAYPAL_WEBHOOK_ID
+        ? {
+            clientId: env.SUBSCRIPTION_PAYPAL_CLIENT_ID,
+            clientSecret: env.SUBSCRIPTION_PAYPAL_CLIENT_SECRET,
+            webhookId: env.SUBSCRIPTION_PAYPAL_WEBHOOK_ID,
+          }
+        : undefined,
   };
 }

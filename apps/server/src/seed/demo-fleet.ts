@@ -122,9 +122,31 @@ export function demoMachineSecret(secretKey: Buffer, serial: string): string {
 
 interface PlannedMachine {
   shop: { id: number; vendorId: number };
+  /** Its merchant's language: the Bangkok merchant's machines are named in Thai. */
+  language: "en" | "th";
   type: string;
   serial: string;
   name: string;
+}
+
+const DAY_MS = 86_400_000;
+/** Days from now to the end of the Bangkok merchant's first machines: two expiring, one expired in its grace. */
+const BANGKOK_ENDS_IN_DAYS = [9, 20, -3];
+
+/**
+ * Each demo machine's subscription end: a year ahead, so the Kuala Lumpur merchant's sign-in warning
+ * stays quiet (the console's tour and its browser tests start there), but the Bangkok merchant's first
+ * machines expire soon or have just expired — its sign-in shows the warning and the renewal screen
+ * has something to renew.
+ */
+function subscriptionEnds(planned: readonly PlannedMachine[]) {
+  const bangkok = new Map(
+    planned
+      .filter((p) => p.language === "th")
+      .slice(0, BANGKOK_ENDS_IN_DAYS.length)
+      .map((p, index) => [p.serial, BANGKOK_ENDS_IN_DAYS[index] ?? 365]),
+  );
+  return (p: PlannedMachine) => new Date(Date.now() + (bangkok.get(p.serial) ?? 365) * DAY_MS);
 }
 
 /** The machines the demo puts in its own shops (never in a shop an operator added). */
@@ -140,6 +162,7 @@ async function plannedFleet(db: Db): Promise<PlannedMachine[]> {
     (FLOORS[names.get(shop.id) ?? ""] ?? BASE_FLOOR).flatMap(([type, count]) =>
       Array.from({ length: count }, (_, n) => ({
         shop,
+        language: language.get(shop.vendorId) ?? "en",
         type,
         serial: `WB-${shop.id}-${type.slice(0, 3).toUpperCase()}-${n + 1}`,
         name: `${LABELS[language.get(shop.vendorId) ?? "en"][type] ?? type} ${n + 1}`,
@@ -224,7 +247,7 @@ export async function seedDemoFleet(db: Db, secretKey: Buffer): Promise<boolean>
       const name = demoTemplateNameFor(type, own);
       return own.find((t) => t.model_name === name)?.id ?? null;
     };
-    const inAYear = new Date(Date.now() + 365 * 86_400_000);
+    const endOf = subscriptionEnds(planned);
     const machines: DeviceWithSecret[] = planned.map((p, index) => ({
       vendorId: p.shop.vendorId,
       shopId: p.shop.id,
@@ -234,8 +257,7 @@ export async function seedDemoFleet(db: Db, secretKey: Buffer): Promise<boolean>
       machineType: p.type,
       priceTemplateId: templateFor(p.shop.vendorId, p.type),
       secret: demoMachineSecret(secretKey, p.serial),
-      // A year ahead: the sign-in warning about expiring subscriptions stays quiet in the demo.
-      subscriptionExpiresAt: inAYear,
+      subscriptionExpiresAt: endOf(p),
     }));
     // A machine already registered under a demo serial keeps everything, its secret above all.
     await registerDevicesWithSecrets(tx, machines);

@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 it("seeds every step once: the tenant, shops, machines, ninety days of orders and members", async () => {
-  expect(wrote).toEqual(["tenancy", "shops", "devices", "orders", "members", "operationLog"]);
+  expect(wrote).toEqual(["tenancy", "shops", "devices", "orders", "members", "subscriptions", "operationLog"]);
   const [span] = await rows<{ vendors: number; days: number; members: number; movements: number }>(sql`
     select (select count(distinct vendor_id) from orders)::int as vendors,
       (select count(distinct (created_at at time zone 'UTC')::date) from orders)::int as days,
@@ -53,6 +53,19 @@ it("seeds every step once: the tenant, shops, machines, ninety days of orders an
   expect(span).toMatchObject({ vendors: 2, members: 300 });
   expect(span?.days).toBeGreaterThanOrEqual(90);
   expect(span?.movements).toBeGreaterThan(1_000);
+});
+
+it("spreads the subscriptions: Kuala Lumpur's run a year ahead, Bangkok's first machines expire soon or just did", async () => {
+  const [spread] = await rows<{ quiet: number; expiring: number; expired: number; prices: number }>(sql`
+    select
+      (select count(*) from devices d join vendors v on v.id = d.vendor_id
+        where v.currency = 'MYR' and d.subscription_expires_at < now() + interval '300 days')::int as quiet,
+      (select count(*) from devices d join vendors v on v.id = d.vendor_id where v.currency = 'THB'
+        and d.subscription_expires_at between now() and now() + interval '30 days')::int as expiring,
+      (select count(*) from devices d join vendors v on v.id = d.vendor_id where v.currency = 'THB'
+        and d.subscription_expires_at < now())::int as expired,
+      (select count(*) from subscription_prices where currency in ('MYR', 'THB'))::int as prices`);
+  expect(spread).toEqual({ quiet: 0, expiring: 2, expired: 1, prices: 2 });
 });
 
 it("keeps the ledger: balances are the sums of their movements, each balance after the running sum", async () => {

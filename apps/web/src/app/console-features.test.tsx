@@ -64,7 +64,7 @@ const SCREENS_BEFORE = new Set([
 ]);
 
 /** Screens features added since, each a route of the shared table; the menu shows them beside the others. */
-const SCREENS_ADDED = new Set(["/ota/index"]);
+const SCREENS_ADDED = new Set(["/ota/index", "/subscribe/subscribe", "/subscribe/orders", "/subscribe/receipt"]);
 
 /** An account of a level whose vendor has every payment provider on (so every order screen shows). */
 function user(level: number): SessionUser {

@@ -23,6 +23,7 @@ import { feature as revenue } from "./revenue/feature";
 import { feature as roles } from "./roles/feature";
 import { feature as shops } from "./shops/feature";
 import { feature as subAccounts } from "./sub-accounts/feature";
+import { feature as subscriptions } from "./subscriptions/feature";
 import { feature as tools } from "./tools/feature";
 import { feature as userCards } from "./user-cards/feature";
 import { feature as vendorAccounts } from "./vendor-accounts/feature";
@@ -68,4 +69,5 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   reports,
   orders,
   ota,
+  subscriptions,
 ];

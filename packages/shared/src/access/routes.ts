@@ -217,6 +217,14 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: "/log/log_dev", titleKey: "routes.log_dev", group: "log", levels: VENDOR, permission: "log_dev" },
   { path: "/subscribe/subscribe", titleKey: "routes.subscribe", group: "subscribe", levels: VENDOR },
   { path: "/subscribe/orders", titleKey: "routes.subscribe_orders", group: "subscribe", levels: VENDOR },
+  {
+    path: "/subscribe/receipt",
+    titleKey: "routes.subscribe_receipt",
+    group: "subscribe",
+    levels: VENDOR,
+    hidden: true,
+    noCache: true,
+  },
 
   {
     path: "/settings/account",

@@ -26,6 +26,7 @@ import { revenueEndpoints } from "./revenue.js";
 import { roleEndpoints } from "./roles.js";
 import { shopEndpoints } from "./shops.js";
 import { subAccountEndpoints } from "./sub-accounts.js";
+import { subscriptionEndpoints } from "./subscriptions.js";
 import { systemConfigEndpoints } from "./system-config.js";
 import { tenancyEndpoints } from "./tenancy.js";
 import { uploadEndpoints } from "./uploads.js";
@@ -66,6 +67,7 @@ export const API = {
   // Account and cards (spec §7): the console's members and cards, and the member app's calls.
   members: { ...memberEndpoints, ...cardEndpoints, ...memberCouponEndpoints, ...memberEndpointsForApp },
   pay: payEndpoints,
+  subscriptions: subscriptionEndpoints,
   live: liveEndpoints,
 } as const;
 

@@ -1,10 +1,11 @@
 import type { DeviceCommand } from "@washboard/device-protocol";
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, not, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import type { AppDeps } from "../../platform/module.js";
 import { shopTimeZoneOf } from "../shops/public.js";
 import { tenantOfVendor, type VendorTenant } from "../tenancy/public.js";
 import { deviceRuntime } from "./runtime.js";
+import { lockedWhere } from "./subscriptions.js";
 import { deviceLog, deviceShadows, devices } from "./tables.js";
 
 /**
@@ -42,6 +43,8 @@ export async function upgradeCandidates(
         filter.deviceIds.length > 0 ? inArray(devices.id, [...filter.deviceIds]) : undefined,
         filter.shopIds.length > 0 ? inArray(devices.shopId, [...filter.shopIds]) : undefined,
         filter.machineTypes.length > 0 ? inArray(devices.machineType, [...filter.machineTypes]) : undefined,
+        // A machine expired beyond its grace period takes no firmware until it is renewed.
+        not(lockedWhere(new Date())),
       ),
     )
     .orderBy(asc(devices.id));

@@ -45,3 +45,12 @@ export {
   vendorDevicesForReports,
 } from "./queries.js";
 export { deviceRuntime } from "./runtime.js";
+export type { OrderedMachine, SubscribedMachine } from "./subscriptions.js";
+export {
+  extendSubscriptions,
+  ownedMachineOf,
+  refuseLockedMachines,
+  subscriptionDeviceCounts,
+  subscriptionDevicePage,
+  vendorMachines,
+} from "./subscriptions.js";

@@ -1,4 +1,4 @@
-import { type BrokerRiskName, LEVEL } from "@washboard/shared";
+import { type BrokerRiskName, LEVEL, SUBSCRIPTION_WARNING_DAYS } from "@washboard/shared";
 import { type AnyColumn, and, asc, count, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../platform/db/client.js";
@@ -233,9 +233,6 @@ export function placedDevicesOfVendors(db: Db, vendorIds: readonly number[]) {
     .where(and(inArray(devices.vendorId, [...vendorIds]), isNotNull(devices.shopId)))
     .orderBy(asc(devices.id));
 }
-
-/** Days before a subscription's end from which the dashboard lists the machine. */
-export const SUBSCRIPTION_WARNING_DAYS = 30;
 
 /**
  * The vendors' machines that need someone (the dashboard's "needs attention"): faulted while online,

@@ -15,6 +15,10 @@ import { commandTarget, deviceIdsOfShop, type Targets } from "./queries.js";
 import { deviceRuntime } from "./runtime.js";
 import { bindDeviceShop, deviceQrCodes, listCommands, listDevices, listWildDevices, unbindDevice } from "./service.js";
 import { deviceStatusCounts } from "./status-counts.js";
+import { refuseLockedMachines } from "./subscriptions.js";
+
+/** Commands about the cash box: its audit and reset stay open to an expired machine's operator. */
+const CASH_BOX_KINDS: ReadonlySet<CommandRequest["kind"]> = new Set(["cashbox_audit", "cashbox_reset"]);
 
 export function deviceRoutes(r: Routes, deps: AppDeps) {
   const { db, config } = deps;
@@ -30,11 +34,16 @@ export function deviceRoutes(r: Routes, deps: AppDeps) {
     return targets.device_ids ?? deviceIdsOfShop(db, vendorTenant(ctx.scope), targets.shop_id ?? 0);
   }
 
-  /** Issues `request` to the targets the operator chose. */
+  /**
+   * Issues `request` to the targets the operator chose. Remote control (all but the cash box's audit
+   * and reset, the operator's own money) is refused for machines expired beyond their grace period.
+   */
   async function issue(ctx: SignedInContext, targets: Targets, request: CommandRequest) {
     const ids = await targetIds(ctx, targets);
     if (ids.length === 0) return { commands: [] };
-    return { commands: await runtime.commands.issue(vendorTenant(ctx.scope), ctx.actor.accountId, ids, request) };
+    const tenant = vendorTenant(ctx.scope);
+    if (!CASH_BOX_KINDS.has(request.kind)) await refuseLockedMachines(db, tenant.vendorId, ids);
+    return { commands: await runtime.commands.issue(tenant, ctx.actor.accountId, ids, request) };
   }
 
   r.call(API.devices.statusCounts, (_input, ctx) => deviceStatusCounts(db, ctx.scope));
@@ -91,7 +100,9 @@ export function deviceRoutes(r: Routes, deps: AppDeps) {
   );
   r.call(API.devices.updateShadow, async ({ params, ...targets }, ctx) => {
     const ids = await targetIds(ctx, targets);
-    return { commands: await runtime.setParams(vendorTenant(ctx.scope), ctx.actor.accountId, ids, params) };
+    const tenant = vendorTenant(ctx.scope);
+    await refuseLockedMachines(db, tenant.vendorId, ids);
+    return { commands: await runtime.setParams(tenant, ctx.actor.accountId, ids, params) };
   });
   registerAdminProvision(r.app, deps);
 }

@@ -7,7 +7,7 @@ import {
   devicePayContent,
   type wildDeviceListRequest,
 } from "@washboard/shared";
-import { and, count, eq, getTableColumns, gt, ilike, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, count, eq, getTableColumns, ilike, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, SelectedFields } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
@@ -21,7 +21,7 @@ import { systemConfigValueOf } from "../system-config/public.js";
 import { tenantWhere, type VendorTenant, vendorTenant } from "../tenancy/public.js";
 import { commandView } from "./commands/command-view.js";
 import { priceTemplateFacts } from "./ports.js";
-import { EXPIRY_WARNING_DAYS } from "./status-counts.js";
+import { expiredWhere, expiringWhere } from "./subscriptions.js";
 import { deviceCommands, deviceShadows, devices } from "./tables.js";
 
 /** A device row of the lists (a function: the price template's name comes through a port wired at build). */
@@ -97,11 +97,8 @@ function filters(tenant: VendorTenant, input: ListInput, now: Date): SQL | undef
   if (input.busy !== undefined) conditions.push(eq(deviceShadows.busy, input.busy));
   if (input.fault === true) conditions.push(isNotNull(deviceShadows.faultCode));
   if (input.fault === false) conditions.push(isNull(deviceShadows.faultCode));
-  const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000);
-  if (input.subscription === "expired") conditions.push(lte(devices.subscriptionExpiresAt, now));
-  if (input.subscription === "expiring") {
-    conditions.push(gt(devices.subscriptionExpiresAt, now), lte(devices.subscriptionExpiresAt, soon));
-  }
+  if (input.subscription === "expired") conditions.push(expiredWhere(now));
+  if (input.subscription === "expiring") conditions.push(expiringWhere(now));
   if (input.search) {
     const text = likeText(input.search);
     conditions.push(

@@ -58,6 +58,8 @@ export const devices = pgTable(
     index("devices_vendor_idx").on(t.vendorId),
     index("devices_shop_idx").on(t.shopId),
     index("devices_price_template_idx").on(t.priceTemplateId),
+    // The renewal screen and the warning dialog: a vendor's machines by end date.
+    index("devices_vendor_subscription_idx").on(t.vendorId, t.subscriptionExpiresAt),
     check("devices_presence_check", sql`${t.presence} in ('online', 'offline', 'unknown')`),
     // The presence sweep's question: which machines shown as there has nobody heard lately.
     index("devices_present_idx").on(t.id).where(sql`presence <> 'offline'`),

@@ -5,6 +5,7 @@ import { callerOf, loadCallExamples } from "../../test/call-examples.js";
 import { type ExampleKit, exampleKit, type MemberApp } from "../../test/example-kit.js";
 import { type SendOptions, startTestServer, type TestServer } from "../../test/harness.js";
 import { accounts } from "../accounts/tables.js";
+import { type PayPalFake, startPayPalFake } from "../orders/providers/fakes/paypal-fake.js";
 import { type SignedRestFake, startSignedRestFake } from "../orders/providers/fakes/signed-rest-fake.js";
 import { operationLog } from "./tables.js";
 
@@ -23,14 +24,22 @@ const examples = await loadCallExamples();
 let server: TestServer;
 /** check_order asks a provider: a fake of the signed REST scheme FOMO and QRIS speak. */
 let restProvider: SignedRestFake;
+/** A renewal is paid to the platform's PayPal account: a fake PayPal. */
+let paypal: PayPalFake;
 let kit: ExampleKit & { close(): Promise<void> };
 
 beforeAll(async () => {
   restProvider = await startSignedRestFake();
+  paypal = await startPayPalFake();
   // send_test_email goes to a capturing SMTP server on loopback.
   server = await startTestServer({
     smtpAllowPrivate: true,
-    paymentBaseUrls: { fomo: restProvider.baseUrl, qris: restProvider.baseUrl },
+    paymentBaseUrls: { fomo: restProvider.baseUrl, qris: restProvider.baseUrl, paypal: paypal.baseUrl },
+    subscriptionPayPal: {
+      clientId: paypal.credentials.client_id,
+      clientSecret: paypal.credentials.client_secret,
+      webhookId: paypal.credentials.webhook_id,
+    },
   });
   kit = exampleKit(server, restProvider);
 });
@@ -38,6 +47,7 @@ afterAll(async () => {
   await kit.close();
   await server.close();
   await restProvider.close();
+  await paypal.close();
 });
 
 /** Every call here comes from its own address, so its rows are told apart from those of what it needed. */

@@ -23,3 +23,8 @@ export function newOrderNo(at = new Date()): string {
 export function newRefundNo(at = new Date()): string {
   return `R${day(at)}${randomText(10)}`;
 }
+
+/** A renewal order's number (the subscriptions module's), PayPal's request id and invoice id for it. */
+export function newSubscriptionOrderNo(at = new Date()): string {
+  return `S${day(at)}${randomText(10)}`;
+}

@@ -2,7 +2,7 @@ import { API, LIMITS, type MachineType, rolloutCreateRequest, UPLOAD_FILE_FIELD 
 import { AppError } from "../../platform/http/app-error.js";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
-import { firmwareVersionCounts } from "../devices/public.js";
+import { firmwareVersionCounts, refuseLockedMachines } from "../devices/public.js";
 import { findVendorShop } from "../shops/public.js";
 import { vendorTenant } from "../tenancy/public.js";
 import { serveFirmwareDownloads } from "./download-route.js";
@@ -75,6 +75,7 @@ export function otaRoutes(r: Routes, deps: AppDeps) {
   });
   r.call(api.upgradeDevice, async (input, ctx) => {
     ctx.audit.target = `device:${input.device_id}`;
+    await refuseLockedMachines(db, vendorTenant(ctx.scope).vendorId, [input.device_id]);
     // A rollout of one machine, in one wave, under the same rules as any.
     const rollout = await createRollout(
       db,

@@ -15,12 +15,14 @@ export {
   scopedVendor,
   scopeOnVendor,
   scopeVendorOf,
+  vendorContactOf,
   vendorCountOfGroup,
   vendorCurrencyOf,
   vendorNameOf,
   vendorPlan,
   vendorsNamed,
   vendorsOfGroup,
+  vendorTimeZoneOf,
 } from "./queries.js";
 export type { GroupTenant, VendorTenant } from "./scope.js";
 export { groupTenant, tenantOfGroup, tenantOfVendor, tenantWhere, vendorOfGroup, vendorTenant } from "./scope.js";

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../platform/db/client.js";
 import { createdKeyset, keysetAt } from "../../platform/db/keysets.js";
 import { countOf, listPage, rowsFrom, type Total } from "../../platform/db/list-page.js";
 import { preparedFor } from "../../platform/db/prepared.js";
-import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
+import { countReferring, type Ref, refSql, valueOfRow } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
@@ -113,6 +113,15 @@ export const vendorNameOf = (ref: Ref) => valueOfRow<string>(vendors.name, vendo
 
 /** The currency code of the vendor `ref` names, per row of another module's query. */
 export const vendorCurrencyOf = (ref: Ref) => valueOfRow<string>(vendors.currency, vendors.id, ref);
+
+/** The contact person and phone of the vendor `ref` names (its profile's), per row of another module's query. */
+export const vendorContactOf = (ref: Ref) =>
+  sql<{ name: string; contact: string; phone: string } | null>`(select json_build_object(
+    'name', ${vendors.name}, 'contact', ${vendors.realName}, 'phone', ${vendors.phone})
+    from ${vendors} where ${vendors.id} = ${refSql(ref)})`;
+
+/** The time zone of the vendor `ref` names, per row of another module's query. */
+export const vendorTimeZoneOf = (ref: Ref) => valueOfRow<string>(vendors.timeZone, vendors.id, ref);
 
 /** The vendor's group and plan limits. */
 export async function vendorPlan(db: Db, vendorId: number) {

@@ -126,3 +126,30 @@ export function createdKeyset<Row>(
     },
   };
 }
+
+const END_INFINITY = "infinity";
+
+/**
+ * Soonest first by a nullable end time (null: no end, last), ties by id: for lists of what runs out
+ * (subscriptions). `keyOf` names a row's `keysetAt` text of the end (null when none) and its id.
+ */
+export function endsKeyset<Row>(
+  columns: { endsAt: AnyColumn; id: AnyColumn },
+  keyOf: (row: Row) => { at: string | null; id: number },
+): Keyset<Row> {
+  const id = qualified(columns.id);
+  const ends = sql`coalesce(${qualified(columns.endsAt)}, 'infinity'::timestamptz)`;
+  return {
+    orderBy: [asc(ends), asc(id)],
+    after: (cursor) => {
+      const [at, rowId, ...rest] = decode(cursor).split("|");
+      const validAt = at === END_INFINITY || (at !== undefined && AT.test(at) && !Number.isNaN(Date.parse(at)));
+      if (rest.length > 0 || !validAt || !rowId || !ID.test(rowId)) throw invalidCursor();
+      return sql`(${ends}, ${id}) > (${at}::timestamptz, ${Number(rowId)}::integer)`;
+    },
+    cursorOf: (row) => {
+      const { at, id: rowId } = keyOf(row);
+      return encode(`${at ?? END_INFINITY}|${rowId}`);
+    },
+  };
+}

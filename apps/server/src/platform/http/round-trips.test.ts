@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devices } from "../../modules/devices/tables.js";
 import { coupons, memberCoupons } from "../../modules/members/tables.js";
 import { orders } from "../../modules/orders/tables.js";
+import { setPricePerYear } from "../../modules/subscriptions/public.js";
 import { demoVendors } from "../../test/fixtures.js";
 import { type SendOptions, startTestServer, type TestServer } from "../../test/harness.js";
 import { countRoundTrips } from "../db/round-trips.js";
@@ -43,6 +44,10 @@ const EXCEPTIONS: Record<string, { most: number; why: string }> = {
     most: 4,
     why: "the rollout (NOT_FOUND for another vendor's), then its waves' counts and its events side by side",
   },
+  "subscriptions.orderDetails": {
+    most: 3,
+    why: "the order with both parties (the vendor, the platform's receipt details), and its machines side by side",
+  },
   "pay.page": {
     most: 9,
     why: "the public pay page: the code, its vendor, shop and machines, their holds, the vendor's providers and the site's config",
@@ -66,6 +71,7 @@ const records = {
   couponUniqueDid: "",
   payQrCode: "",
   rollout: 0,
+  subscriptionOrder: 0,
 };
 
 const THIS_MONTH = new Date().toISOString().slice(0, 7);
@@ -102,6 +108,7 @@ const PAYLOADS: Record<string, () => Record<string, unknown>> = {
   "pay.status": () => ({ order_no: records.orderNo }),
   "ota.rolloutHistory": () => ({ id: records.rollout }),
   "ota.rolloutDevices": () => ({ rollout_id: records.rollout }),
+  "subscriptions.orderDetails": () => ({ id: records.subscriptionOrder }),
 };
 
 /** The demo accounts of each level, in the order a call's caller is chosen. */
@@ -231,6 +238,12 @@ beforeAll(async () => {
     "rollout",
   );
   records.rollout = rollout.id;
+  await setPricePerYear(db, "MYR", 12_000);
+  const renewal = ok(
+    await server.send(API.subscriptions.createOrder, { device_ids: [records.device], years: 1 }, as),
+    "renewal order",
+  );
+  records.subscriptionOrder = renewal.id;
 });
 afterAll(() => server.close());
 

@@ -47,4 +47,7 @@ export const CHANGES: Record<Domain, ChangeDeclaration> = {
   live: { refetch: [] },
   // A top-up at the counter is other income.
   members: { refetch: ["revenue"] },
+  // A renewal order, and its payment when PayPal had already captured it, change the machines' end
+  // dates: the device list's subscription column and the expiry counts.
+  subscriptions: { refetch: ["devices"] },
 };

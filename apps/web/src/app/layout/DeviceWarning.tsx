@@ -1,4 +1,4 @@
-import { API } from "@washboard/shared";
+import { API, LIST_PAGE_SIZE } from "@washboard/shared";
 import { App } from "antd";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,8 +6,26 @@ import { useNavigate } from "react-router";
 import { call } from "../api/client";
 
 /**
+ * The renewal screen with the expiring and expired machines chosen (`?devices=1,2,3`): their ids
+ * are read when the operator asks to renew. Without them (the lists failed) the screen opens as it
+ * is: the warning never stands in the way.
+ */
+async function renewalPath(counts: { warning_count: number; overdue_count: number }): Promise<string> {
+  const idsIn = async (state: "expiring" | "expired", count: number) =>
+    count > 0
+      ? (await call(API.subscriptions.devices, { state, page_size: LIST_PAGE_SIZE.max })).items.map((d) => d.device_id)
+      : [];
+  try {
+    const ids = [...(await idsIn("expiring", counts.warning_count)), ...(await idsIn("expired", counts.overdue_count))];
+    return ids.length > 0 ? `/subscribe/subscribe?devices=${ids.join(",")}` : "/subscribe/subscribe";
+  } catch {
+    return "/subscribe/subscribe";
+  }
+}
+
+/**
  * Spec §2: on layout load for levels 3/4, fetch the device status counts; when any device is
- * expiring or expired, say how many and offer the renewal page.
+ * expiring or expired, say how many and offer the renewal page, those machines chosen.
  */
 export function useDeviceStatusWarning(level: number) {
   const { modal } = App.useApp();
@@ -26,7 +44,7 @@ export function useDeviceStatusWarning(level: number) {
     call(API.devices.statusCounts)
       .then((counts) => {
         if (cancelled || (counts.overdue_count <= 0 && counts.warning_count <= 0)) return;
-        const { modal, t, navigate } = current.current;
+        const { modal, t } = current.current;
         modal.confirm({
           title: t("deviceWarning.title"),
           content: [
@@ -38,7 +56,11 @@ export function useDeviceStatusWarning(level: number) {
             .join(" "),
           okText: t("deviceWarning.renew"),
           cancelText: t("deviceWarning.later"),
-          onOk: () => navigate("/subscribe/subscribe"),
+          // The dialog waits (its button busy) while the machines are read, then closes.
+          onOk: async () => {
+            const path = await renewalPath(counts);
+            current.current.navigate(path);
+          },
         });
       })
       .catch(() => {

@@ -19,6 +19,9 @@ import { type NetworkFailure, type Reply, startRestFake } from "./rest-fake.js";
  *     { status: 422, issue: "…", message } for a business error; { network: true } drops the connection
  *   fake.setRefundStatus("PENDING")   the status new refunds get (default "COMPLETED")
  *   fake.approve(orderId)             the buyer approved the order at PayPal
+ *   GET <baseUrl>/checkoutnow?token=<order id>   the order's payer-action link, as a browser opens it:
+ *                                     the buyer approves and is sent back to the order's return_url
+ *                                     with ?token=<order id>&PayerID=… (with &cancel=1, to cancel_url)
  *   fake.capturedPayment({ orderNo, value, currency })  a completed order and capture: the capture id
  *   fake.expireTokens()               every issued token stops working (PayPal lost its cache)
  *   fake.notification(eventType, resource)  { event, rawBody, headers } as PayPal posts them
@@ -30,6 +33,8 @@ import { type NetworkFailure, type Reply, startRestFake } from "./rest-fake.js";
 export interface PayPalFakeCall {
   method: string;
   path: string;
+  /** The query string's parameters (the approval page's token). */
+  query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: string;
   /** The body parsed as JSON, null when it is not JSON (the token call is form-encoded). */
@@ -157,8 +162,16 @@ function amountOf(value: unknown): PayPalAmount | string {
 
 const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
-export async function startPayPalFake(options: { tokenTtlSeconds?: number } = {}): Promise<PayPalFake> {
-  const credentials = {
+export interface PayPalFakeOptions {
+  tokenTtlSeconds?: number;
+  /** Where it listens; 0 (the default) is a free port. */
+  port?: number;
+  /** The app's credentials (a server started before the fake is told them); random by default. */
+  credentials?: { client_id: string; client_secret: string; webhook_id: string };
+}
+
+export async function startPayPalFake(options: PayPalFakeOptions = {}): Promise<PayPalFake> {
+  const credentials = options.credentials ?? {
     client_id: `A${randomBytes(20).toString("hex")}`,
     client_secret: `E${randomBytes(20).toString("hex")}`,
     webhook_id: paypalId(),
@@ -170,6 +183,8 @@ export async function startPayPalFake(options: { tokenTtlSeconds?: number } = {}
   const refunds = new Map<string, PayPalFakeRefund>();
   const refundCapture = new Map<string, string>();
   const tokens = new Map<string, number>();
+  /** Where the buyer goes back to from each order's approval page: its return_url and cancel_url. */
+  const returns = new Map<string, { returnUrl: string; cancelUrl: string }>();
   const replays = new Map<string, Reply>();
   /** Transmissions issued by notification(): id → the headers and body as sent. */
   const transmissions = new Map<string, { headers: Record<string, string>; body: string }>();
@@ -243,6 +258,11 @@ export async function startPayPalFake(options: { tokenTtlSeconds?: number } = {}
       create_time: isoNow(),
     };
     orders.set(id, order);
+    const source =
+      isRecord(json.payment_source) && isRecord(json.payment_source.paypal) ? json.payment_source.paypal : {};
+    const context = isRecord(source.experience_context) ? source.experience_context : {};
+    const returnUrl = text(context.return_url);
+    if (returnUrl) returns.set(id, { returnUrl, cancelUrl: text(context.cancel_url) ?? returnUrl });
     return { status: 200, body: { id, status: order.status, payment_source: { paypal: {} }, links: order.links } };
   }
 
@@ -352,8 +372,22 @@ export async function startPayPalFake(options: { tokenTtlSeconds?: number } = {}
     return { status: 200, body: { verification_status: ok ? "SUCCESS" : "FAILURE" } };
   }
 
+  /** The buyer at the approval page: approves (or cancels) and is sent back with PayPal's parameters. */
+  function approvalPage(call: PayPalFakeCall): Reply {
+    const id = call.query.get("token") ?? "";
+    const back = returns.get(id);
+    if (!orders.has(id) || !back) return notFound();
+    const cancelled = call.query.get("cancel") === "1";
+    if (!cancelled) approve(id);
+    const target = new URL(cancelled ? back.cancelUrl : back.returnUrl);
+    target.searchParams.set("token", id);
+    if (!cancelled) target.searchParams.set("PayerID", "FAKEPAYER1234");
+    return { status: 302, body: {}, headers: { location: target.toString() } };
+  }
+
   function route(call: PayPalFakeCall): Reply {
     const { method, path } = call;
+    if (method === "GET" && path === "/checkoutnow") return approvalPage(call);
     if (method === "POST" && path === "/v1/oauth2/token") return issueToken(call);
     const refusal = bearerRefusal(call.headers);
     if (refusal) return refusal;
@@ -382,21 +416,25 @@ export async function startPayPalFake(options: { tokenTtlSeconds?: number } = {}
     return reply;
   }
 
-  const server = await startRestFake({
-    calls,
-    callOf: (request, body): PayPalFakeCall => ({
-      method: request.method ?? "GET",
-      path: new URL(request.url ?? "/", "http://fake").pathname,
-      headers: request.headers,
-      body,
-      json: parseJson(body),
-    }),
-    failureReply: (failure: Exclude<PayPalFakeFailure, NetworkFailure>) => {
-      const name = failure.name ?? (failure.status >= 500 ? "INTERNAL_SERVER_ERROR" : "UNPROCESSABLE_ENTITY");
-      return paypalError(failure.status, name, failure.issue, failure.message ?? "Injected failure.");
+  const server = await startRestFake(
+    {
+      calls,
+      callOf: (request, body): PayPalFakeCall => ({
+        method: request.method ?? "GET",
+        path: new URL(request.url ?? "/", "http://fake").pathname,
+        query: new URL(request.url ?? "/", "http://fake").searchParams,
+        headers: request.headers,
+        body,
+        json: parseJson(body),
+      }),
+      failureReply: (failure: Exclude<PayPalFakeFailure, NetworkFailure>) => {
+        const name = failure.name ?? (failure.status >= 500 ? "INTERNAL_SERVER_ERROR" : "UNPROCESSABLE_ENTITY");
+        return paypalError(failure.status, name, failure.issue, failure.message ?? "Injected failure.");
+      },
+      reply: withRequestId,
     },
-    reply: withRequestId,
-  });
+    { port: options.port ?? 0 },
+  );
   baseUrl = server.baseUrl;
 
   function notification(eventType: string, resource: object): PayPalNotification {

@@ -38,6 +38,7 @@ export interface RestFakeServer<F> extends FakeServer {
 
 export async function startRestFake<C extends { path: string }, F extends { path?: string }>(
   routes: RestFakeRoutes<C, F>,
+  options: { port?: number } = {},
 ): Promise<RestFakeServer<F>> {
   const pending: (F | NetworkFailure)[] = [];
   const server = await startFakeServer((request, body, response) => {
@@ -51,7 +52,7 @@ export async function startRestFake<C extends { path: string }, F extends { path
     }
     const reply = failure ? routes.failureReply(failure) : routes.reply(call);
     sendJson(response, reply.status, reply.body, reply.headers);
-  });
+  }, options);
   return {
     ...server,
     failNext: (failure) => {
