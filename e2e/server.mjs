@@ -15,7 +15,7 @@ const port = process.env.E2E_PORT ?? "18080";
 const dataDir = path.join(os.tmpdir(), `wb-e2e-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 // The organization spec's test email goes to a capturing SMTP server on loopback. WeChat Pay is
-// called at port + 3, where the orders spec runs its fake WeChat Pay.
+// called at port + 3, where the orders spec runs its fake WeChat Pay; PayPal at port + 4.
 const env = {
   ...process.env,
   PORT: port,
@@ -26,6 +26,12 @@ const env = {
   LOG_LEVEL: "warn",
   SMTP_ALLOW_PRIVATE: "1",
   PAYMENT_BASE_URL_WECHATPAY: `http://127.0.0.1:${Number(port) + 3}`,
+  // Renewals are paid to the platform's PayPal app: the subscriptions spec's fake PayPal at port + 4,
+  // started with these credentials (specs/subscriptions.spec.ts).
+  PAYMENT_BASE_URL_PAYPAL: `http://127.0.0.1:${Number(port) + 4}`,
+  SUBSCRIPTION_PAYPAL_CLIENT_ID: "AE2EPLATFORMCLIENT",
+  SUBSCRIPTION_PAYPAL_CLIENT_SECRET: "EE2EPLATFORMSECRET",
+  SUBSCRIPTION_PAYPAL_WEBHOOK_ID: "E2EWEBHOOK0000001",
   // Where providers notify and customers come back to: this server.
   PUBLIC_URL: `http://127.0.0.1:${port}`,
 };

@@ -23,11 +23,32 @@ async function renewalPath(counts: { warning_count: number; overdue_count: numbe
   }
 }
 
+/** Where the tab remembers the sign-in it warned (the token's tail: a session of its own each sign-in). */
+const WARNED_KEY = "washboard.subscriptionWarning";
+const sessionMark = (token: string) => token.slice(-16);
+
+function warnedThisSession(token: string): boolean {
+  try {
+    return sessionStorage.getItem(WARNED_KEY) === sessionMark(token);
+  } catch {
+    return false;
+  }
+}
+
+function rememberWarned(token: string): void {
+  try {
+    sessionStorage.setItem(WARNED_KEY, sessionMark(token));
+  } catch {
+    // Storage blocked: the warning may show again at the next page load, nothing worse.
+  }
+}
+
 /**
  * Spec §2: on layout load for levels 3/4, fetch the device status counts; when any device is
- * expiring or expired, say how many and offer the renewal page, those machines chosen.
+ * expiring or expired, say how many and offer the renewal page, those machines chosen. Once per
+ * sign-in in a tab: coming back from PayPal, or reloading, does not ask again.
  */
-export function useDeviceStatusWarning(level: number) {
+export function useDeviceStatusWarning(level: number, token: string) {
   const { modal } = App.useApp();
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -38,22 +59,30 @@ export function useDeviceStatusWarning(level: number) {
   const current = useRef({ modal, t, navigate });
   current.current = { modal, t, navigate };
   useEffect(() => {
-    if ((level !== 3 && level !== 4) || shown.current) return;
+    if ((level !== 3 && level !== 4) || shown.current || warnedThisSession(token)) return;
     shown.current = true;
     let cancelled = false;
     call(API.devices.statusCounts)
       .then((counts) => {
         if (cancelled || (counts.overdue_count <= 0 && counts.warning_count <= 0)) return;
+        rememberWarned(token);
         const { modal, t } = current.current;
         modal.confirm({
           title: t("deviceWarning.title"),
-          content: [
-            counts.warning_count > 0 ? t("deviceWarning.expiring", { count: counts.warning_count }) : "",
-            counts.overdue_count > 0 ? t("deviceWarning.expired", { count: counts.overdue_count }) : "",
-            t("deviceWarning.prompt"),
-          ]
-            .filter(Boolean)
-            .join(" "),
+          // One line each: the catalogues' sentences carry no closing punctuation of their own.
+          content: (
+            <div className="device-warning-lines">
+              {[
+                counts.warning_count > 0 ? t("deviceWarning.expiring", { count: counts.warning_count }) : "",
+                counts.overdue_count > 0 ? t("deviceWarning.expired", { count: counts.overdue_count }) : "",
+                t("deviceWarning.prompt"),
+              ]
+                .filter(Boolean)
+                .map((line) => (
+                  <p key={line}>{line}</p>
+                ))}
+            </div>
+          ),
           okText: t("deviceWarning.renew"),
           cancelText: t("deviceWarning.later"),
           // The dialog waits (its button busy) while the machines are read, then closes.
@@ -69,5 +98,5 @@ export function useDeviceStatusWarning(level: number) {
     return () => {
       cancelled = true;
     };
-  }, [level]);
+  }, [level, token]);
 }

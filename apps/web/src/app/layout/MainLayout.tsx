@@ -52,7 +52,7 @@ export function MainLayout({
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [refreshes, setRefreshes] = useState<Record<string, number>>({});
   const timeZone = useTimeZone();
-  useDeviceStatusWarning(user.level);
+  useDeviceStatusWarning(user.level, user.token);
   useLiveEvents(user);
   // A navigation closes the phone menu.
   const [menuPath, setMenuPath] = useState(route.path);
