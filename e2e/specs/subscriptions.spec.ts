@@ -3,7 +3,18 @@ import { DEMO_PASSWORD, expect, signIn, test } from "../fixtures";
 import { text } from "./catalogue";
 
 const en = (key: string) => text("en", key);
-const counted = (key: string, count: number) => en(key).replace("{{count}}", String(count));
+/** A counted text as i18next picks it in English: the `_one` form for one, when the catalogue has it. */
+function counted(key: string, count: number): string {
+  let template = en(key);
+  if (count === 1) {
+    try {
+      template = en(`${key}_one`);
+    } catch {
+      // No singular form: the base text serves every count.
+    }
+  }
+  return template.replace("{{count}}", String(count));
+}
 
 /** Where server.mjs points PayPal, with the platform app's credentials it gives the server. */
 const PAYPAL_PORT = Number(process.env.E2E_PORT ?? 18080) + 4;

@@ -11,6 +11,7 @@ import { groupSubAccountsModule } from "./modules/group-sub-accounts/module.js";
 import { groupsModule } from "./modules/groups/module.js";
 import { locationsModule } from "./modules/locations/module.js";
 import { membersModule } from "./modules/members/module.js";
+import { noticesModule } from "./modules/notices/module.js";
 import { operationLogModule } from "./modules/operation-log/module.js";
 import { ordersModule } from "./modules/orders/module.js";
 import { otaModule } from "./modules/ota/module.js";
@@ -76,6 +77,7 @@ export const MODULES: readonly ServerModule[] = [
   reportsModule,
   otaModule,
   subscriptionsModule,
+  noticesModule,
   dashboardModule,
   backupModule,
 ];

@@ -22,6 +22,7 @@ export * from "./api/member-app.js";
 export * from "./api/member-coupons.js";
 export * from "./api/members.js";
 export * from "./api/name-sort.js";
+export * from "./api/notices.js";
 export * from "./api/operation-log.js";
 export * from "./api/orders.js";
 export * from "./api/ota.js";

@@ -22,8 +22,10 @@ import { uploadStore } from "../platform/storage/file-store.js";
 import { writeDemoFleetFile } from "../seed/demo-fleet.js";
 import { seedDemoData } from "../seed/demo-seed.js";
 import { startModeOf } from "../startup.js";
+import { APP_LINKS_COMMANDS, APP_LINKS_USAGE, appLinksCommand } from "./app-links-commands.js";
 import { backupCommand, restoreCommand } from "./backup-commands.js";
 import { createAdministrator } from "./create-admin.js";
+import { NOTICE_COMMANDS, NOTICE_USAGE, noticeCommand } from "./notice-commands.js";
 import { SUBSCRIPTION_COMMANDS, SUBSCRIPTION_USAGE, subscriptionCommand } from "./subscription-commands.js";
 
 const USAGE = `Platform administration until an admin portal exists.
@@ -60,6 +62,8 @@ const USAGE = `Platform administration until an admin portal exists.
                  Restores a backup into DIR (default DATA_DIR), which must be empty or not exist: it
                  never overwrites an install. The file is checked whole before anything is written.
 ${SUBSCRIPTION_USAGE}
+${NOTICE_USAGE}
+${APP_LINKS_USAGE}
 
 Uses DATABASE_URL when set, otherwise the embedded database under DATA_DIR.`;
 
@@ -119,7 +123,13 @@ async function main() {
   if (command === "seed" && startModeOf().production) {
     throw new Error("NODE_ENV=production never seeds the demo: its logins and password are published.");
   }
-  if (command === "set-public-url" || command === "create-admin" || SUBSCRIPTION_COMMANDS.includes(command)) {
+  if (
+    command === "set-public-url" ||
+    command === "create-admin" ||
+    SUBSCRIPTION_COMMANDS.includes(command) ||
+    NOTICE_COMMANDS.includes(command) ||
+    APP_LINKS_COMMANDS.includes(command)
+  ) {
     // Only the provision call goes through a running server; these need the database itself.
     const route = await provisionRoute(config);
     if (route.via !== "database") {
@@ -207,6 +217,10 @@ async function main() {
       console.log(`Public address set: ${url}`);
     } else if (SUBSCRIPTION_COMMANDS.includes(command)) {
       await subscriptionCommand(command, rest, database, config);
+    } else if (NOTICE_COMMANDS.includes(command)) {
+      console.log(await noticeCommand(rest, database.db));
+    } else if (APP_LINKS_COMMANDS.includes(command)) {
+      console.log(await appLinksCommand(rest, database.db));
     } else if (command === "rebuild-rollups") {
       const { values } = parseArgs({ args: rest, options: { "vendor-id": { type: "string" } } });
       const started = performance.now();

@@ -44,7 +44,17 @@ afterAll(async () => {
 });
 
 it("seeds every step once: the tenant, shops, machines, ninety days of orders and members", async () => {
-  expect(wrote).toEqual(["tenancy", "shops", "devices", "orders", "members", "subscriptions", "operationLog"]);
+  expect(wrote).toEqual([
+    "tenancy",
+    "shops",
+    "devices",
+    "systemConfig",
+    "orders",
+    "members",
+    "subscriptions",
+    "notices",
+    "operationLog",
+  ]);
   const [span] = await rows<{ vendors: number; days: number; members: number; movements: number }>(sql`
     select (select count(distinct vendor_id) from orders)::int as vendors,
       (select count(distinct (created_at at time zone 'UTC')::date) from orders)::int as days,

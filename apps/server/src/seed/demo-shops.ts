@@ -219,7 +219,7 @@ export async function seedDemoShops(
 
     await createAlliance(
       tx,
-      vendorAdminContext(kl).scope,
+      vendorAdminContext(kl),
       allianceCreateRequest.parse({
         name: "Bangsar Laundry Circle",
         type: 1,

@@ -64,7 +64,13 @@ const SCREENS_BEFORE = new Set([
 ]);
 
 /** Screens features added since, each a route of the shared table; the menu shows them beside the others. */
-const SCREENS_ADDED = new Set(["/ota/index", "/subscribe/subscribe", "/subscribe/orders", "/subscribe/receipt"]);
+const SCREENS_ADDED = new Set([
+  "/ota/index",
+  "/subscribe/subscribe",
+  "/subscribe/orders",
+  "/subscribe/receipt",
+  "/app/download",
+]);
 
 /** An account of a level whose vendor has every payment provider on (so every order screen shows). */
 function user(level: number): SessionUser {
@@ -126,9 +132,9 @@ describe("the console's features", () => {
     expect(hasScreen("toString")).toBe(false);
   });
 
-  it("put the vendor profile and the account settings in the account dropdown", () => {
+  it("put the vendor profile, the account settings and the app downloads in the account dropdown", () => {
     const entries = accountMenuOf(FEATURES);
-    expect(entries.map((e) => e.path)).toEqual(["/vendors/index", "/settings/account"]);
+    expect(entries.map((e) => e.path)).toEqual(["/vendors/index", "/settings/account", "/app/download"]);
     for (const entry of entries) expect(hasScreen(entry.path), entry.path).toBe(true);
   });
 

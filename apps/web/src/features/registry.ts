@@ -1,6 +1,7 @@
 import type { FeatureDeclaration } from "../app/feature-contract";
 import { feature as alliances } from "./alliances/feature";
 import { feature as apidoc } from "./apidoc/feature";
+import { feature as appDownload } from "./app-download/feature";
 import { feature as auth } from "./auth/feature";
 import { feature as brands } from "./brands/feature";
 import { feature as dashboard } from "./dashboard/feature";
@@ -13,6 +14,7 @@ import { feature as groupSubAccounts } from "./group-sub-accounts/feature";
 import { feature as groups } from "./groups/feature";
 import { feature as locations } from "./locations/feature";
 import { feature as members } from "./members/feature";
+import { feature as notices } from "./notices/feature";
 import { feature as operationLog } from "./operation-log/feature";
 import { feature as orders } from "./orders/feature";
 import { feature as ota } from "./ota/feature";
@@ -44,6 +46,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   tools,
   vendorProfile,
   auth,
+  appDownload,
   operationLog,
   deviceLog,
   groups,
@@ -70,4 +73,5 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   orders,
   ota,
   subscriptions,
+  notices,
 ];

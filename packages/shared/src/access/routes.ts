@@ -234,6 +234,10 @@ export const ROUTES: readonly RouteMeta[] = [
     permission: "sett_acct",
     hidden: true,
   },
+  // Spec §2 "a notice list" (no route named): opened from the header's bell, every console account.
+  { path: "/notice/index", titleKey: "routes.notices", levels: ALL, hidden: true },
+  // Spec §2 "an app download QR": the customer app's and the operator app's, from the account dropdown.
+  { path: "/app/download", titleKey: "routes.app_download", levels: ALL, hidden: true },
   { path: "/nopermission/index", titleKey: "routes.nopermission", levels: ALL, hidden: true, noCache: true },
   { path: "/open/tools/index", titleKey: "routes.open_tools", hidden: true, noLogin: true },
   { path: "/open/tools/bluetooth", titleKey: "routes.open_bluetooth", hidden: true, noLogin: true },

@@ -21,6 +21,25 @@ export const groupProfileFields = {
 
 export const modifyGroupProfileRequest = z.object(groupProfileFields);
 
+/**
+ * The signed-in account's group as a shop screen shows it (spec §7 "Shop/get_group_detail"): its
+ * name and address, its brand cap and use, and its merchants' alliances; null for a merchant that
+ * registered on its own and belongs to no group.
+ */
+export const shopGroupDetail = z.object({
+  group: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      address: z.string(),
+      brand_limit: z.number().int(),
+      brand_count: z.number().int(),
+      alliance_count: z.number().int(),
+    })
+    .nullable(),
+});
+export type ShopGroupDetail = z.infer<typeof shopGroupDetail>;
+
 export const groupEndpoints = {
   profile: endpoint({
     method: "POST",
@@ -40,5 +59,15 @@ export const groupEndpoints = {
     result: groupProfile,
     mutates: true,
     log: "groups.modifyProfile",
+  }),
+  shopDetail: endpoint({
+    method: "POST",
+    path: "/api/Shop/get_group_detail",
+    summary:
+      "The signed-in account's group as a shop screen shows it: name, address, brand cap and count, alliances (null without a group)",
+    access: { kind: "session", levels: [3, 4, 6, 7] },
+    body: emptyBody,
+    result: shopGroupDetail,
+    mutates: false,
   }),
 } as const;

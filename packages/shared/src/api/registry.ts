@@ -13,6 +13,7 @@ import { locationEndpoints } from "./locations.js";
 import { memberEndpointsForApp } from "./member-app.js";
 import { memberCouponEndpoints } from "./member-coupons.js";
 import { cardEndpoints, memberEndpoints } from "./members.js";
+import { noticeEndpoints } from "./notices.js";
 import { operationLogEndpoints } from "./operation-log.js";
 import { orderEndpoints } from "./orders.js";
 import { otaEndpoints } from "./ota.js";
@@ -68,6 +69,7 @@ export const API = {
   members: { ...memberEndpoints, ...cardEndpoints, ...memberCouponEndpoints, ...memberEndpointsForApp },
   pay: payEndpoints,
   subscriptions: subscriptionEndpoints,
+  notices: noticeEndpoints,
   live: liveEndpoints,
 } as const;
 

@@ -130,6 +130,41 @@ export const shopListResult = listResult(shopItem).extend({
   shop_total: z.number().int(),
 });
 
+/** What a shop's database log records of one change. */
+export const SHOP_CHANGE_ACTIONS = ["create", "modify", "remove"] as const;
+export const shopChangeAction = z.enum(SHOP_CHANGE_ACTIONS);
+export type ShopChangeAction = z.infer<typeof shopChangeAction>;
+
+/** What a changed secret shows in the log instead of its values. */
+export const SHOP_SECRET_CHANGED = "changed" as const;
+
+/** A field's value as the log keeps it: text, a number, a switch, a list of images, or nothing. */
+const shopFieldValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]);
+export type ShopFieldValue = z.infer<typeof shopFieldValue>;
+
+/** One changed field: its value before and after, or only the marker for a secret. */
+export const shopFieldChange = z.union([
+  z.literal(SHOP_SECRET_CHANGED),
+  z.object({ before: shopFieldValue, after: shopFieldValue }),
+]);
+export type ShopFieldChange = z.infer<typeof shopFieldChange>;
+/** The changed fields of one change, by their API names (`name`, `mqtt_port`, …). */
+export type ShopFieldChanges = Record<string, ShopFieldChange>;
+
+export const shopChangeItem = z.object({
+  id: z.number().int(),
+  /** Who changed the shop; null when no account did (the demo's own set-up) or it was removed. */
+  account_id: z.number().int().nullable(),
+  username: z.string().nullable(),
+  nickname: z.string().nullable(),
+  action: shopChangeAction,
+  changes: z.record(z.string(), shopFieldChange),
+  created_at: z.number().int(),
+});
+export type ShopChangeItem = z.infer<typeof shopChangeItem>;
+
+export const shopDbLogsRequest = listRequest({ shop_id: recordId });
+
 const VENDOR = [3, 4] as const;
 
 export const shopEndpoints = {
@@ -182,5 +217,15 @@ export const shopEndpoints = {
     result: z.object({ id: z.number().int() }),
     mutates: true,
     log: "shops.remove",
+  }),
+  dbLogs: endpoint({
+    method: "POST",
+    path: "/api/Shop/get_shop_db_logs",
+    summary:
+      "One shop's database log, newest first, paged by cursor: who changed it, when, and each changed field before and after; secrets only marked as changed",
+    access: { kind: "session", levels: VENDOR, permission: "shop_query" },
+    body: shopDbLogsRequest,
+    result: listResult(shopChangeItem),
+    mutates: false,
   }),
 } as const;

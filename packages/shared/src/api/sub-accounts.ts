@@ -27,6 +27,20 @@ export const subAccountEmail = z
 
 const roleId = requiredRecordId;
 
+/** Shops a sub-account sees at most (a vendor's whole plan, spec §8 "shop permission"). */
+export const SUB_ACCOUNT_SHOPS_MAX = 500;
+
+/**
+ * The shops a sub-account is limited to (spec §6 "shop owner/investor", "outlet support"): at least
+ * one when given; null gives it every shop of the vendor.
+ */
+export const subAccountShops = z
+  .array(recordId, { error: "validation.invalid" })
+  .min(1, { error: "validation.noShops" })
+  .max(SUB_ACCOUNT_SHOPS_MAX, { error: "validation.tooManyShops" })
+  .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
+  .nullable();
+
 export const subAccountItem = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -37,6 +51,8 @@ export const subAccountItem = z.object({
   status: z.enum(SUB_ACCOUNT_STATUSES),
   last_login_at: z.number().int().nullable(),
   created_at: z.number().int(),
+  /** The shops it is limited to; null: every shop of the vendor. */
+  shop_ids: z.array(z.number().int()).nullable(),
 });
 export type SubAccountItem = z.infer<typeof subAccountItem>;
 
@@ -55,6 +71,7 @@ export const createSubAccountRequest = z
     password: accountPassword,
     confirm_password: z.string({ error: "validation.required" }),
     role_id: roleId,
+    shop_ids: subAccountShops.default(null),
   })
   .refine((v) => v.password === v.confirm_password, { error: PASSWORD_MISMATCH_KEY, path: ["confirm_password"] });
 
@@ -65,6 +82,7 @@ export const modifySubAccountRequest = z
     email: subAccountEmail.optional(),
     nickname: nickname.optional(),
     role_id: roleId.optional(),
+    shop_ids: subAccountShops.optional(),
     status: z.enum(SUB_ACCOUNT_STATUSES, { error: "validation.invalid" }).optional(),
     password: accountPassword.optional(),
     confirm_password: z.string().optional(),
@@ -121,6 +139,16 @@ export const subAccountEndpoints = {
     result: z.object({ id: z.number().int() }),
     mutates: true,
     log: "subAccounts.remove",
+  }),
+  shops: endpoint({
+    method: "POST",
+    path: "/api/v2/Role/get_shoplist",
+    summary:
+      "The shops a sub-account may be limited to: the vendor's (those of the caller's own shops, for a limited caller), by name",
+    access: { kind: "session", levels: VENDOR, permission: "sub_act_query" },
+    body: z.object({}),
+    result: z.object({ items: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+    mutates: false,
   }),
   permissions: endpoint({
     method: "POST",

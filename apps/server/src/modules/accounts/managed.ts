@@ -125,6 +125,8 @@ export interface NewAccount {
   email: string;
   password: string;
   roleId?: number | null;
+  /** A sub-account limited to these shops; null or absent: every shop. */
+  shopIds?: readonly number[] | null;
 }
 
 /** A new account placed with the owner; a username taken in any case answers "record already exists". */
@@ -148,6 +150,7 @@ export async function createAccount(
           passwordHash,
           level: owner.level,
           roleId: input.roleId ?? null,
+          shopIds: input.shopIds ? [...input.shopIds] : null,
           vendorId: "vendorId" in owner ? owner.vendorId : null,
           groupId: "groupId" in owner ? owner.groupId : null,
         })
@@ -164,6 +167,8 @@ export interface AccountChanges {
   password?: string | undefined;
   status?: ManagedAccountStatus | undefined;
   roleId?: number | undefined;
+  /** null: every shop again; undefined: as it is. Its sessions see the change at their next call. */
+  shopIds?: readonly number[] | null | undefined;
 }
 
 /**
@@ -184,6 +189,7 @@ export async function changeAccount(
   if (changes.password !== undefined) patch.passwordHash = await hashPassword(changes.password);
   if (changes.status !== undefined) patch.status = ACCOUNT_STATUS[changes.status];
   if (changes.roleId !== undefined) patch.roleId = changes.roleId;
+  if (changes.shopIds !== undefined) patch.shopIds = changes.shopIds ? [...changes.shopIds] : null;
   if (Object.keys(patch).length === 0) return current;
   const endsSessions =
     changes.password !== undefined ||

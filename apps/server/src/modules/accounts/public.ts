@@ -15,6 +15,7 @@ export {
   ACCOUNT_STATUS,
   accountCountOfVendor,
   accountNameOf,
+  accountNicknameOf,
   findAccountById,
   findAccountByUsername,
   scopeAccountCountOf,

@@ -40,3 +40,6 @@ export function scopeAccountCountOf(
 
 /** The username of the account `ref` names. */
 export const accountNameOf = (ref: Ref) => valueOfRow<string>(accounts.username, accounts.id, ref);
+
+/** The nickname of the account `ref` names. */
+export const accountNicknameOf = (ref: Ref) => valueOfRow<string>(accounts.nickname, accounts.id, ref);

@@ -70,6 +70,7 @@ const sessionsOf = preparedFor((db) => {
       groupId: accounts.groupId,
       vendorId: accounts.vendorId,
       rolePermissions: roleKeysOf(accounts.roleId),
+      shopIds: accounts.shopIds,
       vendor: vendor._.selectedFields,
     })
     .from(
@@ -126,7 +127,9 @@ export class SessionResolver {
       vendorId: row.vendorId,
       permissions: row.level === 4 ? effectivePermissions(row.rolePermissions ?? []) : [],
     };
-    return { actor, scope: scopeOf(actor, row.vendor, asked) };
+    const scope = scopeOf(actor, row.vendor, asked);
+    // Only a sub-account is ever limited to some shops; its main administrator never is.
+    return { actor, scope: scope && row.level === 4 && row.shopIds ? { ...scope, shopIds: row.shopIds } : scope };
   }
 }
 

@@ -27,6 +27,11 @@ export const accounts = pgTable(
     /** The sign-in before the latest one, which the console shows as "previous sign-in". */
     previousLoginAt: timestamp("previous_login_at", { withTimezone: true }),
     previousLoginIp: varchar("previous_login_ip", { length: 64 }),
+    /**
+     * A sub-account limited to some of its vendor's shops (spec §6 "shop owner/investor", "outlet
+     * support"): every shop-scoped record it sees or acts on is of these shops. Null: every shop.
+     */
+    shopIds: integer("shop_ids").array(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -24,13 +24,14 @@ export interface AllianceMembership {
   withoutAlliance(db: Db, tenant: VendorTenant): Promise<MemberShop[]>;
   /**
    * Makes the alliance's members exactly `shopIds`, taking only free shops of the vendor in one
-   * conditional update; answers what was not taken.
+   * conditional update, the account `accountId` acting (0: none); answers what was not taken.
    */
   setMembers(
     tx: Tx,
     tenant: VendorTenant,
     allianceId: number,
     shopIds: readonly number[],
+    accountId: number,
   ): Promise<{ refused: null | { inOtherAlliance: string } | "unknown" }>;
 }
 

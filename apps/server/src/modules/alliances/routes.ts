@@ -18,13 +18,13 @@ export function allianceRoutes(r: Routes, { db }: AppDeps) {
   r.call(API.alliances.freeShops, (_input, ctx) => freeShops(db, ctx.scope));
   r.call(API.alliances.ecards, (_input, ctx) => allianceEcards(db, ctx.scope));
   r.call(API.alliances.create, async (input, ctx) => {
-    const alliance = await createAlliance(db, ctx.scope, input);
+    const alliance = await createAlliance(db, ctx, input);
     ctx.audit.target = `alliance:${alliance.id}`;
     return alliance;
   });
   r.call(API.alliances.modify, async (input, ctx) => {
     ctx.audit.target = `alliance:${input.id}`;
-    return modifyAlliance(db, ctx.scope, input);
+    return modifyAlliance(db, ctx, input);
   });
   r.call(API.alliances.setStatus, async (input, ctx) => {
     ctx.audit.target = `alliance:${input.id}`;

@@ -17,7 +17,7 @@ import { countOf, listPage, type Total } from "../../platform/db/list-page.js";
 import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
-import type { TenantScope } from "../../platform/http/context.js";
+import type { SignedInContext, TenantScope } from "../../platform/http/context.js";
 import { ecardChoices, ecardNameOf, isGroupEcard } from "../ecards/public.js";
 import { scopedVendor, tenantOfGroup, type VendorTenant, vendorPlan, vendorTenant } from "../tenancy/public.js";
 import { allianceMembership } from "./ports.js";
@@ -136,8 +136,14 @@ async function checkEcard(db: Db, tenant: VendorTenant, ecardId: number | null):
  * Makes the chosen shops the alliance's members (see `setAllianceMembers`): a shop another alliance
  * holds is refused by name, an id that is not one of the vendor's shops as unknown.
  */
-async function claimShops(tx: Tx, tenant: VendorTenant, allianceId: number, shopIds: readonly number[]) {
-  const { refused } = await allianceMembership.use().setMembers(tx, tenant, allianceId, shopIds);
+async function claimShops(
+  tx: Tx,
+  tenant: VendorTenant,
+  allianceId: number,
+  shopIds: readonly number[],
+  accountId: number,
+) {
+  const { refused } = await allianceMembership.use().setMembers(tx, tenant, allianceId, shopIds, accountId);
   if (refused === null) return;
   if (refused === "unknown") {
     throw new AppError("VALIDATION_FAILED", { field: "shop_ids", messageKey: "alliances.errors.shopUnknown" });
@@ -153,12 +159,15 @@ function columnsOf(input: Omit<Fields, "id" | "shop_ids">) {
   return { name: input.name, type: input.type, ecardId: input.ecard_id, remark: input.remark };
 }
 
+/** Who acts on an alliance: the scope, and the account the shops' database log names. */
+export type AllianceActor = Pick<SignedInContext, "scope" | "actor">;
+
 export async function createAlliance(
   db: Db,
-  scope: TenantScope,
+  ctx: AllianceActor,
   input: z.output<typeof allianceCreateRequest>,
 ): Promise<AllianceItem> {
-  const tenant = vendorTenant(scope);
+  const tenant = vendorTenant(ctx.scope);
   await checkEcard(db, tenant, input.ecard_id);
   return recordExistsOnDuplicate(
     () =>
@@ -168,7 +177,7 @@ export async function createAlliance(
           .values({ vendorId: tenant.vendorId, ...columnsOf(input), status: input.status })
           .returning({ id: alliances.id });
         if (!row) throw new AppError("INTERNAL_ERROR");
-        await claimShops(tx, tenant, row.id, input.shop_ids);
+        await claimShops(tx, tenant, row.id, input.shop_ids, ctx.actor.accountId);
         return itemById(tx, tenant, row.id);
       }),
     "name",
@@ -176,8 +185,8 @@ export async function createAlliance(
 }
 
 /** Changes the alliance and replaces its member set: shops left out are released, all in one transaction. */
-export async function modifyAlliance(db: Db, scope: TenantScope, input: Fields): Promise<AllianceItem> {
-  const tenant = vendorTenant(scope);
+export async function modifyAlliance(db: Db, ctx: AllianceActor, input: Fields): Promise<AllianceItem> {
+  const tenant = vendorTenant(ctx.scope);
   await itemById(db, tenant, input.id);
   await checkEcard(db, tenant, input.ecard_id);
   return recordExistsOnDuplicate(
@@ -189,7 +198,7 @@ export async function modifyAlliance(db: Db, scope: TenantScope, input: Fields):
           .where(and(eq(alliances.id, input.id), tenant.owns(alliances)))
           .returning({ id: alliances.id });
         if (!row) throw new AppError("NOT_FOUND");
-        await claimShops(tx, tenant, row.id, input.shop_ids);
+        await claimShops(tx, tenant, row.id, input.shop_ids, ctx.actor.accountId);
         return itemById(tx, tenant, row.id);
       }),
     "name",

@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
-import { type Choice, choicesOf, type Ref, valueOfRow } from "../../platform/db/related.js";
+import { type Choice, choicesOf, countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
 import type { GroupTenant } from "../tenancy/public.js";
 import { brands } from "./tables.js";
 
@@ -8,6 +8,9 @@ import { brands } from "./tables.js";
 
 /** The name of the brand `ref` names, per row of another module's list. */
 export const brandNameOf = (ref: Ref) => valueOfRow<string>(brands.name, brands.id, ref);
+
+/** How many brands the group has, as an expression to read in another statement. */
+export const brandCountOfGroup = (groupId: number) => countReferring(brands.groupId, groupId);
 
 /** Whether `id` is one of the group's brands. */
 export async function isGroupBrand(db: Db, tenant: GroupTenant, id: number): Promise<boolean> {

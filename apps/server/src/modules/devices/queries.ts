@@ -111,11 +111,15 @@ export function deviceCountsFrom(rows: readonly DeviceTypeCounts[]) {
   };
 }
 
-export async function deviceCounts(db: Db, vendorIds: number[]) {
+/** `shopIds`: of a sub-account limited to some shops, only their machines (null: every machine). */
+const inShopsOf = (shopIds: readonly number[] | null) =>
+  shopIds === null ? undefined : shopIds.length > 0 ? inArray(devices.shopId, [...shopIds]) : sql`false`;
+
+export async function deviceCounts(db: Db, vendorIds: number[], shopIds: readonly number[] | null = null) {
   return deviceCountsFrom(
     await scalar(
       db,
-      deviceCountsOf((vendor) => inArray(vendor, vendorIds)),
+      deviceCountsOf((vendor) => and(inArray(vendor, vendorIds), inShopsOf(shopIds)) as SQL),
     ),
   );
 }
@@ -239,7 +243,12 @@ export function placedDevicesOfVendors(db: Db, vendorIds: readonly number[]) {
  * offline, or with a subscription ending within SUBSCRIPTION_WARNING_DAYS — faults first, then the
  * longest offline, then the soonest to expire.
  */
-export async function devicesNeedingAttention(db: Db, vendorIds: readonly number[], limit: number) {
+export async function devicesNeedingAttention(
+  db: Db,
+  vendorIds: readonly number[],
+  limit: number,
+  shopIds: readonly number[] | null = null,
+) {
   if (vendorIds.length === 0) return [];
   const kind = sql<"fault" | "offline" | "expiring">`case
     when ${devices.online} and ${deviceShadows.faultCode} is not null then 'fault'
@@ -262,6 +271,7 @@ export async function devicesNeedingAttention(db: Db, vendorIds: readonly number
     .where(
       and(
         inArray(devices.vendorId, [...vendorIds]),
+        inShopsOf(shopIds),
         sql`((${devices.online} and ${deviceShadows.faultCode} is not null) or not ${devices.online}
           or ${devices.subscriptionExpiresAt} < now() + make_interval(days => ${SUBSCRIPTION_WARNING_DAYS}))`,
       ),

@@ -186,7 +186,12 @@ export async function unbindDevice(db: Db, scope: TenantScope, deviceId: number)
   const [row] = await db
     .update(devices)
     .set({ shopId: null, priceTemplateId: null })
-    .where(and(eq(devices.id, deviceId), tenantWhere(scope, { vendorId: devices.vendorId }, { groupVendors: true })))
+    .where(
+      and(
+        eq(devices.id, deviceId),
+        tenantWhere(scope, { vendorId: devices.vendorId, shopId: devices.shopId }, { groupVendors: true }),
+      ),
+    )
     .returning({ id: devices.id });
   if (!row) throw new AppError("NOT_FOUND", { field: "device_id" });
   return { id: row.id };

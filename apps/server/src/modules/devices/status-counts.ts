@@ -10,7 +10,7 @@ const countWhere = (condition: SQL | undefined) => sql<number>`count(*) filter (
 
 /** The layout's warning dialog (spec §2): expiring and expired machines (spec §4 subscription states). */
 export async function deviceStatusCounts(db: Db, scope: TenantScope, now = new Date()) {
-  const scoped = tenantWhere(scope, { vendorId: devices.vendorId });
+  const scoped = tenantWhere(scope, { vendorId: devices.vendorId, shopId: devices.shopId });
   const [row] = await db
     .select({ total: count(), overdue: countWhere(expiredWhere(now)), warning: countWhere(expiringWhere(now)) })
     .from(devices)

@@ -3,6 +3,7 @@ import { AppError } from "../../platform/http/app-error.js";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
 import { findGroup, type GroupRow, updateGroup } from "../tenancy/public.js";
+import { shopGroupDetail } from "./shop-detail.js";
 
 const toProfile = (g: GroupRow): GroupProfile => ({
   id: g.id,
@@ -19,6 +20,8 @@ export function groupRoutes(r: Routes, { db }: AppDeps) {
     if (!group) throw new AppError("NOT_FOUND");
     return toProfile(group);
   });
+
+  r.call(API.groups.shopDetail, (_input, ctx) => shopGroupDetail(db, ctx));
 
   r.call(API.groups.modifyProfile, async (input, ctx) => {
     const { actor } = ctx;

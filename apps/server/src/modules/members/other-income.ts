@@ -1,5 +1,5 @@
 import { zonedDayEnd, zonedDayStart } from "@washboard/shared";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { qualified } from "../../platform/db/qualified.js";
 import { shopNameOf } from "../shops/public.js";
@@ -9,6 +9,20 @@ import { balanceMovements, cards, members } from "./tables.js";
 export interface ReportVendor {
   id: number;
   timeZone: string;
+  /** A sub-account limited to some shops reads those shops' income only; null or absent: every shop. */
+  shopIds?: readonly number[] | null;
+}
+
+/** `shop` is one of the shops the vendors' figures are limited to (when a limited sub-account reads). */
+function withinShops(vendors: readonly ReportVendor[], shop: SQL): SQL {
+  const limited = vendors.find((v) => v.shopIds !== null && v.shopIds !== undefined)?.shopIds;
+  if (!limited) return sql`true`;
+  return limited.length > 0
+    ? sql`${shop} in (${sql.join(
+        limited.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql`false`;
 }
 
 export interface OtherIncomeDay {
@@ -68,6 +82,7 @@ export async function otherIncomeByDay(
       where ${qualified(m.paid)} > 0 and (${within})
     ) as income
     where ${range.shop_id === undefined ? sql`true` : sql`income.shop_id = ${range.shop_id}`}
+      and ${withinShops(vendors, sql`income.shop_id`)}
     group by income.vendor_id, income.day, income.shop_id
     order by income.vendor_id, income.day, income.shop_id nulls last`)) as unknown as {
     rows: {
@@ -143,6 +158,7 @@ export async function cardBusinessByDay(
         and ${qualified(cards.createdAt)} >= to_timestamp(${start}) and ${qualified(cards.createdAt)} < to_timestamp(${end})
     ) as activity
     where activity.what <> 'other' and ${range.shop_id === undefined ? sql`true` : sql`activity.shop_id = ${range.shop_id}`}
+      and ${withinShops([vendor], sql`activity.shop_id`)}
     group by activity.day, activity.shop_id
     order by activity.day, activity.shop_id nulls last`)) as unknown as {
     rows: {

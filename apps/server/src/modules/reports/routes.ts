@@ -1,6 +1,7 @@
 import { API, FORM_REPORTS, type FormReportKey, type ReportRange } from "@washboard/shared";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
+import { scopedFigures } from "../revenue/public.js";
 import { scopedVendor } from "../tenancy/public.js";
 import { REPORT_ROWS } from "./report-rows.js";
 import { listSubscriptions, sendNow, subscribe, unsubscribe } from "./subscriptions.js";
@@ -14,7 +15,11 @@ export function reportRoutes(r: Routes, { db, reader }: AppDeps) {
   for (const key of Object.keys(FORM_REPORTS) as FormReportKey[]) {
     // Each call's validated period (with or without a machine) is a ReportRange; the loop loses which.
     r.call(API.reports[FORM_REPORTS[key].call], async (input, ctx) => ({
-      items: (await REPORT_ROWS[key](reader, await scopedVendor(db, ctx.scope), input as ReportRange)) as never[],
+      items: (await REPORT_ROWS[key](
+        reader,
+        scopedFigures(await scopedVendor(db, ctx.scope), ctx.scope),
+        input as ReportRange,
+      )) as never[],
     }));
   }
   r.call(API.reports.subscriptions, async (input, ctx) => {

@@ -3,7 +3,6 @@ import { asc, desc, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { deviceCountsByShop } from "../devices/public.js";
 import { shopChoices } from "../shops/public.js";
-import type { VendorRow } from "../tenancy/public.js";
 import { tenantOfVendor } from "../tenancy/public.js";
 import {
   dailyRows,
@@ -15,7 +14,7 @@ import {
   toFigures,
   usageRows,
 } from "./figures.js";
-import { todayOf } from "./scope.js";
+import { type RevenueVendor, revenueOf, todayOf } from "./scope.js";
 import { revenueDaily, revenueMonthly, usageHourly } from "./tables.js";
 
 /** Spec §9's analysis windows: the past month (30 days to today), five years, and three months of uses. */
@@ -28,7 +27,7 @@ const TOP_SHOPS = 5;
  * The data center (dc_statistic): the top shops of the past month, revenue of the past five years,
  * every shop's figures over the past month beside its machines, and uses by weekday and hour.
  */
-export async function shopAnalysis(db: Db, vendor: VendorRow, shopId?: number): Promise<ShopAnalysis> {
+export async function shopAnalysis(db: Db, vendor: RevenueVendor, shopId?: number): Promise<ShopAnalysis> {
   const today = todayOf(vendor);
   const monthAgo = addDays(today, 1 - PAST_MONTH_DAYS);
   const firstYear = Number(today.slice(0, 4)) - YEARS + 1;
@@ -39,21 +38,21 @@ export async function shopAnalysis(db: Db, vendor: VendorRow, shopId?: number): 
     db
       .select({ shopId: revenueDaily.shopId, ...figureColumns })
       .from(revenueDaily)
-      .where(dailyRows([vendor.id], monthAgo, today))
+      .where(dailyRows(revenueOf([vendor]), monthAgo, today))
       .groupBy(revenueDaily.shopId, revenueDaily.currency)
       .orderBy(desc(net), asc(revenueDaily.shopId)),
     db
       .select({ year, ...monthlyFigureColumns })
       .from(revenueMonthly)
-      .where(monthlyRows([vendor.id], `${firstYear}-01-01`, today))
+      .where(monthlyRows(revenueOf([vendor]), `${firstYear}-01-01`, today))
       .groupBy(year, revenueMonthly.currency)
       .orderBy(asc(year)),
-    shopChoices(db, tenantOfVendor(vendor.id)),
+    shopChoices(db, tenantOfVendor(vendor.id, vendor.shopIds ?? null)),
     deviceCountsByShop(db, vendor.id),
     db
       .select({ weekday, hour: usageHourly.hour, uses: sql<number>`sum(${usageHourly.uses})::int`.mapWith(Number) })
       .from(usageHourly)
-      .where(usageRows([vendor.id], addDays(today, 1 - HEATMAP_DAYS), today, shopId))
+      .where(usageRows(revenueOf([vendor]), addDays(today, 1 - HEATMAP_DAYS), today, shopId))
       .groupBy(weekday, usageHourly.hour)
       .orderBy(asc(weekday), asc(usageHourly.hour)),
   ]);

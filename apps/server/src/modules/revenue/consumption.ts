@@ -2,9 +2,8 @@ import type { ConsumptionResult } from "@washboard/shared";
 import { type AnyColumn, asc, desc, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { shopNameOf } from "../shops/public.js";
-import type { VendorRow } from "../tenancy/public.js";
 import { shopIdOf, usageRows } from "./figures.js";
-import { idsOf } from "./scope.js";
+import { type RevenueVendor, revenueOf } from "./scope.js";
 import { usageHourly } from "./tables.js";
 
 const uses = {
@@ -15,10 +14,10 @@ const uses = {
 /** Machine uses by type, program, shop and hour of the day (expend), days inclusive. */
 export async function consumptionOf(
   db: Db,
-  vendors: readonly VendorRow[],
+  vendors: readonly RevenueVendor[],
   range: { from: string; to: string; shop_id?: number | undefined },
 ): Promise<ConsumptionResult> {
-  const where = usageRows(idsOf(vendors), range.from, range.to, range.shop_id);
+  const where = usageRows(revenueOf(vendors), range.from, range.to, range.shop_id);
   // The four breakdowns in one statement: one grouping set each, told apart by which key is grouped.
   const grouped = (column: AnyColumn) => sql<number>`grouping(${column})`.mapWith(Number);
   const rows = await db

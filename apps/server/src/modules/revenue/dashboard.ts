@@ -2,9 +2,8 @@ import { addDays, type DashboardRevenue, type DashboardShops, daysFrom } from "@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { shopNameOf } from "../shops/public.js";
-import type { VendorRow } from "../tenancy/public.js";
 import { dailyRows, figureColumns, noFigures, shopIdOf, toFigures } from "./figures.js";
-import { todayOf } from "./scope.js";
+import { type RevenueVendor, revenueOf, todayOf } from "./scope.js";
 import { revenueDaily } from "./tables.js";
 
 const TREND_DAYS = 30;
@@ -15,7 +14,7 @@ export const DASHBOARD_SHOPS = 10;
  * Each vendor's today, this month and past 30 days (the dashboard's revenue list), in its own
  * currency: one query per vendor over the rollups of the month and the trend's days.
  */
-export async function dashboardRevenue(db: Db, vendors: readonly VendorRow[]): Promise<DashboardRevenue> {
+export async function dashboardRevenue(db: Db, vendors: readonly RevenueVendor[]): Promise<DashboardRevenue> {
   const result = await Promise.all(
     vendors.map(async (vendor) => {
       const today = todayOf(vendor);
@@ -25,7 +24,7 @@ export async function dashboardRevenue(db: Db, vendors: readonly VendorRow[]): P
       const rows = await db
         .select({ day: revenueDaily.day, ...figureColumns })
         .from(revenueDaily)
-        .where(and(dailyRows([vendor.id], from, today), eq(revenueDaily.currency, vendor.currency)))
+        .where(and(dailyRows(revenueOf([vendor]), from, today), eq(revenueDaily.currency, vendor.currency)))
         .groupBy(revenueDaily.day, revenueDaily.currency)
         .orderBy(asc(revenueDaily.day));
       const byDay = new Map(rows.map((r) => [r.day, toFigures(r)]));
@@ -55,7 +54,7 @@ export async function dashboardRevenue(db: Db, vendors: readonly VendorRow[]): P
 }
 
 /** Each vendor's shops ranked by this month's net revenue, with today's net. */
-export async function dashboardShops(db: Db, vendors: readonly VendorRow[]): Promise<DashboardShops> {
+export async function dashboardShops(db: Db, vendors: readonly RevenueVendor[]): Promise<DashboardShops> {
   const lists = await Promise.all(
     vendors.map(async (vendor) => {
       const today = todayOf(vendor);
@@ -65,7 +64,10 @@ export async function dashboardShops(db: Db, vendors: readonly VendorRow[]): Pro
         .select({ shopId: revenueDaily.shopId, shopName: shopNameOf(revenueDaily.shopId), todayNet, ...figureColumns })
         .from(revenueDaily)
         .where(
-          and(dailyRows([vendor.id], `${today.slice(0, 7)}-01`, today), eq(revenueDaily.currency, vendor.currency)),
+          and(
+            dailyRows(revenueOf([vendor]), `${today.slice(0, 7)}-01`, today),
+            eq(revenueDaily.currency, vendor.currency),
+          ),
         )
         .groupBy(revenueDaily.shopId, revenueDaily.currency)
         .orderBy(desc(sql`sum(${revenueDaily.gross}) - sum(${revenueDaily.refunded})`), asc(revenueDaily.shopId))

@@ -10,7 +10,6 @@ import { asc, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.js";
 import { vendorDevicesForReports } from "../devices/public.js";
 import { shopNameOf } from "../shops/public.js";
-import type { VendorRow } from "../tenancy/public.js";
 import {
   dailyRows,
   figureColumns,
@@ -20,24 +19,24 @@ import {
   shopIdOf,
   toFigures,
 } from "./figures.js";
-import { idsOf } from "./scope.js";
+import { type RevenueVendor, revenueOf } from "./scope.js";
 import { revenueDaily, revenueMonthly } from "./tables.js";
 
 const lastDayOf = (month: string) => `${month}-${String(daysInMonth(month)).padStart(2, "0")}`;
 
-const nameOf = (vendors: readonly VendorRow[], id: number) => vendors.find((v) => v.id === id)?.name ?? "";
+const nameOf = (vendors: readonly RevenueVendor[], id: number) => vendors.find((v) => v.id === id)?.name ?? "";
 
 /** Earnings by month and payment source (income_total), months "YYYY-MM" inclusive. */
 export async function earningsByMonth(
   db: Db,
-  vendors: readonly VendorRow[],
+  vendors: readonly RevenueVendor[],
   range: { from: string; to: string; shop_id?: number | undefined },
 ): Promise<EarningsMonthRow[]> {
   const month = sql<string>`to_char(${revenueMonthly.month}, 'YYYY-MM')`;
   const rows = await db
     .select({ vendorId: revenueMonthly.vendorId, month, source: revenueMonthly.source, ...monthlyFigureColumns })
     .from(revenueMonthly)
-    .where(monthlyRows(idsOf(vendors), `${range.from}-01`, `${range.to}-01`, range.shop_id))
+    .where(monthlyRows(revenueOf(vendors), `${range.from}-01`, `${range.to}-01`, range.shop_id))
     .groupBy(revenueMonthly.vendorId, revenueMonthly.month, revenueMonthly.source, revenueMonthly.currency)
     .orderBy(asc(revenueMonthly.vendorId), asc(revenueMonthly.month), asc(revenueMonthly.source));
   return rows.map((r) => ({
@@ -52,7 +51,7 @@ export async function earningsByMonth(
 /** Each shop's earnings by day (income_shop), days "YYYY-MM-DD" inclusive. */
 export async function shopEarningsByDay(
   db: Db,
-  vendors: readonly VendorRow[],
+  vendors: readonly RevenueVendor[],
   range: { from: string; to: string; shop_id?: number | undefined },
 ): Promise<ShopEarningsRow[]> {
   const rows = await db
@@ -64,7 +63,7 @@ export async function shopEarningsByDay(
       ...figureColumns,
     })
     .from(revenueDaily)
-    .where(dailyRows(idsOf(vendors), range.from, range.to, range.shop_id))
+    .where(dailyRows(revenueOf(vendors), range.from, range.to, range.shop_id))
     .groupBy(revenueDaily.vendorId, revenueDaily.day, revenueDaily.shopId, revenueDaily.currency)
     .orderBy(asc(revenueDaily.vendorId), asc(revenueDaily.day), asc(revenueDaily.shopId));
   return rows.map((r) => ({
@@ -83,7 +82,7 @@ export async function shopEarningsByDay(
  */
 export async function deviceRevenueOfMonth(
   db: Db,
-  vendor: VendorRow,
+  vendor: RevenueVendor,
   input: { month: string; shop_id?: number | undefined },
   now = Date.now(),
 ): Promise<DeviceRevenueRow[]> {
@@ -98,7 +97,7 @@ export async function deviceRevenueOfMonth(
         ...figureColumns,
       })
       .from(revenueDaily)
-      .where(dailyRows([vendor.id], from, to, input.shop_id))
+      .where(dailyRows(revenueOf([vendor]), from, to, input.shop_id))
       .groupBy(revenueDaily.deviceId, revenueDaily.currency),
   ]);
   const start = zonedDayStart(from, vendor.timeZone);

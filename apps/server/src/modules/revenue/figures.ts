@@ -38,31 +38,37 @@ export const noFigures = (currency: string): RevenueFigures => ({
   net: 0,
 });
 
-/** Rollup rows of these vendors between two days (inclusive), of one shop when given. */
-export function dailyRows(vendorIds: readonly number[], from: string, to: string, shopId?: number): SQL {
-  return and(
-    inArray(revenueDaily.vendorId, [...vendorIds]),
-    between(revenueDaily.day, from, to),
-    shopId === undefined ? undefined : eq(revenueDaily.shopId, shopId),
-  ) as SQL;
+/**
+ * Whose rollup rows a figure reads: these vendors' (an empty list reads none), and for a sub-account
+ * limited to some shops only those shops' rows (scope.ts `revenueOf`).
+ */
+export interface RevenueOf {
+  vendorIds: readonly number[];
+  shopIds: readonly number[] | null;
 }
 
-/** Monthly rollup rows of these vendors between two months' first days (inclusive), of one shop when given. */
-export function monthlyRows(vendorIds: readonly number[], from: string, to: string, shopId?: number): SQL {
+/** The rows of `of` in a rollup table, of one shop when given. */
+function rowsOf(table: { vendorId: AnyColumn; shopId: AnyColumn }, of: RevenueOf, shopId: number | undefined) {
   return and(
-    inArray(revenueMonthly.vendorId, [...vendorIds]),
-    between(revenueMonthly.month, from, to),
-    shopId === undefined ? undefined : eq(revenueMonthly.shopId, shopId),
-  ) as SQL;
+    inArray(table.vendorId, of.vendorIds.length > 0 ? [...of.vendorIds] : [-1]),
+    of.shopIds === null ? undefined : of.shopIds.length > 0 ? inArray(table.shopId, [...of.shopIds]) : sql`false`,
+    shopId === undefined ? undefined : eq(table.shopId, shopId),
+  );
 }
 
-/** Usage rows of these vendors between two days (inclusive), of one shop when given. */
-export function usageRows(vendorIds: readonly number[], from: string, to: string, shopId?: number): SQL {
-  return and(
-    inArray(usageHourly.vendorId, [...vendorIds]),
-    between(usageHourly.day, from, to),
-    shopId === undefined ? undefined : eq(usageHourly.shopId, shopId),
-  ) as SQL;
+/** Rollup rows between two days (inclusive), of one shop when given. */
+export function dailyRows(of: RevenueOf, from: string, to: string, shopId?: number): SQL {
+  return and(rowsOf(revenueDaily, of, shopId), between(revenueDaily.day, from, to)) as SQL;
+}
+
+/** Monthly rollup rows between two months' first days (inclusive), of one shop when given. */
+export function monthlyRows(of: RevenueOf, from: string, to: string, shopId?: number): SQL {
+  return and(rowsOf(revenueMonthly, of, shopId), between(revenueMonthly.month, from, to)) as SQL;
+}
+
+/** Usage rows between two days (inclusive), of one shop when given. */
+export function usageRows(of: RevenueOf, from: string, to: string, shopId?: number): SQL {
+  return and(rowsOf(usageHourly, of, shopId), between(usageHourly.day, from, to)) as SQL;
 }
 
 /** Shop 0 in a rollup is "no shop". */

@@ -2,3 +2,5 @@
 export { noFigures } from "./figures.js";
 export { deviceFigures, sourceFiguresByDay, sourceFiguresByDayAndShop } from "./report-figures.js";
 export { rebuildRollups } from "./rollups.js";
+export type { RevenueVendor } from "./scope.js";
+export { scopedFigures } from "./scope.js";

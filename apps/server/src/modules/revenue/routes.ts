@@ -4,12 +4,11 @@ import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
 import { deviceCounts, devicesNeedingAttention } from "../devices/public.js";
 import { otherIncomeByDay } from "../members/public.js";
-import { scopedVendor } from "../tenancy/public.js";
 import { shopAnalysis } from "./analysis.js";
 import { consumptionOf } from "./consumption.js";
 import { dashboardRevenue, dashboardShops } from "./dashboard.js";
 import { deviceRevenueOfMonth, earningsByMonth, shopEarningsByDay } from "./earnings.js";
-import { idsOf, revenueVendors } from "./scope.js";
+import { idsOf, revenueOf, revenueVendor, revenueVendors } from "./scope.js";
 
 /** How many machines the dashboard's "needs attention" lists. */
 const ATTENTION_LIMIT = 20;
@@ -48,13 +47,13 @@ export function revenueRoutes(r: Routes, { db, reader }: AppDeps) {
     };
   });
   r.call(API.revenue.deviceRevenue, async (input, ctx) => ({
-    items: await deviceRevenueOfMonth(reader, await scopedVendor(db, ctx.scope), input),
+    items: await deviceRevenueOfMonth(reader, await revenueVendor(db, ctx.scope), input),
   }));
   r.call(API.revenue.consumption, async (input, ctx) =>
     consumptionOf(reader, await revenueVendors(db, ctx.scope), input),
   );
   r.call(API.revenue.shopAnalysis, async (input, ctx) =>
-    shopAnalysis(reader, await scopedVendor(db, ctx.scope), input.shop_id),
+    shopAnalysis(reader, await revenueVendor(db, ctx.scope), input.shop_id),
   );
   r.call(API.revenue.dashboardRevenue, async (_input, ctx) =>
     dashboardRevenue(reader, await revenueVendors(db, ctx.scope)),
@@ -63,10 +62,12 @@ export function revenueRoutes(r: Routes, { db, reader }: AppDeps) {
     dashboardShops(reader, await revenueVendors(db, ctx.scope)),
   );
   r.call(API.revenue.dashboardDevices, async (_input, ctx) => {
-    const ids = idsOf(await revenueVendors(db, ctx.scope));
+    const vendors = await revenueVendors(db, ctx.scope);
+    const ids = idsOf(vendors);
+    const { shopIds } = revenueOf(vendors);
     const [counts, attention] = await Promise.all([
-      deviceCounts(db, ids),
-      devicesNeedingAttention(db, ids, ATTENTION_LIMIT),
+      deviceCounts(db, ids, shopIds),
+      devicesNeedingAttention(db, ids, ATTENTION_LIMIT, shopIds),
     ]);
     return {
       states: counts.states,

@@ -1,8 +1,9 @@
-import { type AnyColumn, and, asc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { qualified } from "../../platform/db/qualified.js";
 import { countReferring, type Ref, valueOfRow } from "../../platform/db/related.js";
 import type { VendorTenant } from "../tenancy/public.js";
+import { recordShopChanges, type ShopChange } from "./changes.js";
 import { shops } from "./tables.js";
 
 /** What other modules may know of shops. */
@@ -78,34 +79,43 @@ export function shopsWithoutAlliance(db: Db, tenant: VendorTenant) {
 
 /**
  * Makes the alliance's members exactly `shopIds`: its other shops are released, and of the chosen
- * ones only the vendor's shops that are free (or already its members) are taken, in one conditional
- * UPDATE, so two alliances claiming one shop at once cannot both get it. Answers what was not taken:
- * the name of a chosen shop that is in another alliance, or `unknown` for ids that are not the
- * vendor's shops.
+ * ones only the vendor's shops that are free are taken, in one conditional UPDATE, so two alliances
+ * claiming one shop at once cannot both get it. Each shop released or taken gets its row in the shop
+ * database log (`by` names who acts). Answers what was not taken: the name of a chosen shop that is
+ * in another alliance, or `unknown` for ids that are not the vendor's shops.
  */
 export async function setAllianceMembers(
   tx: Tx,
   tenant: VendorTenant,
   allianceId: number,
   shopIds: readonly number[],
+  accountId: number,
 ): Promise<{ refused: null | { inOtherAlliance: string } | "unknown" }> {
+  const membership = (shopId: number, before: number | null, after: number | null): ShopChange => ({
+    shopId,
+    action: "modify",
+    changes: { alliance_id: { before, after } },
+  });
+  const record = (changes: ShopChange[]) => recordShopChanges(tx, { vendorId: tenant.vendorId, accountId }, changes);
   const released = and(eq(shops.allianceId, allianceId), tenant.owns(shops));
-  await tx
+  const left = await tx
     .update(shops)
     .set({ allianceId: null })
-    .where(shopIds.length > 0 ? and(released, notInArray(shops.id, [...shopIds])) : released);
+    .where(shopIds.length > 0 ? and(released, notInArray(shops.id, [...shopIds])) : released)
+    .returning({ id: shops.id });
+  await record(left.map(({ id }) => membership(id, allianceId, null)));
   if (shopIds.length === 0) return { refused: null };
-  const taken = await tx
+  const chosen = and(inArray(shops.id, [...shopIds]), tenant.owns(shops));
+  const joined = await tx
     .update(shops)
     .set({ allianceId })
-    .where(
-      and(
-        inArray(shops.id, [...shopIds]),
-        tenant.owns(shops),
-        or(isNull(shops.allianceId), eq(shops.allianceId, allianceId)),
-      ),
-    )
+    .where(and(chosen, isNull(shops.allianceId)))
     .returning({ id: shops.id });
+  await record(joined.map(({ id }) => membership(id, null, allianceId)));
+  const taken = await tx
+    .select({ id: shops.id })
+    .from(shops)
+    .where(and(chosen, eq(shops.allianceId, allianceId)));
   if (taken.length === shopIds.length) return { refused: null };
   const missing = shopIds.filter((id) => !taken.some((t) => t.id === id));
   const [elsewhere] = await tx

@@ -29,12 +29,12 @@ import {
   vendorTenant,
 } from "../tenancy/public.js";
 import { checkImages } from "../uploads/public.js";
+import { recordShopChanges, type ShopChanger, shopFieldChanges } from "./changes.js";
 import { shopDeviceCount, shopPayQrCount } from "./ports.js";
 import { maskedSecret, sealChange, sealNew } from "./secrets.js";
 import { shops } from "./tables.js";
 
 type Fields = z.output<typeof shopCreateRequest>;
-type ShopRow = typeof shops.$inferSelect;
 
 /** A shop with the names of its location, brand and alliance and what depends on it (and `more` columns). */
 function selectItems<More extends SelectedFields>(db: Db, more = {} as More) {
@@ -89,6 +89,11 @@ async function itemById(db: Db, secrets: SecretBox, tenant: VendorTenant, id: nu
   return toItem(secrets, row);
 }
 
+/** Who a change of the shop database log names: the vendor and the acting account. */
+function changerOf(ctx: SignedInContext, vendorId: number): ShopChanger {
+  return { vendorId, accountId: ctx.actor.accountId };
+}
+
 function notAChoice(field: string): AppError {
   return new AppError("VALIDATION_FAILED", { field, messageKey: "shops.unknownChoice" });
 }
@@ -132,34 +137,6 @@ async function plainColumns(db: Db, tenant: VendorTenant, groupId: number | null
     productKey: input.product_key,
     timeZone: input.time_zone,
   };
-}
-
-type PlainColumns = Awaited<ReturnType<typeof plainColumns>>;
-
-/** The API's names of the plain columns, for the operation log's list of changed fields. */
-const FIELD_NAMES: Record<keyof PlainColumns, string> = {
-  name: "name",
-  address: "address",
-  locationId: "location_id",
-  icon: "icon",
-  images: "images",
-  serviceType: "service_type",
-  brandId: "brand_id",
-  allianceId: "alliance_id",
-  epayLaundryPoints: "epay_laundry_points",
-  epayMemberCards: "epay_member_cards",
-  mqttUsername: "mqtt_username",
-  mqttClientId: "mqtt_client_id",
-  mqttHost: "mqtt_host",
-  mqttPort: "mqtt_port",
-  productKey: "product_key",
-  timeZone: "time_zone",
-};
-
-function changedFields(before: ShopRow, after: PlainColumns): string[] {
-  return (Object.keys(FIELD_NAMES) as (keyof PlainColumns)[])
-    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-    .map((key) => FIELD_NAMES[key]);
 }
 
 /** A write that names a location, brand or alliance removed meanwhile: refused like an unknown one. */
@@ -229,7 +206,12 @@ export async function createShop(db: Db, secrets: SecretBox, ctx: SignedInContex
       const locked = await lockVendor(tx, vendorId);
       const [existing] = await tx.select({ n: count() }).from(shops).where(tenant.owns(shops));
       if ((existing?.n ?? 0) >= locked.shopLimit) throw new AppError("SHOP_LIMIT");
-      const [created] = await tx.insert(shops).values(values).returning({ id: shops.id });
+      const [created] = await tx.insert(shops).values(values).returning();
+      if (created) {
+        await recordShopChanges(tx, changerOf(ctx, vendorId), [
+          { shopId: created.id, action: "create", changes: shopFieldChanges(null, created) },
+        ]);
+      }
       return created;
     }),
   );
@@ -240,7 +222,8 @@ export async function createShop(db: Db, secrets: SecretBox, ctx: SignedInContex
 
 /**
  * Changes a shop. The operation log names the fields that changed, secrets included, but never a
- * value: a secret left blank (or sent back as its mask) keeps the stored one.
+ * value: a secret left blank (or sent back as its mask) keeps the stored one. The shop's database
+ * log gets the changed fields before and after, in the same transaction, the row locked meanwhile.
  */
 export async function modifyShop(
   db: Db,
@@ -250,30 +233,30 @@ export async function modifyShop(
 ): Promise<ShopItem> {
   const tenant = vendorTenant(ctx.scope);
   ctx.audit.target = `shop:${input.id}`;
-  const [before] = await db
-    .select()
-    .from(shops)
-    .where(and(eq(shops.id, input.id), tenant.owns(shops)));
-  if (!before) throw new AppError("NOT_FOUND");
+  const mine = and(eq(shops.id, input.id), tenant.owns(shops));
+  const [found] = await db.select({ id: shops.id }).from(shops).where(mine);
+  if (!found) throw new AppError("NOT_FOUND");
   const vendor = await vendorPlan(db, tenant.vendorId);
   const plain = await plainColumns(db, tenant, vendor.groupId, input);
-  const password = sealChange(secrets, before.mqttPasswordSealed, input.mqtt_password);
-  const paymentId = sealChange(secrets, before.paymentIdSealed, input.payment_id);
-  const changed = [
-    ...changedFields(before, plain),
-    ...(password.changed ? ["mqtt_password"] : []),
-    ...(paymentId.changed ? ["payment_id"] : []),
-  ];
-  if (changed.length > 0) ctx.audit.target = `shop:${input.id} changed:${changed.join(",")}`;
-  const [row] = await withReferences(() =>
-    db
-      .update(shops)
-      .set({ ...plain, mqttPasswordSealed: password.sealed, paymentIdSealed: paymentId.sealed })
-      .where(and(eq(shops.id, input.id), tenant.owns(shops)))
-      .returning({ id: shops.id }),
+  const changed = await withReferences(() =>
+    db.transaction(async (tx) => {
+      const [before] = await tx.select().from(shops).where(mine).for("update");
+      if (!before) throw new AppError("NOT_FOUND");
+      const password = sealChange(secrets, before.mqttPasswordSealed, input.mqtt_password);
+      const paymentId = sealChange(secrets, before.paymentIdSealed, input.payment_id);
+      const [after] = await tx
+        .update(shops)
+        .set({ ...plain, mqttPasswordSealed: password.sealed, paymentIdSealed: paymentId.sealed })
+        .where(mine)
+        .returning();
+      if (!after) throw new AppError("NOT_FOUND");
+      const changes = shopFieldChanges(before, after);
+      await recordShopChanges(tx, changerOf(ctx, tenant.vendorId), [{ shopId: after.id, action: "modify", changes }]);
+      return Object.keys(changes);
+    }),
   );
-  if (!row) throw new AppError("NOT_FOUND");
-  return itemById(db, secrets, tenant, row.id);
+  if (changed.length > 0) ctx.audit.target = `shop:${input.id} changed:${changed.join(",")}`;
+  return itemById(db, secrets, tenant, input.id);
 }
 
 /** The catalogue text naming what blocks a removal (its counts are the params). */
@@ -286,8 +269,13 @@ function dependentsKey(devicesLeft: number, payqrLeft: number): string {
  * Removes a shop of the vendor. Refused while devices or pay QR codes use it: the foreign keys
  * decide (one added concurrently still blocks it); the counts say what is in the way.
  */
-export async function removeShop(db: Db, secrets: SecretBox, scope: TenantScope, id: number): Promise<{ id: number }> {
-  const tenant = vendorTenant(scope);
+export async function removeShop(
+  db: Db,
+  secrets: SecretBox,
+  ctx: SignedInContext,
+  id: number,
+): Promise<{ id: number }> {
+  const tenant = vendorTenant(ctx.scope);
   const refuse = async (): Promise<never> => {
     const item = await itemById(db, secrets, tenant, id);
     throw new AppError("HAS_DEPENDENTS", {
@@ -299,10 +287,17 @@ export async function removeShop(db: Db, secrets: SecretBox, scope: TenantScope,
   if (current.device_count > 0 || current.payqr_count > 0) return refuse();
   let removed: { id: number } | undefined;
   try {
-    [removed] = await db
-      .delete(shops)
-      .where(and(eq(shops.id, id), tenant.owns(shops)))
-      .returning({ id: shops.id });
+    removed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(shops)
+        .where(and(eq(shops.id, id), tenant.owns(shops)))
+        .returning();
+      if (!row) return undefined;
+      await recordShopChanges(tx, changerOf(ctx, tenant.vendorId), [
+        { shopId: row.id, action: "remove", changes: shopFieldChanges(row, null) },
+      ]);
+      return { id: row.id };
+    });
   } catch (error) {
     if (isForeignKeyViolation(error)) return refuse();
     throw error;

@@ -1,5 +1,18 @@
+import type { ShopChangeAction, ShopFieldChanges } from "@washboard/shared";
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "../../platform/db/columns.js";
 import { alliances } from "../alliances/tables.js";
 import { brands } from "../brands/tables.js";
@@ -47,4 +60,27 @@ export const shops = pgTable(
     index("shops_alliance_idx").on(t.allianceId),
     index("shops_brand_idx").on(t.brandId),
   ],
+);
+
+/**
+ * The shop database log (spec §7 "shop db logs"): one row per change of a shop record, written in
+ * the transaction of the change. `changes` names only the fields that changed, by their API names,
+ * each `{ before, after }`; a secret (sealed, or named password, secret or key) is the marker
+ * "changed", never a value. No foreign key to the shop or the account: the log outlives both.
+ */
+export const shopChanges = pgTable(
+  "shop_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id, { onDelete: "cascade" }),
+    shopId: integer("shop_id").notNull(),
+    /** Who changed it; null when no account did (the demo seed). */
+    accountId: integer("account_id"),
+    action: varchar("action", { length: 8 }).$type<ShopChangeAction>().notNull(),
+    changes: jsonb("changes").$type<ShopFieldChanges>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("shop_changes_shop_idx").on(t.shopId, t.id)],
 );

@@ -22,6 +22,7 @@ import {
   statusName,
 } from "../accounts/public.js";
 import { assertWithinOwnKeys, findVendorRole } from "../roles/public.js";
+import { shopChoices } from "../shops/public.js";
 import { vendorTenant } from "../tenancy/public.js";
 
 /** The scope's vendor's sub-administrators (level 4). */
@@ -40,7 +41,29 @@ function toItem({ account, roleName }: ManagedAccount): SubAccountItem {
     status: statusName(account.status),
     last_login_at: toSeconds(account.lastLoginAt),
     created_at: toSeconds(account.createdAt),
+    shop_ids: account.shopIds,
   };
+}
+
+/** The shops a sub-account may be limited to: the vendor's, or for a limited actor its own ones. */
+export async function assignableShops(db: Db, ctx: SignedInContext) {
+  return { items: await shopChoices(db, vendorTenant(ctx.scope)) };
+}
+
+/**
+ * The shops to limit a sub-account to, checked: each one the actor's to give (another vendor's, or one
+ * outside a limited actor's own shops, is not found). A limited actor gives no more than it has: it
+ * cannot make an account of every shop.
+ */
+async function assignableShopIds(db: Db, ctx: SignedInContext, shopIds: readonly number[] | null) {
+  const tenant = vendorTenant(ctx.scope);
+  if (shopIds === null) {
+    if (tenant.shopIds !== null) throw new AppError("NO_PERMISSION", { field: "shop_ids" });
+    return null;
+  }
+  const own = new Set((await shopChoices(db, tenant)).map((shop) => shop.id));
+  if (shopIds.some((id) => !own.has(id))) throw new AppError("NOT_FOUND", { field: "shop_ids" });
+  return shopIds;
 }
 
 export async function listSubAccounts(db: Db, ctx: SignedInContext, input: z.output<typeof subAccountListRequest>) {
@@ -74,7 +97,8 @@ export async function createSubAccount(db: Db, ctx: SignedInContext, input: z.ou
   const owner = subAdmins(ctx);
   ctx.audit.target = `account:${input.username}`;
   const role = await assignableRole(db, ctx, input.role_id);
-  const created = await createAccount(db, ctx, owner, { ...input, roleId: role.id });
+  const shopIds = await assignableShopIds(db, ctx, input.shop_ids);
+  const created = await createAccount(db, ctx, owner, { ...input, roleId: role.id, shopIds });
   ctx.audit.target = `account:${created.id} ${input.username}`;
   return toItem(await findOwnedAccount(db, owner, created.id));
 }
@@ -91,7 +115,8 @@ export async function modifySubAccount(
   ctx.audit.target = `account:${current.account.id} ${current.account.username}`;
   assertMayManage(ctx, current);
   const roleId = input.role_id === undefined ? undefined : (await assignableRole(db, ctx, input.role_id)).id;
-  await changeAccount(db, live, owner, current.account, { ...input, roleId });
+  const shopIds = input.shop_ids === undefined ? undefined : await assignableShopIds(db, ctx, input.shop_ids);
+  await changeAccount(db, live, owner, current.account, { ...input, roleId, shopIds });
   return toItem(await findOwnedAccount(db, owner, current.account.id));
 }
 

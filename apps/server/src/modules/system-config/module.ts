@@ -1,4 +1,5 @@
 import { defineModule } from "../../platform/module.js";
+import { seedDemoAppLinks } from "./app-links.js";
 import * as provides from "./public.js";
 import { publicAddress, setPublicAddress } from "./queries.js";
 import { systemConfigRoutes } from "./routes.js";
@@ -9,6 +10,8 @@ export const systemConfigModule = defineModule({
   provides,
   tables,
   routes: systemConfigRoutes,
+  /** The demo's app download links (the platform administrator's set-app-links otherwise). */
+  seedDemo: (db) => seedDemoAppLinks(db),
   /**
    * PUBLIC_URL, when set, is the install's public address (written to the `website` config). Without
    * any, providers cannot be given a notify address: payments through them are refused, and the

@@ -1,6 +1,8 @@
-import { API, DEFAULT_SITE_NAME } from "@washboard/shared";
+import { API, APP_DOWNLOAD_KEYS, DEFAULT_SITE_NAME } from "@washboard/shared";
+import { scalars } from "../../platform/db/related.js";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
+import { systemConfigValueOf } from "./queries.js";
 import { systemConfig } from "./tables.js";
 
 /** Keys anyone may read before signing in. */
@@ -17,4 +19,12 @@ export function systemConfigRoutes(r: Routes, { db }: AppDeps) {
     if (rows.some((row) => row.name === DEMO_MARKER)) visible.push({ name: "demo", value: "1" });
     return visible.map(({ name, value }) => ({ name, value }));
   });
+
+  // Both apps' links in one statement: any signed-in console account may show their QR codes.
+  r.call(API.systemConfig.appLinks, () =>
+    scalars(db, {
+      customer_url: systemConfigValueOf(APP_DOWNLOAD_KEYS.customer_url),
+      operator_url: systemConfigValueOf(APP_DOWNLOAD_KEYS.operator_url),
+    }),
+  );
 }

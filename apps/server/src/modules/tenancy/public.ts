@@ -1,6 +1,6 @@
 /** The public face of the tenancy module: all another module may import of it (src/architecture.test.ts checks). */
 
-export type { GroupMoney } from "./queries.js";
+export type { GroupMoney, GroupSummary } from "./queries.js";
 export {
   brandLimitOf,
   findGroup,
@@ -8,6 +8,7 @@ export {
   groupMoneyOf,
   groupNameOf,
   groupPlan,
+  groupSummaryOf,
   groupVendorWith,
   lockGroup,
   lockVendor,
@@ -25,7 +26,15 @@ export {
   vendorTimeZoneOf,
 } from "./queries.js";
 export type { GroupTenant, VendorTenant } from "./scope.js";
-export { groupTenant, tenantOfGroup, tenantOfVendor, tenantWhere, vendorOfGroup, vendorTenant } from "./scope.js";
+export {
+  audienceWhere,
+  groupTenant,
+  tenantOfGroup,
+  tenantOfVendor,
+  tenantWhere,
+  vendorOfGroup,
+  vendorTenant,
+} from "./scope.js";
 export type { GroupRow, NewGroup, NewVendor, VendorRow } from "./store.js";
 export {
   deleteGroupVendor,

@@ -155,6 +155,21 @@ export const vendorCountOfGroup = (groupId: number) => countReferring(vendors.gr
 /** The group's brand cap, as an expression to read in another statement. */
 export const brandLimitOf = (groupId: number) => valueOfRow<number>(groups.brandLimit, groups.id, groupId);
 
+/** What a shop screen shows of a group: its name, address and brand cap. */
+export interface GroupSummary {
+  id: number;
+  name: string;
+  address: string;
+  brand_limit: number;
+}
+
+/** The group's summary (null: no such group), as an expression to read in another statement. */
+export function groupSummaryOf(groupId: number): SQL<GroupSummary | null> {
+  return sql<GroupSummary | null>`(select json_build_object('id', ${groups.id}, 'name', ${groups.name},
+    'address', ${groups.address}, 'brand_limit', ${groups.brandLimit})
+    from ${groups} where ${groups.id} = ${groupId})`;
+}
+
 export async function groupPlan(db: Db, groupId: number) {
   const [row] = await db.select({ brandLimit: groups.brandLimit }).from(groups).where(eq(groups.id, groupId));
   if (!row) throw new AppError("NOT_FOUND");

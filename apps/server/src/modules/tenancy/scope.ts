@@ -1,4 +1,4 @@
-import { eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableName, inArray, isNull, or, type SQL, sql, Table } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
@@ -11,13 +11,40 @@ import { vendors } from "./tables.js";
  * not there — "not found", never its data.
  */
 
-/** The vendor a vendor-owned record must belong to, and the filter that says so. */
+/**
+ * The vendor a vendor-owned record must belong to, and the filter that says so. For a sub-account
+ * limited to some shops, a record that belongs to a shop (its table has a `shopId` column, or it is
+ * a shop) must also be of one of them: whatever the query, the limit is written here.
+ */
 export interface VendorTenant {
   vendorId: number;
-  /** `table.vendor_id = <the vendor>` */
+  /** The shops the request is limited to; null: every shop of the vendor. */
+  shopIds: readonly number[] | null;
+  /** `table.vendor_id = <the vendor>` (and, when limited, `table.shop_id in (<the shops>)`) */
   owns(table: { vendorId: AnyPgColumn }): SQL;
   /** Rows the vendor owns or the platform shares with every vendor (`vendor_id` null: starter catalogues). */
   sees(table: { vendorId: AnyPgColumn }): SQL;
+}
+
+/** The column naming the shop a row belongs to: its `shopId`, or a shop's own id. */
+function shopColumnOf(table: object): AnyPgColumn | undefined {
+  if ("shopId" in table) return table.shopId as AnyPgColumn;
+  // The shops table itself (the tenancy module, below shops, knows it by name only).
+  if ("id" in table && table instanceof Table && getTableName(table) === "shops") {
+    return table.id as AnyPgColumn;
+  }
+  return undefined;
+}
+
+/** `column` names one of the shops a limited scope may see; nothing when it may see none. */
+export function ofShops(column: AnyPgColumn, shopIds: readonly number[]): SQL {
+  return shopIds.length === 0 ? sql`false` : inArray(column, [...shopIds]);
+}
+
+/** `base`, narrowed to the scope's shops when the table's rows belong to shops. */
+function withinShops(base: SQL, table: object, shopIds: readonly number[] | null): SQL {
+  const column = shopIds ? shopColumnOf(table) : undefined;
+  return column && shopIds ? (and(base, ofShops(column, shopIds)) as SQL) : base;
 }
 
 /** The group a group-owned record must belong to, and the filter that says so. */
@@ -33,15 +60,19 @@ export interface GroupTenant {
  */
 export function vendorTenant(scope: TenantScope): VendorTenant {
   if (scope.vendorId === null) throw new AppError("NOT_FOUND");
-  return tenantOfVendor(scope.vendorId);
+  return tenantOfVendor(scope.vendorId, scope.shopIds ?? null);
 }
 
-/** The tenant of a vendor known otherwise than from a request (a device's owner, a record's vendor). */
-export function tenantOfVendor(vendorId: number): VendorTenant {
+/**
+ * The tenant of a vendor known otherwise than from a request (a device's owner, a record's vendor),
+ * every shop of it unless `shopIds` limits it.
+ */
+export function tenantOfVendor(vendorId: number, shopIds: readonly number[] | null = null): VendorTenant {
   return {
     vendorId,
-    owns: (table) => eq(table.vendorId, vendorId),
-    sees: (table) => or(isNull(table.vendorId), eq(table.vendorId, vendorId)) as SQL,
+    shopIds,
+    owns: (table) => withinShops(eq(table.vendorId, vendorId), table, shopIds),
+    sees: (table) => withinShops(or(isNull(table.vendorId), eq(table.vendorId, vendorId)) as SQL, table, shopIds),
   };
 }
 
@@ -74,10 +105,13 @@ export interface TenantWhereOptions {
  */
 export function tenantWhere(
   scope: TenantScope,
-  columns: { vendorId: AnyPgColumn; groupId?: AnyPgColumn },
+  columns: { vendorId: AnyPgColumn; groupId?: AnyPgColumn; shopId?: AnyPgColumn },
   options: TenantWhereOptions = {},
 ): SQL {
-  if (scope.vendorId !== null) return eq(columns.vendorId, scope.vendorId);
+  if (scope.vendorId !== null) {
+    const vendor = eq(columns.vendorId, scope.vendorId);
+    return scope.shopIds && columns.shopId ? (and(vendor, ofShops(columns.shopId, scope.shopIds)) as SQL) : vendor;
+  }
   if (scope.groupId !== null && options.groupVendors) {
     const ofGroupVendors = vendorOfGroup(columns.vendorId, scope.groupId);
     return columns.groupId ? (or(eq(columns.groupId, scope.groupId), ofGroupVendors) as SQL) : ofGroupVendors;
@@ -89,4 +123,22 @@ export function tenantWhere(
 /** `column` names one of the group's vendors. */
 export function vendorOfGroup(column: AnyPgColumn, groupId: number): SQL {
   return sql`${column} in (select ${vendors.id} from ${vendors} where ${vendors.groupId} = ${groupId})`;
+}
+
+/**
+ * For what the platform addresses to an audience (notices): rows to everyone (`group_id` and
+ * `vendor_id` both null), to the scope's group — a vendor account's own group, the group of a group
+ * account —, and to the scope's vendor (a group account's only once it acts on one).
+ */
+export function audienceWhere(scope: TenantScope, columns: { vendorId: AnyPgColumn; groupId: AnyPgColumn }): SQL {
+  const everyone = and(isNull(columns.groupId), isNull(columns.vendorId)) as SQL;
+  // A vendor's group is the one its row names (a group account's chosen vendor is of its own group).
+  const group =
+    scope.vendorId !== null
+      ? sql`${columns.groupId} = (select ${vendors.groupId} from ${vendors} where ${vendors.id} = ${scope.vendorId})`
+      : scope.groupId !== null
+        ? eq(columns.groupId, scope.groupId)
+        : undefined;
+  const vendor = scope.vendorId !== null ? eq(columns.vendorId, scope.vendorId) : undefined;
+  return or(everyone, group, vendor) as SQL;
 }

@@ -22,6 +22,11 @@ export interface Actor {
 export interface TenantScope {
   groupId: number | null;
   vendorId: number | null;
+  /**
+   * A sub-account limited to some of its vendor's shops: the records that belong to a shop are those
+   * of these shops only (modules/tenancy/scope.ts). Absent or null: every shop of the vendor.
+   */
+  shopIds?: readonly number[] | null;
 }
 
 export interface AuditNote {

@@ -81,6 +81,7 @@ const TODAY = new Date().toISOString().slice(0, 10);
 const PAYLOADS: Record<string, () => Record<string, unknown>> = {
   "subAccounts.permissions": () => ({ id: records.subAccount }),
   "payqr.bindDevices": () => ({ shop_id: records.shop }),
+  "shops.dbLogs": () => ({ shop_id: records.shop }),
   "devices.qrCodes": () => ({ device_ids: [records.device] }),
   ...Object.fromEntries(
     ORDER_SCREENS.map((screen) => [`orders.export_${screen.source}`, () => ({ format: "csv", language: "en" })]),

@@ -33,13 +33,14 @@ export const CHANGES: Record<Domain, ChangeDeclaration> = {
   roles: { refetch: [] },
   subAccounts: { refetch: [] },
   vendorProfile: { refetch: [], sideEffect: refreshSessionVendor },
-  brands: { refetch: [] },
+  // The shop screens' group line counts the group's brands and its merchants' alliances.
+  brands: { refetch: ["groups"] },
   ecards: { refetch: [] },
   uploads: { refetch: [] },
   emailConfig: { refetch: [] },
   shops: { refetch: ["locations", "alliances", "payqr"] },
   locations: { refetch: ["shops"] },
-  alliances: { refetch: ["shops"], sideEffect: refreshSessionAlliances },
+  alliances: { refetch: ["shops", "groups"], sideEffect: refreshSessionAlliances },
   payqr: { refetch: [] },
   washerCatalogue: { refetch: [] },
   // Assigning or changing a template changes the template shown in the device list.
@@ -50,4 +51,7 @@ export const CHANGES: Record<Domain, ChangeDeclaration> = {
   // A renewal order, and its payment when PayPal had already captured it, change the machines' end
   // dates: the device list's subscription column and the expiry counts.
   subscriptions: { refetch: ["devices"] },
+  // Marking notices read changes the list's read tags and the header badge's unread count, both
+  // queries of this domain: its own refetch is all.
+  notices: { refetch: [] },
 };

@@ -18,6 +18,7 @@ import { HeaderSearch } from "./HeaderSearch";
 import { KeepAliveViews } from "./KeepAliveViews";
 import { LanguagePicker } from "./LanguagePicker";
 import { visibleRoutes } from "./menu-model";
+import { NOTICES_PATH, NoticeBell } from "./NoticeBell";
 import { PageHeading } from "./PageHeading";
 import { ServerClock } from "./ServerClock";
 import { Sidebar } from "./Sidebar";
@@ -113,6 +114,7 @@ export function MainLayout({
             {!mobile && <ServerClock timeZone={timeZone} />}
             {!mobile && <FullscreenToggle />}
             <LanguagePicker />
+            {hasScreen(NOTICES_PATH) && <NoticeBell />}
             <Tooltip title={t("layout.settings")}>
               <Button
                 type="text"

@@ -1,5 +1,5 @@
 import { API, formatTimestamp, type NameSort, type ShopItem, type ShopServiceType } from "@washboard/shared";
-import { Input, Select, Tag } from "antd";
+import { Input, Select, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { i18next } from "../../app/i18n";
 import { useCan } from "../../app/session/useCan";
@@ -12,7 +12,9 @@ import type { DataColumn } from "../../app/ui/data-table/types";
 import { ImageThumb } from "../../app/ui/ImageUpload";
 import { ListScreen } from "../../app/ui/ListScreen";
 import { useCapUsage } from "../../app/ui/useCapUsage";
-import { useShopOptions } from "./queries";
+import { useDialog } from "../../app/ui/useDialog";
+import { useShopGroup, useShopOptions } from "./queries";
+import { ShopChangesDrawer } from "./ShopChangesDrawer";
 import { SERVICE_TYPE_KEYS, ShopDialog } from "./ShopDialog";
 
 interface Filters {
@@ -78,9 +80,11 @@ export default function ShopsPage() {
   const can = useCan();
   const timeZone = useTimeZone();
   const options = useShopOptions();
+  const group = useShopGroup().data;
   // The vendor's usage of its plan's cap.
   const usage = useCapUsage(API.shops.list, (page) => ({ count: page.shop_total, limit: page.shop_limit }));
 
+  const changeLog = useDialog<ShopItem>();
   const remove = useRemoveAction(API.shops.remove, {
     labelKey: "shops.removeAction",
     testId: "shop-remove",
@@ -121,6 +125,13 @@ export default function ShopsPage() {
   return (
     <ListScreen
       testId="shops-page"
+      notice={
+        group && (
+          <Typography.Paragraph type="secondary" data-testid="shops-group">
+            {t("shopGroup.line", { name: group.name, count: group.brand_count, limit: group.brand_limit })}
+          </Typography.Paragraph>
+        )
+      }
       contract={API.shops.list}
       filters={{
         fields: filterFields,
@@ -137,8 +148,13 @@ export default function ShopsPage() {
         cap: { usage, fullKey: "errors.SHOP_LIMIT", usageKey: "shops.usage", usageTestId: "shop-usage" },
       }}
       edit={{ labelKey: "shops.editAction", testId: "shop-edit", allowed: can("shop_modify") }}
-      rowActions={[remove]}
+      rowActions={[
+        { labelKey: "shops.changeLogAction", testId: "shop-change-log", onClick: changeLog.openEdit },
+        remove,
+      ]}
       table={{ testId: "shop-table", emptyText: t("shops.empty") }}
-    />
+    >
+      {changeLog.state?.record && <ShopChangesDrawer shop={changeLog.state.record} onClose={changeLog.close} />}
+    </ListScreen>
   );
 }

@@ -16,3 +16,12 @@ export function useShopOptions<T = ShopOptions>(select?: (options: ShopOptions) 
     ...(select ? { select } : {}),
   });
 }
+
+/** The account's group as the shop screens show it (null: a merchant without a group). */
+export function useShopGroup() {
+  return useQuery({
+    queryKey: queryKeys.call(API.groups.shopDetail),
+    queryFn: () => call(API.groups.shopDetail, {}),
+    select: (detail) => detail.group,
+  });
+}

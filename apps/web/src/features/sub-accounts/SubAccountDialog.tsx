@@ -15,6 +15,8 @@ interface SubAccountForm {
   password?: string;
   confirm_password?: string;
   role_id: number;
+  /** Empty: every shop of the vendor. */
+  shop_ids?: number[];
 }
 
 const fields = createSubAccountRequest.shape;
@@ -28,15 +30,37 @@ export function useRoleOptions() {
   });
 }
 
+/** The shops a sub-account may be limited to (the vendor's, or a limited actor's own). */
+export function useShopOptions() {
+  return useQuery({
+    queryKey: queryKeys.call(API.subAccounts.shops),
+    queryFn: () => call(API.subAccounts.shops),
+    select: (answer) => answer.items.map((shop) => ({ value: shop.id, label: shop.name })),
+  });
+}
+
+/** No shop chosen: every shop of the vendor (null), not none. */
+const shopIdsOf = (values: SubAccountForm) => (values.shop_ids && values.shop_ids.length > 0 ? values.shop_ids : null);
+
 /** A new sub-account's payload: the password pair as typed. */
 function createBody(values: SubAccountForm) {
-  return { ...values, password: values.password ?? "", confirm_password: values.confirm_password ?? "" };
+  return {
+    ...values,
+    shop_ids: shopIdsOf(values),
+    password: values.password ?? "",
+    confirm_password: values.confirm_password ?? "",
+  };
 }
 
 /** A change's payload: the username stays, and the password changes only when a new one is typed. */
 function modifyBody(values: SubAccountForm, account: SubAccountItem) {
   const { username: _username, password, confirm_password, ...rest } = values;
-  return { id: account.id, ...rest, ...(password ? { password, confirm_password } : {}) };
+  return {
+    id: account.id,
+    ...rest,
+    shop_ids: shopIdsOf(values),
+    ...(password ? { password, confirm_password } : {}),
+  };
 }
 
 function toForm(account: SubAccountItem | null): Partial<SubAccountForm> {
@@ -46,6 +70,7 @@ function toForm(account: SubAccountItem | null): Partial<SubAccountForm> {
     email: account.email,
     nickname: account.nickname,
     ...(account.role_id !== null ? { role_id: account.role_id } : {}),
+    shop_ids: account.shop_ids ?? [],
   };
 }
 
@@ -53,6 +78,7 @@ function toForm(account: SubAccountItem | null): Partial<SubAccountForm> {
 export function SubAccountDialog(props: { account: SubAccountItem | null; onClose(): void }) {
   const { t } = useTranslation();
   const roles = useRoleOptions();
+  const shops = useShopOptions();
   const editing = props.account !== null;
   return (
     <EntityDialog
@@ -84,6 +110,17 @@ export function SubAccountDialog(props: { account: SubAccountItem | null; onClos
         extra={roles.data?.length === 0 ? t("subAccounts.noRoles") : undefined}
       >
         <Select options={roles.data ?? []} loading={roles.isPending} data-testid="sub-role" />
+      </Form.Item>
+      <Form.Item name="shop_ids" label={t("subAccounts.shops")} extra={t("subAccounts.shopsHint")}>
+        <Select
+          mode="multiple"
+          allowClear
+          optionFilterProp="label"
+          placeholder={t("subAccounts.allShops")}
+          options={shops.data ?? []}
+          loading={shops.isPending}
+          data-testid="sub-shops"
+        />
       </Form.Item>
       <PasswordFields
         labels={{

@@ -54,6 +54,12 @@ export default function SubAccountsPage() {
     { key: "email", titleKey: "subAccounts.email", dataIndex: "email" },
     { key: "role", titleKey: "subAccounts.role", text: (row) => row.role_name ?? "" },
     {
+      key: "shops",
+      titleKey: "subAccounts.shops",
+      text: (row) =>
+        row.shop_ids === null ? t("subAccounts.allShops") : t("subAccounts.shopCount", { count: row.shop_ids.length }),
+    },
+    {
       key: "status",
       titleKey: "subAccounts.status",
       text: statusLabel,

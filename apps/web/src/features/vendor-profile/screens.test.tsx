@@ -85,6 +85,7 @@ beforeAll(async () => {
         status: "disabled",
         last_login_at: null,
         created_at: 1_700_000_000,
+        shop_ids: null,
       },
     ],
     total: 1,
