@@ -10,8 +10,11 @@ import { listRequest, listResult } from "./list.js";
  * machines by the year through an order paid to the platform with PayPal. docs/subscriptions-design.md.
  */
 
-/** Levels 3 and 4; spec §2 names no permission key for the subscription screens. */
-const VENDOR_SESSION = { kind: "session", levels: [3, 4] } as const;
+/**
+ * Levels 3 and 4; spec §2 names no key for the subscription screens: a sub-account needs the merchant's
+ * own business with the platform's key, vendor_info (v_vendor), as for the vendor profile.
+ */
+const VENDOR_SESSION = { kind: "session", levels: [3, 4], permission: "vendor_info" } as const;
 
 /** Days before the end date from which a machine is "expiring" (the warning dialog counts it). */
 export const SUBSCRIPTION_WARNING_DAYS = 30;

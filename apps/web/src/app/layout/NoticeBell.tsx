@@ -32,7 +32,8 @@ export function NoticeBell() {
     <Tooltip title={t("layout.notices")}>
       <Button
         type="text"
-        aria-label={t("layout.notices")}
+        // The badge's figure is part of the name (WCAG 2.5.3: a visible text is in the accessible name).
+        aria-label={count > 0 ? `${t("layout.notices")} ${count > 99 ? "99+" : count}` : t("layout.notices")}
         data-testid="notice-bell"
         onClick={() => navigate(NOTICES_PATH)}
         icon={
