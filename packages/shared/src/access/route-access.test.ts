@@ -267,8 +267,13 @@ describe("canAccessRoute: level 4 (permission list)", () => {
   });
 
   it("opens routes without a permission key by level", () => {
-    for (const p of ["/subscribe/subscribe", "/subscribe/orders", NO_PERMISSION_ROUTE]) {
-      expect(canAccessRoute(route(p), subject(4, [])), p).toBe(true);
+    expect(canAccessRoute(route(NO_PERMISSION_ROUTE), subject(4, [])), NO_PERMISSION_ROUTE).toBe(true);
+  });
+
+  it("opens the subscription screens to a sub-account holding vendor_info only", () => {
+    for (const p of ["/subscribe/subscribe", "/subscribe/orders"]) {
+      expect(canAccessRoute(route(p), subject(4, [])), p).toBe(false);
+      expect(canAccessRoute(route(p), subject(4, ["vendor_info"])), p).toBe(true);
     }
   });
 });
