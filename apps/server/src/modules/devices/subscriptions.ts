@@ -119,11 +119,8 @@ export interface SubscribedMachine {
   endsAt: Date | null;
 }
 
-/**
- * Machines of the vendor by id; NOT_FOUND when any is not its own (another vendor's stays unseen),
- * unless `requireAll` is false: then only those still its own.
- */
-export async function vendorMachines(db: Db | Tx, tenant: VendorTenant, ids: readonly number[], requireAll = true) {
+/** Machines of the vendor by id; NOT_FOUND when any is not its own (another vendor's stays unseen). */
+export async function vendorMachines(db: Db | Tx, tenant: VendorTenant, ids: readonly number[]) {
   if (ids.length === 0) return [];
   const rows: SubscribedMachine[] = await db
     .select({
@@ -136,7 +133,7 @@ export async function vendorMachines(db: Db | Tx, tenant: VendorTenant, ids: rea
     .from(devices)
     .where(and(tenant.owns(devices), inArray(devices.id, [...ids])))
     .orderBy(devices.id);
-  if (requireAll && rows.length !== new Set(ids).size) throw new AppError("NOT_FOUND");
+  if (rows.length !== new Set(ids).size) throw new AppError("NOT_FOUND");
   return rows;
 }
 
