@@ -127,7 +127,9 @@ test("a group creates a vendor and its admin; the admin's role limits a sub-acco
     const labels = await menuLabels(page);
     // §6 locks the query keys on for every level-4 account, so the shop screens, the wild devices
     // (wd_query, under members and cards), the firmware screen (ota_query), roles and sub-accounts
-    // show beside what the role granted (reve_total and reve_shop: the revenue menu with those two).
+    // show beside what the role granted (reve_total and reve_shop: the revenue menu with those two);
+    // the subscription screens need vendor_info, locked on too: every sub-account sees its machines'
+    // renewal and the vendor's renewal orders.
     expect(labels).toEqual([
       en("routes.dashboard"),
       en("menu.shop"),
@@ -136,6 +138,7 @@ test("a group creates a vendor and its admin; the admin's role limits a sub-acco
       en("menu.ota"),
       en("menu.account"),
       en("menu.log"),
+      en("menu.subscribe"),
     ]);
     expect(labels).not.toContain(en("menu.group"));
     const sidebar = page.locator(".sidebar");
