@@ -3,6 +3,7 @@ export * from "./access/permissions.js";
 export * from "./access/role-presets.js";
 export * from "./access/route-access.js";
 export * from "./access/routes.js";
+export * from "./access/variants.js";
 export * from "./api/alliances.js";
 export * from "./api/auth.js";
 export * from "./api/brands.js";

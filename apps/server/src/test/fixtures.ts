@@ -124,6 +124,17 @@ export async function vendorSubAccount(
   );
 }
 
+/** A vendor's main administrator (level 3), signing in with the demo password. */
+export async function vendorMainAdmin(database: Database, vendorId: number, username: string): Promise<Account> {
+  return single(
+    await database.db
+      .insert(accounts)
+      .values({ username, nickname: username, level: 3, vendorId, passwordHash: await hashOfDemoPassword() })
+      .returning(),
+    "account",
+  );
+}
+
 /** A shop of `vendorId` with every required field filled, inserted straight into the database; answers its id. */
 export async function testShop(database: Database, vendorId: number, name: string): Promise<number> {
   const [shop] = await database.db

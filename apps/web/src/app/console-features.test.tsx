@@ -7,6 +7,7 @@ import { Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FEATURES } from "../features/registry";
 import { REPORT_ROUTES } from "../features/reports/report-routes";
+import { testSessionUser } from "../test/session-user";
 import { hasScreen, SCREENS } from "./console-features";
 import type { FeatureDeclaration, LiveContext } from "./feature-contract";
 import { accountMenuOf, visibleRoutes } from "./layout/menu-model";
@@ -75,22 +76,7 @@ const SCREENS_ADDED = new Set([
 /** An account of a level whose vendor has every payment provider on (so every order screen shows). */
 function user(level: number): SessionUser {
   const flags = Object.fromEntries(ROUTES.flatMap((r) => (r.providerFlag ? [[r.providerFlag, true]] : [])));
-  return {
-    token: "t",
-    level,
-    vendorId: level <= 4 ? 1 : null,
-    groupId: level >= 6 ? 1 : null,
-    username: "u",
-    name: "U",
-    avatar: "",
-    roles: [String(level)],
-    permissions: [],
-    vendorList: [],
-    activeVendorId: null,
-    accountInfo: null,
-    vendor: level <= 4 ? (flags as unknown as VendorSummary) : null,
-    alliances: [],
-  };
+  return testSessionUser(level, [], { vendor: level <= 4 ? (flags as unknown as VendorSummary) : null });
 }
 
 const paths = (routes: readonly RouteMeta[]) => routes.map((r) => r.path);

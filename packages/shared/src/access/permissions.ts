@@ -148,11 +148,15 @@ export function leavesRequired(required: PermissionRequirement): readonly Permis
   return typeof required === "string" ? [required] : required.oneOf;
 }
 
-/** A role's stored keys plus the locked ones: what a level-4 account really holds. */
-export function effectivePermissions(roleKeys: readonly string[]): PermissionLeafKey[] {
+/**
+ * A role's stored keys plus the locked ones: what a level-4 account really holds. `hidden` are the
+ * keys its vendor's variant hides (variants.ts): never held, whatever a role stored before the
+ * vendor's variant changed.
+ */
+export function effectivePermissions(roleKeys: readonly string[], hidden: readonly string[] = []): PermissionLeafKey[] {
   const keys = new Set<string>(LOCKED_PERMISSION_KEYS);
   for (const key of roleKeys) if (GROUP_OF_LEAF.has(key)) keys.add(key);
-  return ALL_PERMISSION_LEAVES.filter((leaf) => keys.has(leaf));
+  return ALL_PERMISSION_LEAVES.filter((leaf) => keys.has(leaf) && !hidden.includes(leaf));
 }
 
 /** What a role stores: the leaves chosen beyond the locked ones (the lock is added when it is read). */

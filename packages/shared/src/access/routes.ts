@@ -28,6 +28,8 @@ export interface RouteMeta {
   noLogin?: boolean;
   /** Shown only when the active vendor has this provider flag. */
   providerFlag?: ProviderFlag;
+  /** A route a vendor variant adds opens the screen of this path (variants.ts). */
+  screenOf?: string;
 }
 
 export const MENU_GROUPS = [

@@ -8,7 +8,8 @@ import { recordId } from "./fields.js";
 /**
  * Live events (server-sent events): what a console watching a tenant is told as it happens. Each
  * topic names its payload and the permission key a level-4 account needs to receive it — the key of
- * the screen that shows that data.
+ * the screen that shows that data — and whether it is one shop's (`shopScoped`: a sub-account limited
+ * to some shops receives it only for those; the others are the whole vendor's, as their screens are).
  */
 export const LIVE_TOPICS = {
   /** A mutating call was logged: the dashboard's "recent operations" and the operation log. */
@@ -16,6 +17,7 @@ export const LIVE_TOPICS = {
   /** Devices whose state changed (only the fields that changed): the device list and the dashboard. */
   "devices.status": {
     permission: "dev_query",
+    shopScoped: true,
     data: z.object({
       devices: z.array(
         z.object({
@@ -35,13 +37,13 @@ export const LIVE_TOPICS = {
     }),
   },
   /** A command was issued or reached a new state. */
-  "devices.command": { permission: "dev_query", data: commandItem },
+  "devices.command": { permission: "dev_query", shopScoped: true, data: commandItem },
   /**
    * The vendor's revenue changed (an order paid, a refund succeeded): revenue screens and the
    * dashboard read their figures again. At most one a second per vendor from each API instance.
    */
   "revenue.changed": { permission: "console", data: z.object({}) },
-} as const satisfies Record<string, { permission: PermissionLeafKey; data: z.ZodType }>;
+} as const satisfies Record<string, { permission: PermissionLeafKey; shopScoped?: true; data: z.ZodType }>;
 
 export type LiveTopic = keyof typeof LIVE_TOPICS;
 export type LiveData<T extends LiveTopic> = z.infer<(typeof LIVE_TOPICS)[T]["data"]>;

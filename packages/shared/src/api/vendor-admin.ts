@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VENDOR_VARIANTS } from "../access/variants.js";
 import { LIMITS } from "../limits.js";
 import { PROVIDER_IDS } from "../payments/providers.js";
 import { endpoint } from "./contract.js";
@@ -55,6 +56,8 @@ export const vendorAdminFields = {
     .array(z.enum(VENDOR_PAYMENT_METHODS, { error: "validation.invalid" }))
     .max(VENDOR_PAYMENT_METHODS.length, { error: "validation.invalid" })
     .default([]),
+  /** The trade the console is shaped for (variants.ts); left out: laundry on create, unchanged on modify. */
+  variant: z.enum(VENDOR_VARIANTS, { error: "validation.invalid" }).optional(),
 };
 
 export const vendorAdminItem = z.object({
@@ -72,6 +75,7 @@ export const vendorAdminItem = z.object({
   time_zone: z.string(),
   coin_denomination: z.number().int(),
   payment_methods: z.array(z.string()),
+  variant: z.enum(VENDOR_VARIANTS),
   /** Read-only: kept by settlement. */
   max_balance: z.number().int(),
   withdrawable_balance: z.number().int(),

@@ -1,4 +1,11 @@
-import { effectivePermissions, GROUP_LEVELS, isConsoleLevel, isGroupLevel } from "@washboard/shared";
+import {
+  effectivePermissions,
+  GROUP_LEVELS,
+  hiddenPermissionsOf,
+  isConsoleLevel,
+  isGroupLevel,
+  variantOf,
+} from "@washboard/shared";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Config } from "../../platform/config.js";
 import type { Db, Tx } from "../../platform/db/client.js";
@@ -125,7 +132,11 @@ export class SessionResolver {
       level: row.level,
       groupId: row.groupId,
       vendorId: row.vendorId,
-      permissions: row.level === 4 ? effectivePermissions(row.rolePermissions ?? []) : [],
+      // A level-4 account's vendor is its own, read in the same statement: its variant's hidden keys are never held.
+      permissions:
+        row.level === 4
+          ? effectivePermissions(row.rolePermissions ?? [], hiddenPermissionsOf(variantOf(row.vendor?.variant)))
+          : [],
     };
     const scope = scopeOf(actor, row.vendor, asked);
     // Only a sub-account is ever limited to some shops; its main administrator never is.

@@ -7,6 +7,7 @@ import { type BrokerRisk, checkBrokerSecurity } from "./broker/broker-security.j
 import { type EmbeddedBroker, startEmbeddedBroker } from "./broker/embedded-broker.js";
 import type { CommandView } from "./commands/command-view.js";
 import { DeviceCommands } from "./commands/device-commands.js";
+import { shopsOfDevices } from "./device-shops.js";
 import { DeadLetters } from "./gateway/dead-letters.js";
 import { DeviceDirectory } from "./gateway/device-directory.js";
 import { eventLogWriter, type LoggedEvent } from "./gateway/event-log-writer.js";
@@ -371,12 +372,24 @@ export class DeviceRuntime {
     await this.deadLetters.flush();
   }
 
+  /** One event per vendor and shop: a sub-account limited to some shops hears only of their machines. */
   private async announce(changes: (Omit<ShadowChange, "serial" | "source"> & { serial?: string; source?: string })[]) {
-    const byVendor = new Map<number, typeof changes>();
-    for (const change of changes) {
-      if (change.vendorId !== null) byVendor.set(change.vendorId, [...(byVendor.get(change.vendorId) ?? []), change]);
+    const claimed = changes.filter((change) => change.vendorId !== null);
+    if (claimed.length === 0) return;
+    const shops = await shopsOfDevices(
+      this.deps.db,
+      claimed.map((change) => change.deviceId),
+    ).catch(() => new Map<number, number | null>());
+    const byShop = new Map<string, { vendorId: number; shopId: number | null; list: typeof changes }>();
+    for (const change of claimed) {
+      const vendorId = change.vendorId as number;
+      const shopId = shops.get(change.deviceId) ?? null;
+      const key = `${vendorId}:${shopId}`;
+      const entry = byShop.get(key) ?? { vendorId, shopId, list: [] };
+      entry.list.push(change);
+      byShop.set(key, entry);
     }
-    for (const [vendorId, list] of byVendor) {
+    for (const { vendorId, shopId, list } of byShop.values()) {
       const data = {
         devices: list.map(
           ({ deviceId, vendorId: _vendor, serial: _serial, source: _source, seenAt, presence, ...fields }) => ({
@@ -387,7 +400,9 @@ export class DeviceRuntime {
           }),
         ),
       };
-      await this.deps.live.publish({ topic: "devices.status", vendorId, groupId: null, data }).catch(() => undefined);
+      await this.deps.live
+        .publish({ topic: "devices.status", vendorId, groupId: null, shopId, data })
+        .catch(() => undefined);
     }
   }
 }

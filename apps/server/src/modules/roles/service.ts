@@ -4,9 +4,11 @@ import {
   chosenPermissions,
   type createRoleRequest,
   effectivePermissions,
+  hiddenPermissionsOf,
   type modifyRoleRequest,
   type RoleItem,
   type roleListRequest,
+  variantOf,
 } from "@washboard/shared";
 import { and, eq, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
@@ -19,7 +21,7 @@ import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
-import { vendorTenant } from "../tenancy/public.js";
+import { scopedVendor, vendorTenant } from "../tenancy/public.js";
 import { roleHolderCount } from "./ports.js";
 import { findVendorRole, type RoleRow } from "./queries.js";
 import { roles } from "./tables.js";
@@ -49,12 +51,29 @@ export function assertWithinOwnKeys(ctx: SignedInContext, keys: readonly string[
   if (effectivePermissions(keys).some((k) => !own.has(k))) throw new AppError("NO_PERMISSION");
 }
 
-function toItem(row: RoleRow, accountCount: number): RoleItem {
+/** The permission keys the scope's vendor's variant hides (variants.ts). */
+export async function hiddenKeysOf(db: Db, ctx: SignedInContext): Promise<readonly string[]> {
+  return hiddenPermissionsOf(variantOf((await scopedVendor(db, ctx.scope)).variant));
+}
+
+/** A key the vendor's variant hides is not one its roles may be given: refused with the field named. */
+function assertNotHidden(keys: readonly string[], hidden: readonly string[]): void {
+  const shown = keys.filter((key) => hidden.includes(key));
+  if (shown.length > 0) {
+    throw new AppError("VALIDATION_FAILED", {
+      field: "permissions",
+      messageKey: "validation.permissionHidden",
+      params: { keys: shown.join(", ") },
+    });
+  }
+}
+
+function toItem(row: RoleRow, accountCount: number, hidden: readonly string[]): RoleItem {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    permissions: effectivePermissions(row.permissions),
+    permissions: effectivePermissions(row.permissions, hidden),
     app_roles: appRolesOf(row.permissions),
     account_count: accountCount,
     created_at: toSeconds(row.createdAt),
@@ -66,6 +85,7 @@ const selectItems = (db: Db, total: Total) =>
   db.select({ role: roles, holders: roleHolderCount.use()(roles.id), total }).from(roles);
 
 export async function listRoles(db: Db, ctx: SignedInContext, input: z.output<typeof roleListRequest>) {
+  const hidden = await hiddenKeysOf(db, ctx);
   const conditions: SQL[] = [vendorTenant(ctx.scope).owns(roles)];
   if (input.name) conditions.push(ilike(roles.name, likeText(input.name)));
   const page = await listPage({
@@ -76,7 +96,7 @@ export async function listRoles(db: Db, ctx: SignedInContext, input: z.output<ty
     count: countOf(roles),
   });
   return {
-    items: page.rows.map((r) => toItem(r.role, r.holders)),
+    items: page.rows.map((r) => toItem(r.role, r.holders, hidden)),
     total: page.total,
     next_cursor: page.next_cursor,
   };
@@ -87,6 +107,8 @@ const accountsHolding = (db: Db, roleId: number) => scalar(db, roleHolderCount.u
 export async function createRole(db: Db, ctx: SignedInContext, input: z.output<typeof createRoleRequest>) {
   const { vendorId } = vendorTenant(ctx.scope);
   assertWithinOwnKeys(ctx, input.permissions);
+  const hidden = await hiddenKeysOf(db, ctx);
+  assertNotHidden(input.permissions, hidden);
   const [row] = await recordExistsOnDuplicate(
     () =>
       db
@@ -102,7 +124,7 @@ export async function createRole(db: Db, ctx: SignedInContext, input: z.output<t
   );
   if (!row) throw new AppError("INTERNAL_ERROR");
   ctx.audit.target = `role:${row.id} ${row.name}`;
-  return toItem(row, 0);
+  return toItem(row, 0, hidden);
 }
 
 export async function modifyRole(db: Db, ctx: SignedInContext, input: z.output<typeof modifyRoleRequest>) {
@@ -111,6 +133,8 @@ export async function modifyRole(db: Db, ctx: SignedInContext, input: z.output<t
   const current = await findVendorRole(db, tenant, input.id);
   assertWithinOwnKeys(ctx, current.permissions);
   assertWithinOwnKeys(ctx, input.permissions);
+  const hidden = await hiddenKeysOf(db, ctx);
+  assertNotHidden(input.permissions, hidden);
   const [row] = await recordExistsOnDuplicate(
     () =>
       db
@@ -127,7 +151,7 @@ export async function modifyRole(db: Db, ctx: SignedInContext, input: z.output<t
   if (!row) throw new AppError("NOT_FOUND");
   ctx.audit.target = `role:${row.id} ${row.name}`;
   // Holders get the new keys on their next call: the session resolver reads the role every request.
-  return toItem(row, await accountsHolding(db, row.id));
+  return toItem(row, await accountsHolding(db, row.id), hidden);
 }
 
 function roleInUse(n: number): AppError {

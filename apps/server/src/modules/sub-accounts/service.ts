@@ -21,7 +21,7 @@ import {
   removeAccount,
   statusName,
 } from "../accounts/public.js";
-import { assertWithinOwnKeys, findVendorRole } from "../roles/public.js";
+import { assertWithinOwnKeys, findVendorRole, hiddenKeysOf } from "../roles/public.js";
 import { shopChoices } from "../shops/public.js";
 import { vendorTenant } from "../tenancy/public.js";
 
@@ -138,6 +138,6 @@ export async function subAccountPermissions(db: Db, ctx: SignedInContext, id: nu
     id: current.account.id,
     role_id: current.account.roleId,
     role_name: current.roleName,
-    permission_list: effectivePermissions(current.roleKeys ?? []),
+    permission_list: effectivePermissions(current.roleKeys ?? [], await hiddenKeysOf(db, ctx)),
   };
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   numeric,
@@ -54,9 +55,12 @@ export const vendors = pgTable(
     /** Most shops the vendor's plan allows ("shop permission over maximum"). */
     shopLimit: integer("shop_limit").notNull().default(50),
     enabledProviders: text("enabled_providers").array().notNull().default(sql`'{}'::text[]`),
+    /** The trade the console is shaped for (variants.ts): hidden keys, renamed and added routes. */
+    variant: varchar("variant", { length: 16 }).notNull().default("laundry"),
     createdAt: createdAt(),
   },
   (t) => [
+    check("vendors_variant_ck", sql`${t.variant} in ('laundry', 'car_wash')`),
     index("vendors_group_idx").on(t.groupId),
     // A group does not hold two merchants of the same name (self-registered merchants have no group).
     uniqueIndex("vendors_group_name_uq").on(t.groupId, sql`lower(${t.name})`),

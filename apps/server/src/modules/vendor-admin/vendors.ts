@@ -1,4 +1,9 @@
-import type { createVendorRequest, VendorAdminItem, vendorAdminListRequest } from "@washboard/shared";
+import {
+  type createVendorRequest,
+  type VendorAdminItem,
+  variantOf,
+  type vendorAdminListRequest,
+} from "@washboard/shared";
 import type { AnyColumn } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../platform/db/client.js";
@@ -50,6 +55,7 @@ function toItem({ vendor: v, accountCount, deviceCount }: ItemRow): VendorAdminI
     time_zone: v.timeZone,
     coin_denomination: v.coinDenomination,
     payment_methods: v.paymentMethods,
+    variant: variantOf(v.variant),
     max_balance: v.maxBalance,
     withdrawable_balance: v.withdrawableBalance,
     created_at: toSeconds(v.createdAt),
@@ -74,6 +80,7 @@ function columnsOf(input: Fields) {
     timeZone: input.time_zone,
     coinDenomination: input.coin_denomination,
     paymentMethods: [...new Set(input.payment_methods)],
+    ...(input.variant && { variant: input.variant }),
   };
 }
 

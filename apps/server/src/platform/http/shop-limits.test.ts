@@ -5,12 +5,14 @@ import {
   type EndpointContract,
   endpointId,
   isConsoleLevel,
+  type SseEvent,
 } from "@washboard/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { devices } from "../../modules/devices/tables.js";
 import { orders } from "../../modules/orders/tables.js";
 import { rebuildRollups } from "../../modules/revenue/public.js";
+import { listening, openEventStream } from "../../test/event-stream.js";
 import { demoVendors } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 
@@ -241,5 +243,31 @@ describe("limiting a sub-account", () => {
   it("refuses an empty list of shops with the shared message", async () => {
     const answer = await server.sendRaw(API.subAccounts.modify, { id: 1, shop_ids: [] }, as);
     expect(answer.body).toMatchObject({ code: "VALIDATION_FAILED", message_key: "validation.noShops" });
+  });
+});
+
+describe("the live stream of a sub-account limited to shop A", () => {
+  it("tells it of commands to shop A's machines and none of shop B's; the vendor's administrator hears both", async () => {
+    const base = await listening(server.app);
+    const limited = await openEventStream(base, API.live.events.path, {
+      token: await server.login(LIMITED, PASSWORD),
+    });
+    const admin = await openEventStream(base, API.live.events.path, { token: await server.login("vendor_admin") });
+    expect(limited.status).toBe(200);
+    const commandTo = (deviceId: number) => (event: SseEvent) =>
+      event.event === "devices.command" && (JSON.parse(event.data) as { device_id: number }).device_id === deviceId;
+    try {
+      // B's first: the stream keeps the order events were published in, so once A's has arrived
+      // B's would have come before it.
+      ok(await server.send(API.devices.reboot, { device_ids: [ids.deviceB] }, as), "restart B");
+      ok(await server.send(API.devices.reboot, { device_ids: [ids.deviceA] }, as), "restart A");
+      await admin.next(commandTo(ids.deviceB));
+      await admin.next(commandTo(ids.deviceA));
+      await limited.next(commandTo(ids.deviceA));
+      expect(limited.events.filter(commandTo(ids.deviceB))).toEqual([]);
+    } finally {
+      limited.close();
+      admin.close();
+    }
   });
 });

@@ -10,6 +10,8 @@ export interface LiveEventInput {
   /** The tenant it belongs to: a vendor's event, or a group's own (vendorId null). */
   vendorId: number | null;
   groupId: number | null;
+  /** The shop it belongs to, for a shop-scoped topic (LIVE_TOPICS); null: a machine in no shop. */
+  shopId?: number | null;
   data: unknown;
 }
 

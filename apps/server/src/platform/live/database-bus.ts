@@ -19,8 +19,9 @@ const DELIVERED_KEPT = 2_000;
 
 type Row = typeof liveEvents.$inferSelect;
 
-function toEvent(row: Pick<Row, "id" | "topic" | "vendorId" | "groupId" | "data">): LiveEvent {
-  return { id: String(row.id), topic: row.topic, vendorId: row.vendorId, groupId: row.groupId, data: row.data };
+function toEvent(row: Pick<Row, "id" | "topic" | "vendorId" | "groupId" | "shopId" | "data">): LiveEvent {
+  const { id, topic, vendorId, groupId, shopId, data } = row;
+  return { id: String(id), topic, vendorId, groupId, ...(shopId !== null && { shopId }), data };
 }
 
 /**
@@ -46,7 +47,13 @@ export class DatabaseLiveBus implements LiveBus {
   async publish(event: LiveEventInput): Promise<void> {
     const [row] = await this.database.db
       .insert(liveEvents)
-      .values({ topic: event.topic, vendorId: event.vendorId, groupId: event.groupId, data: event.data })
+      .values({
+        topic: event.topic,
+        vendorId: event.vendorId,
+        groupId: event.groupId,
+        shopId: event.shopId ?? null,
+        data: event.data,
+      })
       .returning({ id: liveEvents.id });
     if (!row) return;
     const full = JSON.stringify({ ...event, id: String(row.id) });

@@ -12,6 +12,7 @@ export const liveEvents = pgTable(
     topic: varchar("topic", { length: 64 }).notNull(),
     vendorId: integer("vendor_id"),
     groupId: integer("group_id"),
+    shopId: integer("shop_id"),
     data: jsonb("data").notNull(),
     createdAt: createdAt(),
   },

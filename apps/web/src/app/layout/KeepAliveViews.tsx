@@ -1,6 +1,6 @@
 import type { RouteMeta } from "@washboard/shared";
 import { Suspense, useEffect, useState } from "react";
-import { SCREENS } from "../console-features";
+import { screenFor } from "../console-features";
 import { routeRegistry } from "../router/route-registry";
 import { PageSpinner } from "../ui/PageSpinner";
 import { useTags } from "./tags-store";
@@ -33,7 +33,7 @@ export function KeepAliveViews({
   return (
     <>
       {paths.map((path) => {
-        const Screen = SCREENS[path];
+        const Screen = screenFor(path);
         if (!Screen) return null;
         const active = path === route.path;
         return (

@@ -1,6 +1,6 @@
 import { findRoute, ROUTES, type RouteMeta } from "@washboard/shared";
 import { describe, expect, it } from "vitest";
-import type { SessionUser } from "../session/store";
+import { testSessionUser } from "../../test/session-user";
 import { decide, safeRedirect } from "./guard";
 
 const built = new Set([
@@ -16,24 +16,7 @@ const hasScreen = (path: string) => built.has(path);
 const find = (path: string) => findRoute(path, ROUTES);
 const at = (pathname: string, search = "") => ({ pathname, search });
 
-function user(level: number, permissions: string[] | null = []): SessionUser {
-  return {
-    token: "t",
-    level,
-    vendorId: level <= 4 ? 1 : null,
-    groupId: level >= 6 ? 1 : null,
-    username: "u",
-    name: "U",
-    avatar: "",
-    roles: [String(level)],
-    permissions,
-    vendorList: [],
-    activeVendorId: null,
-    accountInfo: null,
-    vendor: null,
-    alliances: [],
-  };
-}
+const user = testSessionUser;
 
 describe("route guard (spec §2)", () => {
   it("sends a visitor without a session to login with the wanted path", () => {

@@ -15,6 +15,7 @@ vi.mock("../i18n", () => ({ loadConsoleCatalogue: vi.fn(async () => undefined) }
 
 const { bootSession } = await import("./boot");
 const { sessionStore } = await import("./store");
+const { routeRegistry } = await import("../router/route-registry");
 
 const signIn = (level: number, token: string) =>
   sessionStore.signIn({
@@ -33,6 +34,7 @@ function answerAll() {
   for (const { path, answer } of started.splice(0)) {
     if (path === API.auth.accountInfo.path) answer({ common_info: { time_zone: "UTC", currency: "MYR" } });
     else if (path === API.alliances.sessionList.path) answer({ alliances: [] });
+    else if (path === API.tenancy.routesMap.path) answer({ vendor_id: 7, variant: "laundry", routes: [] });
     else answer({ vendor_id: 7, name: "Shop" });
   }
 }
@@ -48,7 +50,12 @@ describe("the boot calls after sign-in", () => {
     const done = bootSession();
     await flush();
     expect(started.map((c) => c.path).sort()).toEqual(
-      [API.auth.accountInfo.path, API.tenancy.current.path, API.alliances.sessionList.path].sort(),
+      [
+        API.auth.accountInfo.path,
+        API.tenancy.current.path,
+        API.alliances.sessionList.path,
+        API.tenancy.routesMap.path,
+      ].sort(),
     );
     answerAll();
     await done;
@@ -61,12 +68,28 @@ describe("the boot calls after sign-in", () => {
     const early = bootSession();
     const guard = bootSession();
     await flush();
-    expect(started).toHaveLength(3);
+    expect(started).toHaveLength(4);
     answerAll();
     await Promise.all([early, guard]);
     // Answered: a later call has nothing to do.
     await bootSession();
     await flush();
     expect(started).toHaveLength(0);
+  });
+
+  it("add the vendor's route map to the route registry before the session is marked booted", async () => {
+    signIn(3, "token-c");
+    const done = bootSession();
+    await flush();
+    const map = started.find((c) => c.path === API.tenancy.routesMap.path);
+    map?.answer({
+      vendor_id: 7,
+      variant: "car_wash",
+      routes: [{ path: "/shop/devices", title_key: "routes.car_wash_devices" }],
+    });
+    answerAll();
+    await done;
+    expect(routeRegistry.find("/shop/devices")?.titleKey).toBe("routes.car_wash_devices");
+    routeRegistry.reset();
   });
 });

@@ -2,13 +2,15 @@ import { API, isGroupLevel } from "@washboard/shared";
 import type { Change } from "../api/change";
 import { call } from "../api/client";
 import { loadConsoleCatalogue } from "../i18n";
+import { applyRoutesMap } from "../router/variant-routes";
 import { type SessionUser, sessionStore } from "./store";
 
 let booting: { token: string; done: Promise<void> } | undefined;
 
 /**
  * The calls the console makes once after sign-in (spec §7): permission list (level 4), account
- * info, and the vendor list (levels 6/7) or the vendor's own summary and alliance list (levels 3/4).
+ * info, and the vendor list (levels 6/7) or the vendor's own summary, alliance list and its
+ * variant's route map (levels 3/4; the vendor screens are theirs).
  * Meanwhile the frame's words load, which the console shows next (a failure there is the console's
  * to retry, not the boot's). A signed-in reload starts it with the entry; a call while a run for the
  * same sign-in is under way shares that run, and one after it has answered (the permissions are
@@ -37,12 +39,15 @@ async function runBoot(user: SessionUser): Promise<void> {
   const ownInfo = group ? undefined : call(API.auth.accountInfo, {});
   // Awaited below; a failure while the others are still out is not an unhandled one.
   ownInfo?.catch(() => undefined);
-  const [permissions, vendorList, vendor, alliances] = await Promise.all([
+  const [permissions, vendorList, vendor, alliances, routesMap] = await Promise.all([
     user.level === 4 ? call(API.auth.permissions).then((r) => r.permission_list) : Promise.resolve([]),
     group ? call(API.tenancy.listByGroup, {}).then((r) => r.vendor_list) : Promise.resolve([]),
     group ? Promise.resolve(null) : call(API.tenancy.current, {}),
     group ? Promise.resolve([]) : loadAlliances(),
+    group ? Promise.resolve(null) : call(API.tenancy.routesMap, {}),
   ]);
+  // Before the session is marked booted: the first menu already shows the variant's routes.
+  if (routesMap) applyRoutesMap(routesMap);
   const stillValid = vendorList.some((v) => v.vendor_id === user.activeVendorId);
   sessionStore.updateUser({
     permissions,

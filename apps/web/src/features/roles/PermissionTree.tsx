@@ -8,38 +8,41 @@ const OPTIONAL = new Set<string>(PERMISSION_TREE.flatMap((g) => ("optional" in g
 
 /**
  * The §6 permission tree as a checkbox tree. Locked keys are checked and cannot be cleared; keys
- * only some product variants show are marked; `grantable` (a level-4 editor's own keys) limits
- * what may be checked.
+ * only some product variants show are marked, and those the vendor's variant hides (`hidden`) are
+ * left out; `grantable` (a level-4 editor's own keys) limits what may be checked.
  */
 export function PermissionTree(props: {
   value?: string[];
   onChange?: (keys: string[]) => void;
   grantable?: ReadonlySet<string> | null;
+  hidden?: readonly string[];
 }) {
   const { t } = useTranslation();
   const checked = withLockedKeys(props.value ?? []);
   const treeData: DataNode[] = PERMISSION_TREE.map((group) => ({
     key: group.key,
     title: t(`permissions.${group.key}`),
-    children: group.leaves.map((leaf: PermissionLeafKey) => {
-      const locked = LOCKED_PERMISSION_KEYS.has(leaf);
-      const outOfReach = !locked && props.grantable != null && !props.grantable.has(leaf);
-      return {
-        key: leaf,
-        disableCheckbox: locked || outOfReach,
-        title: (
-          <span data-testid={`perm-${leaf}`}>
-            {t(`permissions.${leaf}`)}
-            {locked && (
-              <Tag color="blue" style={{ marginInlineStart: 8 }}>
-                {t("roles.locked")}
-              </Tag>
-            )}
-            {OPTIONAL.has(leaf) && <Tag style={{ marginInlineStart: 8 }}>{t("roles.variantOnly")}</Tag>}
-          </span>
-        ),
-      };
-    }),
+    children: group.leaves
+      .filter((leaf: PermissionLeafKey) => !props.hidden?.includes(leaf))
+      .map((leaf: PermissionLeafKey) => {
+        const locked = LOCKED_PERMISSION_KEYS.has(leaf);
+        const outOfReach = !locked && props.grantable != null && !props.grantable.has(leaf);
+        return {
+          key: leaf,
+          disableCheckbox: locked || outOfReach,
+          title: (
+            <span data-testid={`perm-${leaf}`}>
+              {t(`permissions.${leaf}`)}
+              {locked && (
+                <Tag color="blue" style={{ marginInlineStart: 8 }}>
+                  {t("roles.locked")}
+                </Tag>
+              )}
+              {OPTIONAL.has(leaf) && <Tag style={{ marginInlineStart: 8 }}>{t("roles.variantOnly")}</Tag>}
+            </span>
+          ),
+        };
+      }),
   }));
   return (
     <div data-testid="permission-tree">

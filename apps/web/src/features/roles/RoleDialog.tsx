@@ -1,6 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
 import { API, APP_ROLES, type AppRole, ROLE_PRESETS, type RoleItem, roleFields } from "@washboard/shared";
 import { Checkbox, Form, Input, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { call } from "../../app/api/client";
+import { queryKeys } from "../../app/api/query-keys";
 import { zodRule } from "../../app/forms/zod-rule";
 import { useSession } from "../../app/session/store";
 import { EntityDialog } from "../../app/ui/EntityDialog";
@@ -21,6 +24,11 @@ export function RoleDialog(props: { item: RoleItem | null; onClose(): void }) {
   const [form] = Form.useForm<RoleForm>();
   const editing = props.item !== null;
   const grantable = user?.level === 4 ? new Set(user.permissions ?? []) : null;
+  // The keys the vendor's variant hides (a car wash has no points nor good-news promotions).
+  const customization = useQuery({
+    queryKey: queryKeys.call(API.tenancy.customization),
+    queryFn: () => call(API.tenancy.customization, {}),
+  });
   const initial: RoleForm = props.item
     ? {
         name: props.item.name,
@@ -54,7 +62,10 @@ export function RoleDialog(props: { item: RoleItem | null; onClose(): void }) {
               const preset = ROLE_PRESETS.find((p) => p.id === id);
               form.setFieldsValue({
                 permissions: withLockedKeys(
-                  (preset?.permissions ?? []).filter((k) => grantable === null || grantable.has(k)),
+                  (preset?.permissions ?? []).filter(
+                    (k) =>
+                      (grantable === null || grantable.has(k)) && !customization.data?.hidden_permissions.includes(k),
+                  ),
                 ),
                 app_roles: [...(preset?.appRoles ?? [])],
                 ...(preset && !form.getFieldValue("name") ? { name: t(preset.nameKey) } : {}),
@@ -73,7 +84,7 @@ export function RoleDialog(props: { item: RoleItem | null; onClose(): void }) {
         <Checkbox.Group options={APP_ROLES.map((r) => ({ value: r, label: t(`permissions.${r}`) }))} />
       </Form.Item>
       <Form.Item name="permissions" label={t("roles.permissions")} extra={t("roles.lockedHint")}>
-        <PermissionTree grantable={grantable} />
+        <PermissionTree grantable={grantable} hidden={customization.data?.hidden_permissions} />
       </Form.Item>
       <Typography.Text type="secondary">{t("roles.nextCallHint")}</Typography.Text>
     </EntityDialog>

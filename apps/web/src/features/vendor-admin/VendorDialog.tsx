@@ -1,13 +1,16 @@
 import {
   API,
   coinDenomination,
+  DEFAULT_VENDOR_VARIANT,
   formatMoney,
   type LanguageCode,
   ORDER_PROVIDERS,
   parseMoney,
   VENDOR_PAYMENT_METHODS,
+  VENDOR_VARIANTS,
   type VendorAdminItem,
   type VendorPaymentMethod,
+  type VendorVariant,
   vendorAdminFields,
 } from "@washboard/shared";
 import { Col, Form, type FormRule, Input, InputNumber, Row, Select } from "antd";
@@ -32,6 +35,7 @@ interface VendorForm {
   /** As typed, in the chosen currency; sent in minor units. */
   coin: string;
   payment_methods: VendorPaymentMethod[];
+  variant: VendorVariant;
 }
 
 /** A payment method in the interface language; providers use their names from the permission tree. */
@@ -79,6 +83,7 @@ export function VendorDialog(props: { vendor: VendorAdminItem | null; onClose():
         time_zone: v.time_zone,
         coin: formatMoney(v.coin_denomination, v.currency, { hideSymbol: true }),
         payment_methods: v.payment_methods as VendorPaymentMethod[],
+        variant: v.variant,
       }
     : {
         settlement_cycle_days: 7,
@@ -86,6 +91,7 @@ export function VendorDialog(props: { vendor: VendorAdminItem | null; onClose():
         fee_rate_no_coins: 0,
         time_zone: browserTimeZone(),
         payment_methods: [],
+        variant: DEFAULT_VENDOR_VARIANT,
       };
 
   const text = (name: keyof VendorForm & keyof typeof f, labelKey: string, max: number) => (
@@ -169,6 +175,19 @@ export function VendorDialog(props: { vendor: VendorAdminItem | null; onClose():
               showSearch={{ optionFilterProp: "label" }}
               options={timeZoneOptions()}
               data-testid="vendor-timezone"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="variant"
+            label={t("vendorAdmin.fields.variant")}
+            extra={t("vendorAdmin.variantHint")}
+            rules={[zodRule(f.variant)]}
+          >
+            <Select
+              options={VENDOR_VARIANTS.map((value) => ({ value, label: t(`vendorAdmin.variants.${value}`) }))}
+              data-testid="vendor-variant"
             />
           </Form.Item>
         </Col>

@@ -30,6 +30,11 @@ function vendorColumns(timeZone: string): DataColumn<VendorAdminItem>[] {
     { key: "currency", titleKey: "vendorAdmin.fields.currency", dataIndex: "currency" },
     { key: "language", titleKey: "vendorAdmin.fields.language", dataIndex: "language" },
     { key: "timeZone", titleKey: "vendorAdmin.fields.timeZone", dataIndex: "time_zone" },
+    {
+      key: "variant",
+      titleKey: "vendorAdmin.fields.variant",
+      text: (r) => i18next.t(`vendorAdmin.variants.${r.variant}`),
+    },
     { key: "settlement", titleKey: "vendorAdmin.fields.settlementCycle", dataIndex: "settlement_cycle_days" },
     { key: "feeCoins", titleKey: "vendorAdmin.fields.feeRateCoins", text: (r) => r.fee_rate_coins.toFixed(2) },
     { key: "feeNoCoins", titleKey: "vendorAdmin.fields.feeRateNoCoins", text: (r) => r.fee_rate_no_coins.toFixed(2) },

@@ -16,6 +16,7 @@ import type { LiveBus } from "../../../platform/live/bus.js";
 import type { DeviceTrafficMetrics } from "../../../platform/metrics/device-traffic.js";
 import type { VendorTenant } from "../../tenancy/public.js";
 import { bluetoothKeyOfHash } from "../broker/device-secrets.js";
+import { shopsOfDevices } from "../device-shops.js";
 import { deviceCommands, devices } from "../tables.js";
 import { type CommandView, commandView } from "./command-view.js";
 import { isRemoteCardStart, remoteCardCredit } from "./remote-cards.js";
@@ -307,11 +308,18 @@ export class DeviceCommands {
   }
 
   private async announce(rows: (typeof deviceCommands.$inferSelect)[]): Promise<void> {
+    if (rows.length === 0) return;
+    // Each command names its machine's shop: a sub-account limited to some shops hears only of theirs.
+    const shops = await shopsOfDevices(
+      this.db,
+      rows.map((row) => row.deviceId),
+    );
     for (const row of rows) {
       await this.live.publish({
         topic: "devices.command",
         vendorId: row.vendorId,
         groupId: null,
+        shopId: shops.get(row.deviceId) ?? null,
         data: commandView(row),
       });
     }

@@ -1,0 +1,2 @@
+ALTER TABLE "vendors" ADD COLUMN "variant" varchar(16) DEFAULT 'laundry' NOT NULL;--> statement-breakpoint
+ALTER TABLE "vendors" ADD CONSTRAINT "vendors_variant_ck" CHECK ("vendors"."variant" in ('laundry', 'car_wash'));

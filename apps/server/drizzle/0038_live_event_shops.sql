@@ -1,0 +1,1 @@
+ALTER TABLE "live_events" ADD COLUMN "shop_id" integer;
