@@ -1,0 +1,194 @@
+import { wallClockParts } from "@washboard/shared";
+
+/**
+ * The pricing engine (issue 29): for one machine, one program, one moment and optionally a member
+ * and a coupon, the list price, every adjustment that applies in order, and the price paid — with
+ * the reason for each step, which an order stores. Pure: the rules come loaded (pricing rules of
+ * the vendor, the member's card, the coupon); the caller reads them under whatever lock it needs.
+ *
+ * Stacking rules (docs/pricing.md says the same for operators):
+ * 1. Time-of-day price: of the vendor's windows matching the shop, the machine type, the local day
+ *    and time, the one giving the lowest price sets the base — below the list price (a quiet-hours
+ *    discount) or above it (a fixed evening price). A window is a price, not a promotion.
+ * 2. Promotion: one at most. First use free (a member's first paid use) makes it 0; otherwise the
+ *    active time-limited offer with the largest discount applies to the base.
+ * 3. Member discount card: its rate applies to what is left.
+ * 4. Coupon: free makes it 0; a rate takes its share; a deduction takes its amount, never more
+ *    than what is left.
+ * 5. Provider's pay discount: last, on what is left, never bringing a price to pay below one minor
+ *    unit (a provider cannot take a payment of 0); a free use pays nothing and gets none.
+ * Every percentage's share is rounded down to the currency's stored unit (a whole yen or baht, a
+ * cent of a ringgit) except the pay discount, which rounds to nearest as the pay page always has;
+ * a price is never below zero. Every time window is read in the vendor's time zone.
+ */
+
+/** A day of the week as `Date#getDay` counts: 0 Sunday … 6 Saturday. */
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+/** Which machines a rule applies to; an absent list means all. */
+export interface RuleScope {
+  shopIds?: readonly number[];
+  machineTypes?: readonly string[];
+}
+
+/**
+ * A time-of-day price: on `days`, from `from` to `to` local time ("HH:MM"; a `to` not after `from`
+ * crosses midnight, and the hours after midnight belong to the day the window started), either a
+ * percentage off the list price or a fixed price.
+ */
+export interface PriceWindow extends RuleScope {
+  id: number;
+  name: string;
+  days: readonly Weekday[];
+  from: string;
+  to: string;
+  change: { percentOff: number } | { price: number };
+}
+
+export interface Promotion extends RuleScope {
+  id: number;
+  name: string;
+  kind: "timelimit" | "firstfree";
+  /** Time-limited offer: 1–99 (spec §5). */
+  percentOff?: number;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export interface Coupon {
+  id: number;
+  code: string;
+  kind: "free" | "rate" | "deduction";
+  /** rate: 1–99 off; deduction: an amount in minor units. */
+  value: number;
+}
+
+export interface PricingInput {
+  listPrice: number;
+  at: Date;
+  timeZone: string;
+  shopId: number;
+  machineType: string;
+  windows: readonly PriceWindow[];
+  promotions: readonly Promotion[];
+  member?: { firstPaidUse: boolean; discountCard?: { id: number; name: string; percentOff: number } };
+  coupon?: Coupon;
+  payDiscount?: { provider: string; percentOff: number };
+}
+
+export type AdjustmentKind = "time_of_day" | "promotion" | "discount_card" | "coupon" | "pay_discount";
+
+/** One step of the explanation: what applied, by how much (negative: off), and the price after it. */
+export interface Adjustment {
+  kind: AdjustmentKind;
+  /** The rule's id (a coupon's, a card's…); 0 for the provider's discount. */
+  ruleId: number;
+  /** The rule's name as the vendor gave it, a coupon's code, or the provider. */
+  name: string;
+  amount: number;
+  priceAfter: number;
+}
+
+export interface Quote {
+  listPrice: number;
+  adjustments: Adjustment[];
+  finalPrice: number;
+}
+
+const applies = (scope: RuleScope, input: PricingInput) =>
+  (!scope.shopIds || scope.shopIds.includes(input.shopId)) &&
+  (!scope.machineTypes || scope.machineTypes.includes(input.machineType));
+
+/** The share of `price` a percentage takes, rounded down to the stored unit. */
+const shareOf = (price: number, percent: number) => Math.floor((price * percent) / 100);
+
+export function quote(input: PricingInput): Quote {
+  const adjustments: Adjustment[] = [];
+  let price = Math.max(0, input.listPrice);
+  // Only a time-of-day price may raise the price (an evening surcharge); every later step only lowers it.
+  const step = (kind: AdjustmentKind, ruleId: number, name: string, next: number) => {
+    const after = Math.max(0, kind === "time_of_day" ? next : Math.min(price, next));
+    if (after === price) return;
+    adjustments.push({ kind, ruleId, name, amount: after - price, priceAfter: after });
+    price = after;
+  };
+
+  const window = bestWindow(input);
+  if (window) step("time_of_day", window.rule.id, window.rule.name, window.price);
+
+  const promotion = bestPromotion(input, price);
+  if (promotion) step("promotion", promotion.rule.id, promotion.rule.name, promotion.price);
+
+  const card = input.member?.discountCard;
+  if (card) step("discount_card", card.id, card.name, price - shareOf(price, card.percentOff));
+
+  const coupon = input.coupon;
+  if (coupon) step("coupon", coupon.id, coupon.code, price - couponOff(coupon, price));
+
+  const pay = input.payDiscount;
+  if (pay && price > 0) {
+    step("pay_discount", 0, pay.provider, Math.max(1, Math.round((price * (100 - pay.percentOff)) / 100)));
+  }
+  return { listPrice: Math.max(0, input.listPrice), adjustments, finalPrice: price };
+}
+
+function couponOff(coupon: Coupon, price: number): number {
+  if (coupon.kind === "free") return price;
+  if (coupon.kind === "rate") return shareOf(price, coupon.value);
+  return Math.min(price, Math.max(0, coupon.value));
+}
+
+function bestWindow(input: PricingInput): { rule: PriceWindow; price: number } | undefined {
+  const local = localMoment(input.at, input.timeZone);
+  let best: { rule: PriceWindow; price: number } | undefined;
+  for (const rule of input.windows) {
+    if (!applies(rule, input) || !inWindow(rule, local)) continue;
+    const price =
+      "price" in rule.change
+        ? Math.max(0, rule.change.price)
+        : input.listPrice - shareOf(input.listPrice, rule.change.percentOff);
+    if (!best || price < best.price) best = { rule, price };
+  }
+  return best;
+}
+
+function bestPromotion(input: PricingInput, base: number): { rule: Promotion; price: number } | undefined {
+  const active = input.promotions.filter(
+    (p) => applies(p, input) && p.startsAt.getTime() <= input.at.getTime() && input.at.getTime() < p.endsAt.getTime(),
+  );
+  const free = input.member?.firstPaidUse ? active.find((p) => p.kind === "firstfree") : undefined;
+  if (free) return { rule: free, price: 0 };
+  let best: { rule: Promotion; price: number } | undefined;
+  for (const rule of active) {
+    if (rule.kind !== "timelimit" || !rule.percentOff) continue;
+    const price = base - shareOf(base, rule.percentOff);
+    if (!best || price < best.price) best = { rule, price };
+  }
+  return best;
+}
+
+/** The local weekday and minute of the day of an instant in a time zone. */
+interface LocalMoment {
+  weekday: Weekday;
+  minute: number;
+}
+
+function localMoment(at: Date, timeZone: string): LocalMoment {
+  const parts = wallClockParts(at.getTime(), timeZone);
+  const weekday = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day))).getUTCDay();
+  return { weekday: weekday as Weekday, minute: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+function minutesOf(clock: string): number {
+  const [hours, minutes] = clock.split(":").map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+/** Whether a local moment falls in a window; the hours after midnight of a crossing window count for the day before. */
+function inWindow(rule: PriceWindow, { weekday, minute }: LocalMoment): boolean {
+  const from = minutesOf(rule.from);
+  const to = minutesOf(rule.to);
+  if (from < to) return rule.days.includes(weekday) && minute >= from && minute < to;
+  const previous = ((weekday + 6) % 7) as Weekday;
+  return (rule.days.includes(weekday) && minute >= from) || (rule.days.includes(previous) && minute < to);
+}
