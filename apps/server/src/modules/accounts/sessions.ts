@@ -1,11 +1,4 @@
-import {
-  effectivePermissions,
-  GROUP_LEVELS,
-  hiddenPermissionsOf,
-  isConsoleLevel,
-  isGroupLevel,
-  variantOf,
-} from "@washboard/shared";
+import { effectivePermissions, GROUP_LEVELS, isConsoleLevel, isGroupLevel } from "@washboard/shared";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Config } from "../../platform/config.js";
 import type { Db, Tx } from "../../platform/db/client.js";
@@ -15,7 +8,7 @@ import type { SessionAsked, SignedInSession } from "../../platform/http/access.j
 import { AppError } from "../../platform/http/app-error.js";
 import type { Actor, TenantScope } from "../../platform/http/context.js";
 import { roleKeysOf } from "../roles/public.js";
-import { scopeOnVendor, scopeVendorOf } from "../tenancy/public.js";
+import { hiddenKeysOfVendor, scopeOnVendor, scopeVendorOf } from "../tenancy/public.js";
 import { ACCOUNT_STATUS, accounts, sessions } from "./tables.js";
 import { hashToken, newToken } from "./tokens.js";
 
@@ -134,9 +127,7 @@ export class SessionResolver {
       vendorId: row.vendorId,
       // A level-4 account's vendor is its own, read in the same statement: its variant's hidden keys are never held.
       permissions:
-        row.level === 4
-          ? effectivePermissions(row.rolePermissions ?? [], hiddenPermissionsOf(variantOf(row.vendor?.variant)))
-          : [],
+        row.level === 4 ? effectivePermissions(row.rolePermissions ?? [], hiddenKeysOfVendor(row.vendor)) : [],
     };
     const scope = scopeOf(actor, row.vendor, asked);
     // Only a sub-account is ever limited to some shops; its main administrator never is.

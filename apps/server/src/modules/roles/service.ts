@@ -4,11 +4,9 @@ import {
   chosenPermissions,
   type createRoleRequest,
   effectivePermissions,
-  hiddenPermissionsOf,
   type modifyRoleRequest,
   type RoleItem,
   type roleListRequest,
-  variantOf,
 } from "@washboard/shared";
 import { and, eq, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
@@ -21,7 +19,7 @@ import { scalar } from "../../platform/db/related.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { SignedInContext } from "../../platform/http/context.js";
-import { scopedVendor, vendorTenant } from "../tenancy/public.js";
+import { hiddenKeysOfScope, vendorTenant } from "../tenancy/public.js";
 import { roleHolderCount } from "./ports.js";
 import { findVendorRole, type RoleRow } from "./queries.js";
 import { roles } from "./tables.js";
@@ -49,11 +47,6 @@ export function assertWithinOwnKeys(ctx: SignedInContext, keys: readonly string[
   if (ctx.actor.level !== 4) return;
   const own = new Set(ctx.actor.permissions);
   if (effectivePermissions(keys).some((k) => !own.has(k))) throw new AppError("NO_PERMISSION");
-}
-
-/** The permission keys the scope's vendor's variant hides (variants.ts). */
-export async function hiddenKeysOf(db: Db, ctx: SignedInContext): Promise<readonly string[]> {
-  return hiddenPermissionsOf(variantOf((await scopedVendor(db, ctx.scope)).variant));
 }
 
 /** A key the vendor's variant hides is not one its roles may be given: refused with the field named. */
@@ -85,7 +78,7 @@ const selectItems = (db: Db, total: Total) =>
   db.select({ role: roles, holders: roleHolderCount.use()(roles.id), total }).from(roles);
 
 export async function listRoles(db: Db, ctx: SignedInContext, input: z.output<typeof roleListRequest>) {
-  const hidden = await hiddenKeysOf(db, ctx);
+  const hidden = await hiddenKeysOfScope(db, ctx.scope);
   const conditions: SQL[] = [vendorTenant(ctx.scope).owns(roles)];
   if (input.name) conditions.push(ilike(roles.name, likeText(input.name)));
   const page = await listPage({
@@ -107,7 +100,7 @@ const accountsHolding = (db: Db, roleId: number) => scalar(db, roleHolderCount.u
 export async function createRole(db: Db, ctx: SignedInContext, input: z.output<typeof createRoleRequest>) {
   const { vendorId } = vendorTenant(ctx.scope);
   assertWithinOwnKeys(ctx, input.permissions);
-  const hidden = await hiddenKeysOf(db, ctx);
+  const hidden = await hiddenKeysOfScope(db, ctx.scope);
   assertNotHidden(input.permissions, hidden);
   const [row] = await recordExistsOnDuplicate(
     () =>
@@ -133,7 +126,7 @@ export async function modifyRole(db: Db, ctx: SignedInContext, input: z.output<t
   const current = await findVendorRole(db, tenant, input.id);
   assertWithinOwnKeys(ctx, current.permissions);
   assertWithinOwnKeys(ctx, input.permissions);
-  const hidden = await hiddenKeysOf(db, ctx);
+  const hidden = await hiddenKeysOfScope(db, ctx.scope);
   assertNotHidden(input.permissions, hidden);
   const [row] = await recordExistsOnDuplicate(
     () =>

@@ -21,9 +21,9 @@ import {
   removeAccount,
   statusName,
 } from "../accounts/public.js";
-import { assertWithinOwnKeys, findVendorRole, hiddenKeysOf } from "../roles/public.js";
+import { assertWithinOwnKeys, findVendorRole } from "../roles/public.js";
 import { shopChoices } from "../shops/public.js";
-import { vendorTenant } from "../tenancy/public.js";
+import { hiddenKeysOfScope, vendorTenant } from "../tenancy/public.js";
 
 /** The scope's vendor's sub-administrators (level 4). */
 function subAdmins(ctx: SignedInContext): AccountOwner {
@@ -138,6 +138,6 @@ export async function subAccountPermissions(db: Db, ctx: SignedInContext, id: nu
     id: current.account.id,
     role_id: current.account.roleId,
     role_name: current.roleName,
-    permission_list: effectivePermissions(current.roleKeys ?? [], await hiddenKeysOf(db, ctx)),
+    permission_list: effectivePermissions(current.roleKeys ?? [], await hiddenKeysOfScope(db, ctx.scope)),
   };
 }

@@ -46,3 +46,4 @@ export {
   updateVendor,
 } from "./store.js";
 export { vendorTableFormat } from "./table-format.js";
+export { hiddenKeysOfScope, hiddenKeysOfVendor } from "./variants.js";
