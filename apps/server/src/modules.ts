@@ -18,6 +18,7 @@ import { otaModule } from "./modules/ota/module.js";
 import { payModule } from "./modules/pay/module.js";
 import { payqrModule } from "./modules/payqr/module.js";
 import { priceTemplatesModule } from "./modules/price-templates/module.js";
+import { promotionsModule } from "./modules/promotions/module.js";
 import { reportsModule } from "./modules/reports/module.js";
 import { revenueModule } from "./modules/revenue/module.js";
 import { rolesModule } from "./modules/roles/module.js";
@@ -71,6 +72,7 @@ export const MODULES: readonly ServerModule[] = [
   priceTemplatesModule,
   devicesModule,
   ordersModule,
+  promotionsModule,
   membersModule,
   payModule,
   revenueModule,

@@ -31,6 +31,7 @@ export * from "./api/ota-rollouts.js";
 export * from "./api/pay.js";
 export * from "./api/payqr.js";
 export * from "./api/price-templates.js";
+export * from "./api/promotions.js";
 export * from "./api/registry.js";
 export * from "./api/report-subscriptions.js";
 export * from "./api/reports.js";

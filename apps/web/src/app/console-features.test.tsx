@@ -71,6 +71,7 @@ const SCREENS_ADDED = new Set([
   "/subscribe/orders",
   "/subscribe/receipt",
   "/app/download",
+  "/promotion/promotion",
 ]);
 
 /** An account of a level whose vendor has every payment provider on (so every order screen shows). */

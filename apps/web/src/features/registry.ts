@@ -20,6 +20,7 @@ import { feature as orders } from "./orders/feature";
 import { feature as ota } from "./ota/feature";
 import { feature as payqr } from "./payqr/feature";
 import { feature as priceTemplates } from "./price-templates/feature";
+import { feature as promotions } from "./promotions/feature";
 import { feature as reports } from "./reports/feature";
 import { feature as revenue } from "./revenue/feature";
 import { feature as roles } from "./roles/feature";
@@ -68,6 +69,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   userCards,
   washerCatalogue,
   priceTemplates,
+  promotions,
   revenue,
   reports,
   orders,

@@ -1,5 +1,6 @@
 import {
   API,
+  adjustmentName,
   discountedPrice,
   formatMoney,
   type OrderProviderId,
@@ -190,8 +191,20 @@ function ChoosePage({ t, place }: { t: Translate; place: Place }) {
                   <span className="pay-choice-name">
                     {p.name}
                     <small>{t("minutes", { minutes: p.minutes })}</small>
+                    {p.adjustments.map((a) => (
+                      <small key={`${a.kind}-${a.rule_id}`} className="pay-reason" data-testid="pay-reason">
+                        {t(`adjustments.${a.kind}`, { name: a.name })}
+                      </small>
+                    ))}
                   </span>
-                  <strong>{money(p.price)}</strong>
+                  <span className="pay-price">
+                    {p.list_price !== p.price && (
+                      <s className="pay-list-price" data-testid="pay-list-price">
+                        {money(p.list_price)}
+                      </s>
+                    )}
+                    <strong data-testid="pay-program-price">{money(p.price)}</strong>
+                  </span>
                 </label>
               </li>
             ))}
@@ -273,6 +286,20 @@ function SandboxPage({ t, orderNo }: { t: Translate; orderNo: string }) {
       <p className="pay-muted">
         {status.machine_name} · {status.program}
       </p>
+      {status.pricing && status.pricing.adjustments.length > 0 && (
+        <ul className="pay-breakdown" data-testid="pay-breakdown">
+          <li>
+            <span>{t("listPrice")}</span>
+            <span>{formatMoney(status.pricing.list_price, status.currency)}</span>
+          </li>
+          {status.pricing.adjustments.map((a) => (
+            <li key={`${a.kind}-${a.rule_id}`}>
+              <span>{t(`adjustments.${a.kind}`, { name: adjustmentName(a) })}</span>
+              <span>{formatMoney(a.amount, status.currency)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {failure && (
         <p className="pay-error" role="alert">
           {failure}
@@ -363,6 +390,20 @@ function StatusBlock({ t, orderNo, onCancelled }: { t: Translate; orderNo: strin
       <p className="pay-muted">
         {status.machine_name} · {status.program}
       </p>
+      {status.pricing && status.pricing.adjustments.length > 0 && (
+        <ul className="pay-breakdown" data-testid="pay-breakdown">
+          <li>
+            <span>{t("listPrice")}</span>
+            <span>{formatMoney(status.pricing.list_price, status.currency)}</span>
+          </li>
+          {status.pricing.adjustments.map((a) => (
+            <li key={`${a.kind}-${a.rule_id}`}>
+              <span>{t(`adjustments.${a.kind}`, { name: adjustmentName(a) })}</span>
+              <span>{formatMoney(a.amount, status.currency)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {status.refund_amount > 0 && (
         <p>{t("refunded", { amount: formatMoney(status.refund_amount, status.currency) })}</p>
       )}

@@ -16,6 +16,7 @@ const status = (overrides: Partial<PaymentStatus>): PaymentStatus => ({
   refund_amount: 0,
   expires_at: null,
   closed: false,
+  pricing: null,
   ...overrides,
 });
 

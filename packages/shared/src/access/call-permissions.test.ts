@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LIVE_TOPICS } from "../api/live.js";
 import { ORDER_SCREENS } from "../api/orders.js";
-import { ALL_ENDPOINTS, endpointId } from "../api/registry.js";
+import { ALL_ENDPOINTS, API, endpointId } from "../api/registry.js";
 import { FORM_REPORTS } from "../reports/form-reports.js";
 import { isPermissionLeaf, leavesOf, leavesRequired, PERMISSION_TREE } from "./permissions.js";
 
@@ -20,12 +20,20 @@ describe("every call, live topic and report names the leaf key it needs", () => 
     }
   });
 
-  it("`oneOf` only for the two calls that find an order whatever its screen, naming each screen's leaf", () => {
+  it("`oneOf` only for the calls that find an order whatever its screen and the promotions', naming each screen's or kind's leaf", () => {
     const oneOf = sessionCalls.filter((c) => c.access.kind === "session" && typeof c.access.permission === "object");
-    expect(oneOf.map(endpointId).sort()).toEqual(["orders.byPayUniqueNo", "orders.refunds"]);
+    const promotionCalls = Object.values(API.promotions).filter(
+      (c) => c.access.kind === "session" && typeof c.access.permission === "object",
+    );
+    expect(oneOf.map(endpointId).sort()).toEqual(
+      ["orders.byPayUniqueNo", "orders.refunds", ...promotionCalls.map(endpointId)].sort(),
+    );
     for (const c of oneOf) {
       if (c.access.kind !== "session" || c.access.permission === undefined) continue;
-      expect([...leavesRequired(c.access.permission)].sort()).toEqual(ORDER_SCREENS.map((s) => s.permission).sort());
+      const expected = endpointId(c).startsWith("promotions.")
+        ? leavesOf("v_promotion")
+        : ORDER_SCREENS.map((s) => s.permission);
+      expect([...leavesRequired(c.access.permission)].sort()).toEqual([...expected].sort());
     }
   });
 

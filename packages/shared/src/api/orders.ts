@@ -7,6 +7,7 @@ import { ORDER_SCREEN_PROVIDERS, type OrderProviderId } from "../payments/provid
 import { endpoint, type LogLabel } from "./contract.js";
 import { epochSeconds, languageCode, recordId } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
+import { priceExplanation } from "./promotions.js";
 
 const VENDOR = [3, 4] as const;
 
@@ -56,6 +57,8 @@ export const orderItem = z.object({
   member_id: z.number().int().nullable(),
   card_number: z.string().nullable(),
   program: z.string().nullable(),
+  /** Why it cost what it did (list price, each adjustment with its rule); null: not priced online. */
+  pricing: priceExplanation.nullable(),
   created_at: z.number().int(),
 });
 export type OrderItem = z.infer<typeof orderItem>;

@@ -3,6 +3,7 @@ import { ORDER_PROVIDER_IDS, type OrderProviderId } from "../payments/providers.
 import { endpoint } from "./contract.js";
 import { epochSeconds, recordId } from "./fields.js";
 import { PAY_STATUSES, REFUND_STATUSES } from "./orders.js";
+import { priceAdjustment, priceExplanation } from "./promotions.js";
 
 /**
  * The customer's side of a pay QR code (`/pay/qr/<code>`) or a machine's own sticker
@@ -24,8 +25,13 @@ export const payProgram = z.object({
   /** Empty: the template's own program; otherwise the option's name. */
   option: z.string(),
   name: z.string(),
+  /** What it costs now, before a provider's discount: `list_price` with `adjustments` applied. */
   price: z.number().int(),
   minutes: z.number().int(),
+  /** The price template's price. */
+  list_price: z.number().int(),
+  /** Why `price` differs from it (time-of-day price, promotion), in the order they apply. */
+  adjustments: z.array(priceAdjustment),
 });
 export type PayProgram = z.infer<typeof payProgram>;
 
@@ -86,6 +92,8 @@ export const paymentStatus = z.object({
   expires_at: epochSeconds.nullable(),
   /** The payment was cancelled or lapsed unpaid: it can no longer be paid. */
   closed: z.boolean(),
+  /** Why it costs `amount`: the list price and each adjustment with its reason. */
+  pricing: priceExplanation.nullable(),
 });
 export type PaymentStatus = z.infer<typeof paymentStatus>;
 

@@ -21,6 +21,7 @@ import { otaRolloutEndpoints } from "./ota-rollouts.js";
 import { payEndpoints } from "./pay.js";
 import { payQrEndpoints } from "./payqr.js";
 import { priceTemplateEndpoints } from "./price-templates.js";
+import { promotionEndpoints } from "./promotions.js";
 import { indexRegistry } from "./registry-index.js";
 import { reportEndpoints } from "./reports.js";
 import { revenueEndpoints } from "./revenue.js";
@@ -61,6 +62,7 @@ export const API = {
   payqr: payQrEndpoints,
   washerCatalogue: washerCatalogueEndpoints,
   priceTemplates: priceTemplateEndpoints,
+  promotions: promotionEndpoints,
   orders: orderEndpoints,
   revenue: revenueEndpoints,
   reports: reportEndpoints,

@@ -1,5 +1,7 @@
 import type { OrderItem } from "../api/orders.js";
+import type { PriceAdjustment } from "../api/promotions.js";
 import { formatTimestamp } from "../format/time.js";
+import { type OrderProviderId, PROVIDER_BRAND_NAMES } from "../payments/providers.js";
 import { moneyCell, type TableFormat, type TextColumn } from "../reports/table-columns.js";
 
 /** Spec §4 payment state as the reader reads it; an unpaid payment that was closed says so. */
@@ -20,6 +22,9 @@ export function refundStatusText(
 
 const time = (seconds: number | null, f: TableFormat) => (seconds === null ? "" : formatTimestamp(seconds, f.timeZone));
 const plain = (value: string | null) => value ?? "";
+/** A provider's discount names its provider by brand; every other step names its rule. */
+export const adjustmentName = (a: PriceAdjustment) =>
+  a.kind === "pay_discount" ? (PROVIDER_BRAND_NAMES[a.name as OrderProviderId] ?? a.name) : a.name;
 
 /**
  * Spec §3 Orders: numbers, money, states, refund particulars, and where the order was made — the
@@ -55,6 +60,14 @@ export const ORDER_COLUMNS: readonly TextColumn<OrderItem>[] = [
   { key: "shop", titleKey: "devices.fields.shop", text: (o) => plain(o.shop_name) },
   { key: "device", titleKey: "devices.fields.device", text: (o) => (o.device_name || o.serial_number) ?? "" },
   { key: "program", titleKey: "orders.columns.program", text: (o) => plain(o.program) },
+  {
+    key: "adjustments",
+    titleKey: "orders.columns.adjustments",
+    text: (o, f) =>
+      (o.pricing?.adjustments ?? [])
+        .map((a) => `${f.t(`orders.adjustments.${a.kind}`)} ${adjustmentName(a)} ${f.money(a.amount, o.currency)}`)
+        .join("; "),
+  },
   { key: "card_number", titleKey: "orders.columns.cardNumber", text: (o) => plain(o.card_number) },
   { key: "failure_reason", titleKey: "orders.columns.failureReason", text: (o) => plain(o.failure_reason) },
 ];

@@ -38,6 +38,7 @@ export {
   devicesOfShopExpr,
   firmwareVersionCounts,
   isShopDevice,
+  machineToPrice,
   payableDevices,
   placedDevicesOfVendors,
   pushDeviceParams,

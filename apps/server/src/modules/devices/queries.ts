@@ -214,6 +214,20 @@ export async function payableDevices(db: Db, tenant: VendorTenant, where: { shop
     .orderBy(asc(devices.machineNumber), asc(devices.id));
 }
 
+/** A machine of the tenant as a price is asked for it: its shop, type and price template. */
+export async function machineToPrice(db: Db, tenant: VendorTenant, deviceId: number) {
+  const [row] = await db
+    .select({
+      id: devices.id,
+      shopId: devices.shopId,
+      machineType: devices.machineType,
+      priceTemplateId: devices.priceTemplateId,
+    })
+    .from(devices)
+    .where(and(tenant.owns(devices), eq(devices.id, deviceId)));
+  return row;
+}
+
 /** A claimed machine by its serial number (a customer scanning its sticker): its vendor and shop. */
 export async function deviceBySerial(db: Db, serial: string) {
   const [row] = await db

@@ -62,6 +62,7 @@ export function orderView({ order, shopName, deviceName, serialNumber }: OrderVi
     member_id: order.memberId,
     card_number: order.cardNumber,
     program: order.program,
+    pricing: order.pricing,
     created_at: toSeconds(order.createdAt),
   };
 }

@@ -84,6 +84,7 @@ async function pending(provider: "wechatpay" | "alipay", deviceId: number, amoun
     program: "standard",
     minutes: 30,
     expiresAt: new Date(Date.now() + 300_000),
+    pricing: { list_price: amount, adjustments: [], final_price: amount },
   });
 }
 

@@ -1,4 +1,4 @@
-import { type OrderProviderId, paymentTypeOf } from "@washboard/shared";
+import { type OrderProviderId, type PriceExplanation, paymentTypeOf } from "@washboard/shared";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
 import { newOrderNo } from "./order-numbers.js";
@@ -16,6 +16,8 @@ export interface PendingOrder {
   minutes: number;
   /** After this it can no longer be paid: the provider's expiry and the end of the machine's hold. */
   expiresAt: Date;
+  /** Why `amount` is what it is (the pricing engine's explanation); its final price is `amount`. */
+  pricing: PriceExplanation;
 }
 
 /**
@@ -43,8 +45,16 @@ export async function createPendingOrder(db: Db | Tx, pending: PendingOrder) {
       minutes: pending.minutes,
       purchase: { program: pending.program, minutes: pending.minutes },
       expiresAt: pending.expiresAt,
+      pricing: pending.pricing,
+      ...promotionOf(pending.pricing),
     })
     .returning();
   if (!row) throw new AppError("INTERNAL_ERROR");
   return row;
+}
+
+/** The promotion an explanation names (at most one applies), for the promotion's counters. */
+function promotionOf(pricing: PriceExplanation): { promotionId: number | null; promotionOff: number | null } {
+  const step = pricing.adjustments.find((a) => a.kind === "promotion");
+  return step ? { promotionId: step.rule_id, promotionOff: -step.amount } : { promotionId: null, promotionOff: null };
 }

@@ -1,4 +1,4 @@
-import type { OrderSource } from "@washboard/shared";
+import type { OrderSource, PriceExplanation } from "@washboard/shared";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -71,6 +71,14 @@ export const orders = pgTable(
     minutes: smallint("minutes"),
     /** What a paid order starts: { program, minutes, price } of the price template. */
     purchase: jsonb("purchase").$type<{ program: string; minutes: number }>(),
+    /**
+     * Why the order costs what it does (the pricing engine's explanation: list price, each
+     * adjustment with its rule, final price); null for orders no customer priced online.
+     */
+    pricing: jsonb("pricing").$type<PriceExplanation>(),
+    /** The promotion that lowered the price, and by how much (minor units): its counters read these. */
+    promotionId: integer("promotion_id"),
+    promotionOff: bigint("promotion_off", { mode: "number" }),
     /** The remote start a paid order sent its machine. */
     startCommandId: varchar("start_command_id", { length: 64 }),
     /** Of that start: starting (waiting for the machine), started, failed (and refunded). */
@@ -97,6 +105,8 @@ export const orders = pgTable(
     index("orders_transaction_id_idx").on(t.transactionId.op("varchar_pattern_ops")),
     index("orders_order_no_pattern_idx").on(t.orderNo.op("varchar_pattern_ops")),
     index("orders_device_idx").on(t.deviceId),
+    // A promotion's counters: its paid orders and what it gave away.
+    index("orders_promotion_idx").on(t.promotionId).where(sql`${t.promotionId} is not null`),
     // A member's orders, newest first (the member drawer).
     index("orders_member_idx").on(t.memberId, t.createdAt).where(sql`${t.memberId} is not null`),
     uniqueIndex("orders_start_command_uq").on(t.startCommandId),

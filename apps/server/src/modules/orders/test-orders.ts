@@ -28,6 +28,7 @@ export async function paidOrder(
     program: "standard",
     minutes: 30,
     expiresAt: new Date(Date.now() + 300_000),
+    pricing: { list_price: order.amount, adjustments: [], final_price: order.amount },
   });
   const [paid] = await db
     .update(orders)

@@ -68,8 +68,15 @@ describe("the pay page", () => {
     expect(shown.providers).not.toContain("wechatpay");
     const a1 = shown.machines.find((m) => m.id === id);
     expect(a1?.programs).toEqual([
-      { option: "", name: `Wash ${run}`, price: 700, minutes: 30 },
-      { option: "Hot water", name: `Wash ${run} + Hot water`, price: 900, minutes: 35 },
+      { option: "", name: `Wash ${run}`, price: 700, minutes: 30, list_price: 700, adjustments: [] },
+      {
+        option: "Hot water",
+        name: `Wash ${run} + Hot water`,
+        price: 900,
+        minutes: 35,
+        list_price: 900,
+        adjustments: [],
+      },
     ]);
     expect(shown.machines.find((m) => m.machine_number === "A2")?.state).toBe("offline");
   });

@@ -1,6 +1,5 @@
 import {
   type createPaymentRequest,
-  discountedPrice,
   type OrderProviderId,
   type PayMachine,
   type PaymentStatus,
@@ -31,7 +30,8 @@ import {
   refundStatusName,
 } from "../orders/public.js";
 import { payQrByCode } from "../payqr/public.js";
-import { templatesWithOptions } from "../price-templates/public.js";
+import { programsOf, templatesWithOptions } from "../price-templates/public.js";
+import { priceOf, priceWith, rulesOf } from "../promotions/public.js";
 import { findVendorShop } from "../shops/public.js";
 import { publicAddress } from "../system-config/public.js";
 import { findVendor, tenantOfVendor } from "../tenancy/public.js";
@@ -76,9 +76,17 @@ export async function payableProviders(deps: PayDeps, vendorId: number, enabled:
 
 type PayDeps = Pick<AppDeps, "db" | "secrets" | "config">;
 
-async function machinesAt(db: Db, vendorId: number, place: { shopId: number; deviceId: number | null }) {
-  const rows = await payableDevices(db, tenantOfVendor(vendorId), place);
-  const [templates, held] = await Promise.all([
+/** The vendor as its machines are priced: its id, currency's owner and local hours. */
+type PricedVendor = { id: number; timeZone: string };
+
+/**
+ * A place's machines with their state and programs, each program priced now by the pricing engine
+ * (time-of-day price, promotion) before any provider's discount, with the reasons.
+ */
+async function machinesAt(db: Db, vendor: PricedVendor, place: { shopId: number; deviceId: number | null }) {
+  const at = new Date();
+  const rows = await payableDevices(db, tenantOfVendor(vendor.id), place);
+  const [templates, held, rules] = await Promise.all([
     templatesWithOptions(
       db,
       rows.flatMap((r) => (r.priceTemplateId ? [r.priceTemplateId] : [])),
@@ -87,6 +95,7 @@ async function machinesAt(db: Db, vendorId: number, place: { shopId: number; dev
       db,
       rows.map((r) => r.id),
     ),
+    rulesOf(db, vendor, place.shopId, at),
   ]);
   return rows.map((row): PayMachine => {
     const template = row.priceTemplateId ? templates.get(row.priceTemplateId) : undefined;
@@ -99,17 +108,16 @@ async function machinesAt(db: Db, vendorId: number, place: { shopId: number; dev
           : held.has(row.id)
             ? "reserved"
             : "idle";
-    const programs = template
-      ? [
-          { option: "", name: template.name, price: template.price, minutes: template.minutes },
-          ...template.options.map((o) => ({
-            option: o.name,
-            name: `${template.name} + ${o.name}`,
-            price: template.price + o.addedPrice,
-            minutes: template.minutes + o.addedMinutes,
-          })),
-        ]
-      : [];
+    const programs = programsOf(template).map((program) => {
+      const priced = priceWith(rules, {
+        vendor,
+        shopId: place.shopId,
+        machineType: row.machineType,
+        listPrice: program.price,
+        at,
+      });
+      return { ...program, price: priced.final_price, list_price: program.price, adjustments: priced.adjustments };
+    });
     return {
       id: row.id,
       name: row.name,
@@ -129,7 +137,7 @@ export async function chosenProgram(db: Db, place: Place, deviceId: number | nul
   const where = await resolvePlace(db, place);
   const vendor = await findVendor(db, where.vendorId);
   if (!vendor) throw new AppError("NOT_FOUND", { field: "code" });
-  const machine = (await machinesAt(db, where.vendorId, where)).find((m) => m.id === (deviceId ?? where.deviceId));
+  const machine = (await machinesAt(db, vendor, where)).find((m) => m.id === (deviceId ?? where.deviceId));
   if (!machine) throw new AppError("NOT_FOUND", { field: "device_id" });
   if (machine.state === "reserved") throw new AppError("DEVICE_RESERVED", { field: "device_id" });
   if (machine.state !== "idle") throw new AppError("DEVICE_UNAVAILABLE", { field: "device_id" });
@@ -167,7 +175,7 @@ export async function payPage(deps: PayDeps, place: Place): Promise<PayPage> {
         return discount ? [[id, discount]] : [];
       }),
     ),
-    machines: await machinesAt(db, where.vendorId, where),
+    machines: await machinesAt(db, vendor, where),
   };
 }
 
@@ -209,8 +217,16 @@ export async function createPayment(deps: AppDeps, input: z.output<typeof create
   const call = adapter ? await providerCall(deps, adapter, vendor.id) : undefined;
   if (!adapter?.startPayment || !call) throw new AppError("PROVIDER_NOT_CONFIGURED", { field: "provider" });
   await assertPaymentAllowed(deps, ip, machine.id);
-  // The vendor's pay discount for this provider, as the pay page showed it.
-  const amount = discountedPrice(program.price, (await payDiscountsOf(db, vendor.id)).get(adapter.id));
+  // Priced again as the pay page priced it, now with the vendor's pay discount for this provider.
+  const pricing = await priceOf(db, {
+    vendor,
+    shopId: where.shopId,
+    machineType: machine.machine_type,
+    listPrice: program.list_price,
+    at: new Date(),
+    payDiscount: { provider: adapter.id, percentOff: (await payDiscountsOf(db, vendor.id)).get(adapter.id) },
+  });
+  const amount = pricing.final_price;
   const expiresAt = new Date(Date.now() + deps.config.paymentHoldSeconds * 1000);
   const order = await db.transaction(async (tx) => {
     const pending = await createPendingOrder(tx, {
@@ -223,6 +239,7 @@ export async function createPayment(deps: AppDeps, input: z.output<typeof create
       program: program.name,
       minutes: program.minutes,
       expiresAt,
+      pricing,
     });
     const held = await holdMachine(tx, {
       deviceId: machine.id,
@@ -284,6 +301,7 @@ export async function paymentStatus(db: Db, orderNo: string): Promise<PaymentSta
     refund_amount: order.refundedAmount,
     expires_at: order.expiresAt === null ? null : Math.floor(order.expiresAt.getTime() / 1000),
     closed: order.closedAt !== null,
+    pricing: order.pricing,
   };
 }
 

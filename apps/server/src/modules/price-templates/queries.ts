@@ -60,3 +60,26 @@ export interface TemplateWithOptions {
   minutes: number;
   options: { name: string; addedPrice: number; addedMinutes: number }[];
 }
+
+/** A program a machine on a template offers: the template's own ("" option) or one option added. */
+export interface TemplateProgram {
+  option: string;
+  name: string;
+  /** The list price (minor units), before any time-of-day price or promotion. */
+  price: number;
+  minutes: number;
+}
+
+/** The programs of a template, its own first then one per option, as a customer chooses them. */
+export function programsOf(template: TemplateWithOptions | undefined): TemplateProgram[] {
+  if (!template) return [];
+  return [
+    { option: "", name: template.name, price: template.price, minutes: template.minutes },
+    ...template.options.map((o) => ({
+      option: o.name,
+      name: `${template.name} + ${o.name}`,
+      price: template.price + o.addedPrice,
+      minutes: template.minutes + o.addedMinutes,
+    })),
+  ];
+}

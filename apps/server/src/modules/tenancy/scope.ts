@@ -24,6 +24,12 @@ export interface VendorTenant {
   owns(table: { vendorId: AnyPgColumn }): SQL;
   /** Rows the vendor owns or the platform shares with every vendor (`vendor_id` null: starter catalogues). */
   sees(table: { vendorId: AnyPgColumn }): SQL;
+  /**
+   * A vendor's rule scoped by a list of shops (a promotion, a time-of-day price; an empty list: every
+   * shop). A scope limited to some shops owns only rules naming shops, all of them its own: a rule
+   * for every shop, or naming another, is not its to see or change.
+   */
+  ownsRule(table: { vendorId: AnyPgColumn; shopIds: AnyPgColumn }): SQL;
 }
 
 /** The column naming the shop a row belongs to: its `shopId`, or a shop's own id. */
@@ -73,6 +79,18 @@ export function tenantOfVendor(vendorId: number, shopIds: readonly number[] | nu
     shopIds,
     owns: (table) => withinShops(eq(table.vendorId, vendorId), table, shopIds),
     sees: (table) => withinShops(or(isNull(table.vendorId), eq(table.vendorId, vendorId)) as SQL, table, shopIds),
+    ownsRule: (table) => {
+      const vendor = eq(table.vendorId, vendorId);
+      if (!shopIds) return vendor;
+      const mine =
+        shopIds.length === 0
+          ? sql`'{}'::int[]`
+          : sql`array[${sql.join(
+              shopIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}]::int[]`;
+      return and(vendor, sql`cardinality(${table.shopIds}) > 0`, sql`${table.shopIds} <@ ${mine}`) as SQL;
+    },
   };
 }
 

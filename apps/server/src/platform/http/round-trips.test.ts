@@ -48,9 +48,13 @@ const EXCEPTIONS: Record<string, { most: number; why: string }> = {
     most: 3,
     why: "the order with both parties (the vendor, the platform's receipt details), and its machines side by side",
   },
+  "promotions.preview": {
+    most: 4,
+    why: "the machine and its vendor side by side, then the machine's programs and the vendor's pricing rules side by side",
+  },
   "pay.page": {
-    most: 9,
-    why: "the public pay page: the code, its vendor, shop and machines, their holds, the vendor's providers and the site's config",
+    most: 10,
+    why: "the public pay page: the code, its vendor, shop and machines, their holds, the vendor's pricing rules (one statement), its providers and the site's config",
   },
 };
 
@@ -106,6 +110,7 @@ const PAYLOADS: Record<string, () => Record<string, unknown>> = {
   "members.memberCoupons": () => ({ member_id: records.member }),
   "members.couponByUniqueDid": () => ({ unique_did: records.couponUniqueDid }),
   "pay.page": () => ({ code: records.payQrCode }),
+  "promotions.preview": () => ({ device_id: records.device }),
   "pay.status": () => ({ order_no: records.orderNo }),
   "ota.rolloutHistory": () => ({ id: records.rollout }),
   "ota.rolloutDevices": () => ({ rollout_id: records.rollout }),

@@ -45,6 +45,7 @@ export const CHANGES: Record<Domain, ChangeDeclaration> = {
   washerCatalogue: { refetch: [] },
   // Assigning or changing a template changes the template shown in the device list.
   priceTemplates: { refetch: ["devices"] },
+  promotions: { refetch: [] },
   live: { refetch: [] },
   // A top-up at the counter is other income.
   members: { refetch: ["revenue"] },

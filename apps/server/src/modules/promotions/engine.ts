@@ -1,4 +1,4 @@
-import { wallClockParts } from "@washboard/shared";
+import { discountedPrice, wallClockParts } from "@washboard/shared";
 
 /**
  * The pricing engine (issue 29): for one machine, one program, one moment and optionally a member
@@ -127,7 +127,7 @@ export function quote(input: PricingInput): Quote {
 
   const pay = input.payDiscount;
   if (pay && price > 0) {
-    step("pay_discount", 0, pay.provider, Math.max(1, Math.round((price * (100 - pay.percentOff)) / 100)));
+    step("pay_discount", 0, pay.provider, discountedPrice(price, pay.percentOff));
   }
   return { listPrice: Math.max(0, input.listPrice), adjustments, finalPrice: price };
 }

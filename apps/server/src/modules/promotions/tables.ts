@@ -1,0 +1,77 @@
+import type { PromotionSettings } from "@washboard/shared";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { createdAt } from "../../platform/db/columns.js";
+import { vendors } from "../tenancy/tables.js";
+
+/**
+ * A promotion (spec §3): its kind's settings as the contract's `promotionSettings` (checked on the
+ * way in), a period, a scope (empty arrays: every shop, every machine type) and an on/off switch.
+ * The kind is a column of its own: lists filter by it and the caller's keys decide which it sees.
+ */
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: serial("id").primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    kind: varchar("kind", { length: 16 }).notNull(),
+    name: varchar("name", { length: 64 }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    shopIds: integer("shop_ids").array().notNull().default(sql`'{}'::int[]`),
+    machineTypes: text("machine_types").array().notNull().default(sql`'{}'::text[]`),
+    settings: jsonb("settings").$type<PromotionSettings>().notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("promotions_vendor_kind_idx").on(t.vendorId, t.kind, t.id),
+    check("promotions_period", sql`${t.endsAt} > ${t.startsAt}`),
+    check("promotions_kind_matches", sql`${t.settings}->>'kind' = ${t.kind}`),
+  ],
+);
+
+/**
+ * A time-of-day price: on some weekdays (0 Sunday … 6 Saturday), from `from_minute` to `to_minute`
+ * of the vendor's local day (a `to` not after `from` crosses midnight), a percentage off the list
+ * price or a fixed price. Exactly one of the two is set.
+ */
+export const priceWindows = pgTable(
+  "price_windows",
+  {
+    id: serial("id").primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    name: varchar("name", { length: 64 }).notNull(),
+    days: smallint("days").array().notNull(),
+    fromMinute: smallint("from_minute").notNull(),
+    toMinute: smallint("to_minute").notNull(),
+    percentOff: smallint("percent_off"),
+    price: bigint("price", { mode: "number" }),
+    shopIds: integer("shop_ids").array().notNull().default(sql`'{}'::int[]`),
+    machineTypes: text("machine_types").array().notNull().default(sql`'{}'::text[]`),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("price_windows_vendor_idx").on(t.vendorId, t.id),
+    check("price_windows_one_change", sql`(${t.percentOff} is null) <> (${t.price} is null)`),
+    check("price_windows_minutes", sql`${t.fromMinute} between 0 and 1439 and ${t.toMinute} between 0 and 1439`),
+  ],
+);
