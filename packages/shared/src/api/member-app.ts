@@ -3,6 +3,7 @@ import { ORDER_PROVIDER_IDS, type OrderProviderId } from "../payments/providers.
 import { endpoint } from "./contract.js";
 import { memberPhone, movedAmount, movementItem, PURSES } from "./members.js";
 import { payPlace } from "./pay.js";
+import { priceExplanation } from "./promotions.js";
 
 /**
  * The member API of the customer's app (`/api/member/...`): a customer registers by phone in a shop
@@ -156,14 +157,16 @@ export const memberEndpointsForApp = {
     method: "POST",
     path: "/api/member/pay",
     summary:
-      "Pays a machine's program from the member's balance, less a coupon's discount, and starts it (refunded, coupon given back, if it does not start)",
+      "Pays a machine's program from the member's balance at the pricing engine's price (time-of-day price, promotion, coupon) and starts it (refunded, coupon given back, if it does not start)",
     access: MEMBER,
     body: memberPayRequest,
     result: z.object({
       order_no: z.string(),
-      /** What the balance paid, and what the coupon took off the program's price (minor units). */
+      /** What the balance paid, and what came off the program's list price in all (minor units). */
       charged: z.number().int(),
       discount: z.number().int(),
+      /** Why: the list price and each adjustment with its reason. */
+      pricing: priceExplanation,
       wallet: memberWallet,
     }),
     mutates: true,

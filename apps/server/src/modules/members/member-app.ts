@@ -14,11 +14,12 @@ import { AppError } from "../../platform/http/app-error.js";
 import type { MemberSession } from "../../platform/http/context.js";
 import type { AppDeps } from "../../platform/module.js";
 import { checkMemberPin, hashToken, newToken, takeAttempt } from "../accounts/public.js";
-import { createMemberOrder } from "../orders/public.js";
+import { createMemberOrder, hasPaidOrder } from "../orders/public.js";
 import { chosenProgram, payableProviders, vendorOfPlace } from "../pay/public.js";
+import { priceWith, rulesOf } from "../promotions/public.js";
 import { shopNameOf } from "../shops/public.js";
 import { findVendor, tenantOfVendor, vendorCurrencyOf } from "../tenancy/public.js";
-import { markCouponOrder, spendCoupon } from "./coupon-service.js";
+import { claimCoupon, noteCouponDiscount } from "./coupon-spending.js";
 import { applyChanges, type LockedHolder, lockHolder, move } from "./ledger.js";
 import { movementColumns, movementView } from "./member-view.js";
 import { balanceMovements, MEMBER_STATUS, memberNotices, memberSessions, members } from "./tables.js";
@@ -296,63 +297,72 @@ export async function creditTopUp(
 
 /** One program a member pays for at one machine. */
 export interface MemberSale {
-  vendor: { id: number; currency: string };
+  vendor: { id: number; currency: string; timeZone: string };
   memberId: number;
   shopId: number;
   deviceId: number;
+  machineType: string;
   /** How the member's statement names it: the machine and the program. */
   label: string;
-  program: { name: string; price: number; minutes: number };
+  /** The program at its list price (the price template's). */
+  program: { name: string; listPrice: number; minutes: number };
   purse: "balance" | "reward";
   /** A coupon's unique number, spent on this sale. */
   coupon?: string | undefined;
 }
 
 /**
- * The paid order of a sale, in the caller's transaction under the member's lock: the coupon spent
- * first (its discount decides the price), then the order and the debit of what is left.
+ * The paid order of a sale, in the caller's transaction under the member's lock: the coupon claimed
+ * first, then the price from the pricing engine (time-of-day price, promotion — first use free for a
+ * member who never paid —, the coupon), then the order, which keeps the explanation, and the debit.
+ * Whether this is the member's first paid use is read under the same lock, so two payments at once
+ * cannot both be the first.
  */
-export async function chargeMember(tx: Tx, locked: LockedHolder, sale: MemberSale, seeded?: { at: Date }) {
-  const coupon = sale.coupon
-    ? await spendCoupon(
-        tx,
-        {
-          vendorId: sale.vendor.id,
-          memberId: sale.memberId,
-          uniqueDid: sale.coupon,
-          price: sale.program.price,
-          shopId: sale.shopId,
-          deviceId: sale.deviceId,
-        },
-        seeded?.at,
-      )
+export async function chargeMember(tx: Tx, locked: LockedHolder, sale: MemberSale) {
+  const at = new Date();
+  const rules = await rulesOf(tx, sale.vendor, sale.shopId, at);
+  const paidBefore = await hasPaidOrder(tx, sale.vendor.id, sale.memberId);
+  const claimed = sale.coupon
+    ? await claimCoupon(tx, {
+        vendorId: sale.vendor.id,
+        memberId: sale.memberId,
+        uniqueDid: sale.coupon,
+        shopId: sale.shopId,
+        deviceId: sale.deviceId,
+      })
     : null;
-  const charged = sale.program.price - (coupon?.discount ?? 0);
-  const created = await createMemberOrder(
-    tx,
-    {
-      vendorId: sale.vendor.id,
-      currency: sale.vendor.currency,
-      memberId: sale.memberId,
-      shopId: sale.shopId,
-      deviceId: sale.deviceId,
-      amount: charged,
-      program: sale.program.name,
-      minutes: sale.program.minutes,
-    },
-    seeded,
-  );
-  if (coupon) await markCouponOrder(tx, coupon.id, created.orderNo);
+  const pricing = priceWith(rules, {
+    vendor: sale.vendor,
+    shopId: sale.shopId,
+    machineType: sale.machineType,
+    listPrice: sale.program.listPrice,
+    at,
+    member: { firstPaidUse: !paidBefore },
+    ...(claimed ? { coupon: claimed.coupon } : {}),
+  });
+  const charged = pricing.final_price;
+  const created = await createMemberOrder(tx, {
+    vendorId: sale.vendor.id,
+    currency: sale.vendor.currency,
+    memberId: sale.memberId,
+    shopId: sale.shopId,
+    deviceId: sale.deviceId,
+    amount: charged,
+    program: sale.program.name,
+    minutes: sale.program.minutes,
+    pricing,
+  });
+  const couponOff = -(pricing.adjustments.find((a) => a.kind === "coupon")?.amount ?? 0);
+  if (claimed) await noteCouponDiscount(tx, claimed.memberCouponId, couponOff, created.orderNo);
   if (charged > 0) {
     await applyChanges(tx, locked, [{ purse: sale.purse, kind: "payment", amount: -charged }], {
       orderNo: created.orderNo,
       shopId: sale.shopId,
       reason: sale.label,
       ref: `order:${created.orderNo}`,
-      ...(seeded ? { at: seeded.at } : {}),
     });
   }
-  return { orderNo: created.orderNo, charged, discount: coupon?.discount ?? 0 };
+  return { orderNo: created.orderNo, charged, discount: pricing.list_price - charged, pricing };
 }
 
 /**
@@ -371,8 +381,9 @@ export async function payFromBalance(deps: AppDeps, session: MemberSession, inpu
       memberId: session.memberId,
       shopId: where.shopId,
       deviceId: machine.id,
+      machineType: machine.machine_type,
       label: `${machine.name || machine.machine_number} · ${program.name}`,
-      program,
+      program: { name: program.name, listPrice: program.list_price, minutes: program.minutes },
       purse: input.purse,
       coupon: input.coupon,
     });
@@ -381,6 +392,7 @@ export async function payFromBalance(deps: AppDeps, session: MemberSession, inpu
     order_no: order.orderNo,
     charged: order.charged,
     discount: order.discount,
+    pricing: order.pricing,
     wallet: await wallet(db, session),
   };
 }

@@ -1,9 +1,10 @@
-import { paymentTypeOf } from "@washboard/shared";
+import { type PriceExplanation, paymentTypeOf } from "@washboard/shared";
 import type { Tx } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
 import { enqueue } from "../../platform/outbox/outbox.js";
 import { newOrderNo } from "./order-numbers.js";
 import { PAID_START } from "./payments.js";
+import { promotionOf } from "./pending-orders.js";
 import { orders, PAY_STATUS } from "./tables.js";
 
 export interface MemberPurchase {
@@ -15,6 +16,8 @@ export interface MemberPurchase {
   amount: number;
   program: string;
   minutes: number;
+  /** Why it costs `amount` (the pricing engine's explanation); the demo's history has none. */
+  pricing?: PriceExplanation;
 }
 
 /**
@@ -41,6 +44,7 @@ export function memberOrderRow(purchase: MemberPurchase, orderNo: string, seeded
     program: purchase.program,
     minutes: purchase.minutes,
     purchase: { program: purchase.program, minutes: purchase.minutes },
+    ...(purchase.pricing ? { pricing: purchase.pricing, ...promotionOf(purchase.pricing) } : {}),
   } satisfies typeof orders.$inferInsert;
 }
 

@@ -54,7 +54,7 @@ export async function createPendingOrder(db: Db | Tx, pending: PendingOrder) {
 }
 
 /** The promotion an explanation names (at most one applies), for the promotion's counters. */
-function promotionOf(pricing: PriceExplanation): { promotionId: number | null; promotionOff: number | null } {
+export function promotionOf(pricing: PriceExplanation): { promotionId: number | null; promotionOff: number | null } {
   const step = pricing.adjustments.find((a) => a.kind === "promotion");
   return step ? { promotionId: step.rule_id, promotionOff: -step.amount } : { promotionId: null, promotionOff: null };
 }

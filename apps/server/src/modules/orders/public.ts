@@ -13,7 +13,7 @@ export { paymentLapsed, payStatusName, refundStatusName } from "./order-view.js"
 export { cancelPayment } from "./payment-expiry.js";
 export { recordPayment } from "./payments.js";
 export { createPendingOrder } from "./pending-orders.js";
-export { promotionCounters } from "./promotion-counters.js";
+export { hasPaidOrder, promotionCounters } from "./promotion-counters.js";
 export type { ProviderCall } from "./providers/adapter.js";
 export { ProviderError } from "./providers/adapter.js";
 export { adapterOf } from "./providers/index.js";

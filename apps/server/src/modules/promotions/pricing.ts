@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { scalars } from "../../platform/db/related.js";
 import { shopTimeZoneOf } from "../shops/public.js";
-import { type PriceWindow, type PricingInput, type Promotion, quote } from "./engine.js";
+import { type Coupon, type PriceWindow, type PricingInput, type Promotion, quote } from "./engine.js";
 import { type EnginePromotion, pricedPromotionsOf } from "./service.js";
 import { enabledWindowsOf } from "./windows.js";
 
@@ -16,6 +16,8 @@ export interface PriceRequest {
   at: Date;
   /** A member paying: whether this is their first paid use (first use free). */
   member?: { firstPaidUse: boolean };
+  /** A coupon the member spends on it (already claimed under the caller's lock). */
+  coupon?: Coupon;
   /** The vendor's pay discount for the provider the customer pays through. */
   payDiscount?: { provider: string; percentOff: number | null | undefined };
 }
@@ -64,6 +66,7 @@ export function priceWith(rules: PricingRules, request: PriceRequest): PriceExpl
     windows: rules.windows,
     promotions: rules.promotions,
     ...(request.member ? { member: request.member } : {}),
+    ...(request.coupon ? { coupon: request.coupon } : {}),
     ...(request.payDiscount?.percentOff
       ? { payDiscount: { provider: request.payDiscount.provider, percentOff: request.payDiscount.percentOff } }
       : {}),
@@ -81,6 +84,9 @@ export function priceWith(rules: PricingRules, request: PriceRequest): PriceExpl
     final_price: answer.finalPrice,
   };
 }
+
+/** No rules: a price changed only by what the request itself brings (a coupon, a provider's discount). */
+export const NO_RULES: PricingRules = { windows: [], promotions: [], timeZone: "UTC" };
 
 /** The price of one program at one machine, and why: what every paying path asks. */
 export async function priceOf(db: Db | Tx, request: PriceRequest): Promise<PriceExplanation> {

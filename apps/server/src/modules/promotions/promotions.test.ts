@@ -143,6 +143,49 @@ describe("a time-limited offer", () => {
   });
 });
 
+describe("a member paying from the balance", () => {
+  /** A customer registers in the app at the place and signs in; the vendor tops their balance up. */
+  async function member(place: PayPlace, phone: string) {
+    const at = { code: place.code };
+    const ip = `10.88.0.${phone.slice(-2)}`;
+    await server.send(API.members.appRegister, { place: at, phone, pin: "2468" }, { ip });
+    const signedIn = await server.send(API.members.appSignIn, { place: at, phone, pin: "2468" }, { ip });
+    expect(signedIn.http, JSON.stringify(signedIn.body)).toBe(200);
+    const { member_token: token, member_id: id } = signedIn.body.result;
+    await server.send(API.members.topUp, { member_id: id, amount: 5_000 }, { as: "vendor_admin" });
+    return { id, headers: { headers: { authorization: `Bearer ${token}` } } };
+  }
+
+  it("first use free: a member's first paid use costs nothing, once, even when two payments race", async () => {
+    const made = await create(offer({ name: "Welcome", shop_ids: [placeB.shopId], settings: { kind: "firstfree" } }));
+    const [one, two] = [
+      await payMachine(server, machines, placeB, "B2"),
+      await payMachine(server, machines, placeB, "B3"),
+    ];
+    const me = await member(placeB, "+60123450011");
+    const paid = await Promise.all(
+      [one, two].map((m) => server.sendRaw(API.members.appPay, { serial: m.serial }, me.headers)),
+    );
+    expect(
+      paid.map((p) => p.http),
+      JSON.stringify(paid.map((p) => p.body)),
+    ).toEqual([200, 200]);
+    const charged = paid.map((p) => p.body.result.charged).sort((a, b) => a - b);
+    // Under the member's lock one is the first use (free), the other pays the list price.
+    expect(charged).toEqual([0, 1_000]);
+    const free = paid.find((p) => p.body.result.charged === 0)?.body.result;
+    expect(free?.pricing.adjustments).toEqual([
+      { kind: "promotion", rule_id: made.body.result.id, name: "Welcome", amount: -1_000, price_after: 0 },
+    ]);
+    const listed = await server.send(API.promotions.list, { kind: "firstfree" }, { as: "vendor_admin" });
+    expect(listed.body.result.items.find((p) => p.id === made.body.result.id)).toMatchObject({
+      applied_count: 1,
+      cost: 1_000,
+    });
+    await server.send(API.promotions.remove, { id: made.body.result.id }, { as: "vendor_admin" });
+  });
+});
+
 describe("rules of a promotion", () => {
   it("refuses a discount out of 1–99, an end before the start, another vendor's shop and a change of kind", async () => {
     const zero = await create(offer({ settings: { kind: "timelimit", percent_off: 0 } }));

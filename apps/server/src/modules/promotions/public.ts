@@ -1,3 +1,5 @@
 /** The public face of the promotions module: all another module may import of it (src/architecture.test.ts checks). */
+
+export type { Coupon as PricedCoupon } from "./engine.js";
 export type { PriceRequest, PricingRules } from "./pricing.js";
-export { priceOf, priceWith, rulesOf } from "./pricing.js";
+export { NO_RULES, priceOf, priceWith, rulesOf } from "./pricing.js";

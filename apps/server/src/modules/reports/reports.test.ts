@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "../../test/harness.js";
 import { testMachines } from "../../test/machines.js";
 import { provisionDevice } from "../devices/provision.js";
 import { payByCard } from "../members/balance-payments.js";
-import { spendCoupon } from "../members/coupon-service.js";
+import { spendCoupon } from "../members/coupon-spending.js";
 import { coupons, memberCoupons } from "../members/tables.js";
 import { newOrderNo } from "../orders/order-numbers.js";
 import { orders, PAY_STATUS } from "../orders/tables.js";
