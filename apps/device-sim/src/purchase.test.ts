@@ -1,4 +1,4 @@
-import { templateParams } from "@washboard/shared";
+import { templateParams, timePriceParams } from "@washboard/shared";
 import { describe, expect, it } from "vitest";
 import { defaultParams, profileFor } from "./machine-profiles.js";
 import { machineMoney, UNTOLD_MONEY } from "./money.js";
@@ -115,5 +115,21 @@ describe("piecesFor", () => {
     expect(piecesFor(650, [200, 100, 50])).toEqual([200, 200, 200, 50]);
     expect(piecesFor(0, [200, 100])).toEqual([]);
     expect(piecesFor(130, [100, 50])).toEqual([100, 50]);
+  });
+});
+
+describe("a machine's time-of-day prices", () => {
+  it("charges what its pushed time-of-day price says at the machine's local time, the list price outside it", () => {
+    const washer = profileFor("washer");
+    const random = seededRandom(5);
+    // Weekdays 14:00–17:00 in Kuala Lumpur (UTC+8): 20 % off, as the server pushes it.
+    const params = {
+      ...template(1_000, 30),
+      ...timePriceParams([{ days: [1, 2, 3, 4, 5], fromMinute: 840, toMinute: 1020, change: { percentOff: 20 } }], 480),
+    };
+    const wednesdayAfternoon = new Date(Date.UTC(2025, 5, 11, 7, 0));
+    const saturdayAfternoon = new Date(Date.UTC(2025, 5, 14, 7, 0));
+    expect(drawPurchase(washer, params, ringgit, random, wednesdayAfternoon).price).toBe(800);
+    expect(drawPurchase(washer, params, ringgit, random, saturdayAfternoon).price).toBe(1_000);
   });
 });

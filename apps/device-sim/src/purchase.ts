@@ -1,5 +1,5 @@
 import type { MachineParams } from "@washboard/device-protocol";
-import { type TemplateOnMachine, templateOfParams } from "@washboard/shared";
+import { machinePriceAt, type TemplateOnMachine, templateOfParams } from "@washboard/shared";
 import { type MachineProfile, type ProgramProfile, priceStep } from "./machine-profiles.js";
 import type { MachineMoney } from "./money.js";
 import { chance, integerBetween, pickOne, type Random } from "./random.js";
@@ -27,18 +27,21 @@ export type ProgramChoice = Pick<Purchase, "program" | "price" | "minutes">;
  * What a customer buys. A machine running a price template (its `price_lo`/`price_hi`, … parameters,
  * read back by the shared `templateOfParams`) sells the template's program at the template's price,
  * or with one of its options at the price plus the option's, as the pay page offers them; a machine
- * without one sells its type's programs at prices of its own, in the vendor's coins.
+ * without one sells its type's programs at prices of its own, in the vendor's coins. A time-of-day
+ * price it holds (`tod*` parameters) changes that price by the shared rule the pay page's uses.
  */
 export function drawPurchase(
   profile: MachineProfile,
   params: MachineParams,
   money: MachineMoney,
   random: Random,
+  /** The machine's clock: its time-of-day prices (pushed as parameters) may change the price. */
+  at: Date = new Date(),
 ): Purchase {
   const template = templateOfParams(params);
-  const { program, price, minutes } = template
-    ? templateChoice(profile, template, random)
-    : ownChoice(profile, money, random);
+  const choice = template ? templateChoice(profile, template, random) : ownChoice(profile, money, random);
+  const { program, minutes } = choice;
+  const price = machinePriceAt(choice.price, params, at);
   const payment: Purchase["payment"] = chance(random, profile.payment.cardShare)
     ? { method: "card", cardNumber: cardNumber(random) }
     : {

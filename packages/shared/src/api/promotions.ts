@@ -195,6 +195,9 @@ export const priceWindowItem = z.object({
     z.object({ mode: z.literal("price"), price: z.number().int() }),
   ]),
   enabled: z.boolean(),
+  /** Machines its last push to machines reached, and how many of them applied it. */
+  machines: z.number().int().nonnegative(),
+  applied: z.number().int().nonnegative(),
   created_at: z.number().int(),
 });
 export type PriceWindowItem = z.infer<typeof priceWindowItem>;
@@ -329,6 +332,17 @@ export const promotionEndpoints = {
     result: z.object({ id: z.number().int() }),
     mutates: true,
     log: "promotions.removeWindow",
+  }),
+  pushWindows: endpoint({
+    method: "POST",
+    path: "/api/Promotion/push_price_windows",
+    summary:
+      "Sends the machines their time-of-day prices again as parameters: those whose prices changed and, with retry, those that have not applied them",
+    access: DEV_CONTROL,
+    body: z.object({ retry: z.boolean({ error: "validation.invalid" }).default(true) }),
+    result: z.object({ machines: z.number().int() }),
+    mutates: true,
+    log: "promotions.pushWindows",
   }),
   preview: endpoint({
     method: "POST",

@@ -20,6 +20,7 @@ export type { DeviceTypeCounts, FirmwareVersionCount } from "./queries.js";
 export {
   brokerRisksFor,
   commandOutcomes,
+  commandStateOf,
   deviceBySerial,
   deviceCountOfPriceTemplate,
   deviceCountOfVendor,
@@ -31,6 +32,7 @@ export {
   deviceEventSums,
   deviceIdsOfPriceTemplate,
   deviceIdsOfShop,
+  deviceMachineTypeOf,
   deviceNameOf,
   deviceOperationCounts,
   deviceSerialOf,
@@ -41,6 +43,7 @@ export {
   machineToPrice,
   payableDevices,
   placedDevicesOfVendors,
+  placedMachines,
   pushDeviceParams,
   setDevicesPriceTemplate,
   vendorDevicesForReports,

@@ -6,7 +6,7 @@ import { qualified } from "../../platform/db/qualified.js";
 import { countReferring, type Ref, refSql, scalar, valueOfRow } from "../../platform/db/related.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { AppDeps } from "../../platform/module.js";
-import { findVendorShop, shopNameOf } from "../shops/public.js";
+import { findVendorShop, shopNameOf, shopTimeZoneOf } from "../shops/public.js";
 import { tenantOfVendor, type VendorTenant } from "../tenancy/public.js";
 import type { CommandView } from "./commands/command-view.js";
 import { deviceRuntime } from "./runtime.js";
@@ -28,6 +28,9 @@ export const deviceNameOf = (ref: Ref) => valueOfRow<string>(devices.name, devic
 
 /** The serial number of the device `ref` names. */
 export const deviceSerialOf = (ref: Ref) => valueOfRow<string>(devices.serialNumber, devices.id, ref);
+
+/** The machine type of the device `ref` names (a coupon's wash and dry counts read it). */
+export const deviceMachineTypeOf = (ref: Ref) => valueOfRow<string>(devices.machineType, devices.id, ref);
 
 /** The devices of one of the vendor's shops, by name, as one JSON value (read with others in one statement). */
 export function devicesOfShopExpr(tenant: VendorTenant, shopId: number) {
@@ -175,6 +178,9 @@ export function pushDeviceParams(
   return deviceRuntime(deps).setParams(tenant, accountId, deviceIds, params);
 }
 
+/** The state of the command `ref` names (queued, sent, succeeded…), per row of another module's list. */
+export const commandStateOf = (ref: Ref) => valueOfRow<string>(deviceCommands.state, deviceCommands.id, ref);
+
 /** How commands ended (or that they have not): state and the device's reason, by command id. */
 export async function commandOutcomes(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return new Map<string, { state: string; reason: string | null }>();
@@ -212,6 +218,21 @@ export async function payableDevices(db: Db, tenant: VendorTenant, where: { shop
       ),
     )
     .orderBy(asc(devices.machineNumber), asc(devices.id));
+}
+
+/** The tenant's machines that stand in a shop, with the shop's own zone (null: the vendor's). */
+export async function placedMachines(db: Db | Tx, tenant: VendorTenant) {
+  const rows = await db
+    .select({
+      id: devices.id,
+      shopId: devices.shopId,
+      machineType: devices.machineType,
+      timeZone: shopTimeZoneOf(devices.shopId),
+    })
+    .from(devices)
+    .where(and(tenant.owns(devices), isNotNull(devices.shopId)))
+    .orderBy(asc(devices.id));
+  return rows.flatMap((row) => (row.shopId === null ? [] : [{ ...row, shopId: row.shopId }]));
 }
 
 /** A machine of the tenant as a price is asked for it: its shop, type and price template. */

@@ -1,4 +1,4 @@
-import { discountedPrice, wallClockParts } from "@washboard/shared";
+import { discountedPrice, localMomentInZone, lowestWindow, type TimeWindow, type Weekday } from "@washboard/shared";
 
 /**
  * The pricing engine (issue 29): for one machine, one program, one moment and optionally a member
@@ -22,8 +22,7 @@ import { discountedPrice, wallClockParts } from "@washboard/shared";
  * a price is never below zero. Every time window is read in the vendor's time zone.
  */
 
-/** A day of the week as `Date#getDay` counts: 0 Sunday … 6 Saturday. */
-export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+export type { Weekday };
 
 /** Which machines a rule applies to; an absent list means all. */
 export interface RuleScope {
@@ -139,17 +138,19 @@ function couponOff(coupon: Coupon, price: number): number {
 }
 
 function bestWindow(input: PricingInput): { rule: PriceWindow; price: number } | undefined {
-  const local = localMoment(input.at, input.timeZone);
-  let best: { rule: PriceWindow; price: number } | undefined;
-  for (const rule of input.windows) {
-    if (!applies(rule, input) || !inWindow(rule, local)) continue;
-    const price =
-      "price" in rule.change
-        ? Math.max(0, rule.change.price)
-        : input.listPrice - shareOf(input.listPrice, rule.change.percentOff);
-    if (!best || price < best.price) best = { rule, price };
-  }
-  return best;
+  const windows = input.windows.filter((rule) => applies(rule, input)).map((rule) => ({ ...toTimeWindow(rule), rule }));
+  const best = lowestWindow(windows, input.listPrice, localMomentInZone(input.at, input.timeZone));
+  return best && { rule: best.window.rule, price: best.price };
+}
+
+/** A window as the shared rule reads it: its clock times as minutes of the day. */
+function toTimeWindow(rule: PriceWindow): TimeWindow {
+  return { days: rule.days, fromMinute: minutesOf(rule.from), toMinute: minutesOf(rule.to), change: rule.change };
+}
+
+function minutesOf(clock: string): number {
+  const [hours, minutes] = clock.split(":").map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
 }
 
 function bestPromotion(input: PricingInput, base: number): { rule: Promotion; price: number } | undefined {
@@ -165,30 +166,4 @@ function bestPromotion(input: PricingInput, base: number): { rule: Promotion; pr
     if (!best || price < best.price) best = { rule, price };
   }
   return best;
-}
-
-/** The local weekday and minute of the day of an instant in a time zone. */
-interface LocalMoment {
-  weekday: Weekday;
-  minute: number;
-}
-
-function localMoment(at: Date, timeZone: string): LocalMoment {
-  const parts = wallClockParts(at.getTime(), timeZone);
-  const weekday = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day))).getUTCDay();
-  return { weekday: weekday as Weekday, minute: Number(parts.hour) * 60 + Number(parts.minute) };
-}
-
-function minutesOf(clock: string): number {
-  const [hours, minutes] = clock.split(":").map(Number);
-  return (hours ?? 0) * 60 + (minutes ?? 0);
-}
-
-/** Whether a local moment falls in a window; the hours after midnight of a crossing window count for the day before. */
-function inWindow(rule: PriceWindow, { weekday, minute }: LocalMoment): boolean {
-  const from = minutesOf(rule.from);
-  const to = minutesOf(rule.to);
-  if (from < to) return rule.days.includes(weekday) && minute >= from && minute < to;
-  const previous = ((weekday + 6) % 7) as Weekday;
-  return (rule.days.includes(weekday) && minute >= from) || (rule.days.includes(previous) && minute < to);
 }

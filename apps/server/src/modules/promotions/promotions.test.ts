@@ -304,6 +304,76 @@ describe("time-of-day prices", () => {
     expect(await preview(wednesdayAfternoon)).toMatchObject({ final_price: 1_000 });
   });
 
+  it("reaches the machines it covers as parameters; the list says how many applied it; a machine that was offline gets it when sent again", async () => {
+    const { kl } = await demoVendors(server.database);
+    const place = await payPlace(server, kl.id, "Promo C", 1_000);
+    const online = await payMachine(server, machines, place, "C1");
+    const offline = await payMachine(server, machines, place, "C2", false);
+    const dryer = await machines.provision(server, { vendorId: kl.id, shopId: place.shopId }, "C3", {
+      machineType: "dryer",
+    });
+    await dryer.device.connect();
+    const made = await server.send(
+      API.promotions.createWindow,
+      {
+        name: "Washers, weekday afternoons",
+        days: [1, 2, 3, 4, 5],
+        from: "14:00",
+        to: "17:00",
+        shop_ids: [place.shopId],
+        machine_types: ["washer"],
+        change: { mode: "percent_off", percent_off: 20 },
+      },
+      { as: "vendor_admin" },
+    );
+    expect(made.http, JSON.stringify(made.body)).toBe(200);
+    // Kuala Lumpur is UTC+8: the machine is told 480 + 720.
+    const state = await online.device.waitFor((s) => s.params.tod_count === 1, 10_000);
+    expect(state.params).toMatchObject({
+      tod1_days: 0b0111110,
+      tod1_from: 840,
+      tod1_to: 1020,
+      tod1_pct: 20,
+      utc_offset: 1_200,
+    });
+    expect(dryer.device.state.params.tod_count).toBeUndefined();
+    const counts = async () =>
+      (await server.send(API.promotions.windows, {}, { as: "vendor_admin" })).body.result.items.find(
+        (w) => w.id === made.body.result.id,
+      );
+    await expect.poll(counts, { timeout: 10_000 }).toMatchObject({ machines: 2, applied: 1 });
+
+    await offline.device.connect();
+    const again = await server.send(API.promotions.pushWindows, { retry: true }, { as: "vendor_admin" });
+    expect(again.body.result.machines).toBeGreaterThanOrEqual(1);
+    await offline.device.waitFor((s) => s.params.tod_count === 1, 10_000);
+    await expect.poll(counts, { timeout: 10_000 }).toMatchObject({ machines: 2, applied: 2 });
+
+    // A machine holds four: a fifth covering the same washers is refused and nothing of it is kept.
+    const more = (n: number) => ({
+      name: `Extra ${n}`,
+      days: [n % 7],
+      from: "06:00",
+      to: "07:00",
+      shop_ids: [place.shopId],
+      change: { mode: "price" as const, price: 500 },
+    });
+    for (const n of [1, 2, 3]) {
+      expect((await server.send(API.promotions.createWindow, more(n), { as: "vendor_admin" })).http).toBe(200);
+    }
+    const fifth = await server.send(API.promotions.createWindow, more(4), { as: "vendor_admin" });
+    expect(fifth.body).toMatchObject({
+      code: "VALIDATION_FAILED",
+      field: "shop_ids",
+      message_key: "validation.tooManyWindows",
+    });
+    const names = (await server.send(API.promotions.windows, {}, { as: "vendor_admin" })).body.result.items.map(
+      (w) => w.name,
+    );
+    expect(names).not.toContain("Extra 4");
+    await online.device.waitFor((s) => s.params.tod_count === 4, 10_000);
+  });
+
   it("refuses a window without days, of no length, and another vendor's machine in the preview", async () => {
     const base = {
       name: "Bad",

@@ -1,9 +1,13 @@
 import { API } from "@washboard/shared";
+import { AppError } from "../../platform/http/app-error.js";
+import type { TenantScope } from "../../platform/http/context.js";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
+import { findVendor, vendorTenant } from "../tenancy/public.js";
+import { pushTimePrices } from "./machine-prices.js";
 import { previewPrice } from "./preview.js";
 import { createPromotion, listPromotions, modifyPromotion, removePromotion, setPromotionStatus } from "./service.js";
-import { createPriceWindow, listPriceWindows, modifyPriceWindow, removePriceWindow } from "./windows.js";
+import { createPriceWindow, listPriceWindows, modifyPriceWindow, removePriceWindow, windowById } from "./windows.js";
 
 export function promotionRoutes(r: Routes, deps: AppDeps) {
   const { db } = deps;
@@ -26,19 +30,33 @@ export function promotionRoutes(r: Routes, deps: AppDeps) {
     ctx.audit.target = `promotion:${input.id}`;
     return removePromotion(db, ctx.actor, ctx.scope, input.id);
   });
+  /** After a window changes, the vendor's machines are sent the prices that now cover them. */
+  const pushed = async <T>(ctx: { scope: TenantScope; actor: { accountId: number } }, change: Promise<T>) => {
+    const result = await change;
+    const vendor = await findVendor(db, vendorTenant(ctx.scope).vendorId);
+    if (vendor) await pushTimePrices(deps, vendor, ctx.actor.accountId);
+    return result;
+  };
   r.call(api.windows, (input, ctx) => listPriceWindows(db, ctx.scope, input));
   r.call(api.createWindow, async (input, ctx) => {
-    const item = await createPriceWindow(db, ctx.scope, input);
+    const item = await pushed(ctx, createPriceWindow(db, ctx.scope, input));
     ctx.audit.target = `price_window:${item.id}`;
-    return item;
+    return windowById(db, item.id);
   });
-  r.call(api.modifyWindow, (input, ctx) => {
+  r.call(api.modifyWindow, async (input, ctx) => {
     ctx.audit.target = `price_window:${input.id}`;
-    return modifyPriceWindow(db, ctx.scope, input);
+    await pushed(ctx, modifyPriceWindow(db, ctx.scope, input));
+    return windowById(db, input.id);
   });
   r.call(api.removeWindow, (input, ctx) => {
     ctx.audit.target = `price_window:${input.id}`;
-    return removePriceWindow(db, ctx.scope, input.id);
+    return pushed(ctx, removePriceWindow(db, ctx.scope, input.id));
+  });
+  r.call(api.pushWindows, async (input, ctx) => {
+    const vendor = await findVendor(db, vendorTenant(ctx.scope).vendorId);
+    if (!vendor) throw new AppError("NOT_FOUND");
+    ctx.audit.target = `vendor:${vendor.id}`;
+    return pushTimePrices(deps, vendor, ctx.actor.accountId, input.retry);
   });
   r.call(api.preview, (input, ctx) => previewPrice(db, ctx.scope, input));
 }

@@ -12,9 +12,11 @@ import {
   smallint,
   text,
   timestamp,
+  uuid,
   varchar,
 } from "drizzle-orm/pg-core";
 import { createdAt } from "../../platform/db/columns.js";
+import { devices } from "../devices/tables.js";
 import { vendors } from "../tenancy/tables.js";
 
 /**
@@ -74,4 +76,26 @@ export const priceWindows = pgTable(
     check("price_windows_one_change", sql`(${t.percentOff} is null) <> (${t.price} is null)`),
     check("price_windows_minutes", sql`${t.fromMinute} between 0 and 1439 and ${t.toMinute} between 0 and 1439`),
   ],
+);
+
+/**
+ * The time-of-day prices last pushed to each machine (set-parameters): the windows they carried,
+ * the parameters as sent (to push only what changed) and the command, whose state says whether
+ * the machine applied them.
+ */
+export const machineTimePrices = pgTable(
+  "machine_time_prices",
+  {
+    deviceId: integer("device_id")
+      .primaryKey()
+      .references(() => devices.id, { onDelete: "cascade" }),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    windowIds: integer("window_ids").array().notNull(),
+    params: jsonb("params").$type<Record<string, number>>().notNull(),
+    commandId: uuid("command_id"),
+    pushedAt: timestamp("pushed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("machine_time_prices_vendor_idx").on(t.vendorId)],
 );

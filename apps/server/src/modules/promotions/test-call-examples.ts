@@ -34,4 +34,5 @@ export const examples = callExamples(API.promotions, {
   createWindow: async (kit) => ({ body: newWindow(kit) }),
   modifyWindow: async (kit) => ({ body: { ...newWindow(kit), id: await priceWindow(kit), to: "18:00" } }),
   removeWindow: async (kit) => ({ body: { id: await priceWindow(kit) } }),
+  pushWindows: async () => ({ body: { retry: true } }),
 });

@@ -14,14 +14,26 @@ import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
+import { commandStateOf } from "../devices/public.js";
 import { tenantOfVendor, vendorTenant } from "../tenancy/public.js";
 import type { PriceWindow } from "./engine.js";
+import { assertMachinesHoldWindows } from "./machine-prices.js";
 import { checkScope } from "./scope.js";
-import { priceWindows } from "./tables.js";
+import { machineTimePrices, priceWindows } from "./tables.js";
 
 type Row = typeof priceWindows.$inferSelect;
 type Fields = z.output<typeof priceWindowCreateRequest>;
-const windowColumns = getTableColumns(priceWindows);
+const m = machineTimePrices;
+/** A window with the machines its last push reached, and how many of them applied it, counted in the same query. */
+const windowColumns = {
+  ...getTableColumns(priceWindows),
+  machines: sql<number>`(select count(*)::int from ${m} where ${priceWindows.id} = any(${m.windowIds}))`.mapWith(
+    Number,
+  ),
+  applied: sql<number>`(select count(*)::int from ${m} where ${priceWindows.id} = any(${m.windowIds})
+    and ${commandStateOf(m.commandId)} = 'succeeded')`.mapWith(Number),
+};
+type ItemRow = Row & { machines: number; applied: number };
 
 const clock = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
@@ -30,7 +42,7 @@ const minuteOf = (time: string) => {
   return (hours ?? 0) * 60 + (minutes ?? 0);
 };
 
-function toItem(row: Row): PriceWindowItem {
+function toItem(row: ItemRow): PriceWindowItem {
   return {
     id: row.id,
     name: row.name,
@@ -44,8 +56,17 @@ function toItem(row: Row): PriceWindowItem {
         ? { mode: "price", price: row.price }
         : { mode: "percent_off", percent_off: row.percentOff ?? 0 },
     enabled: row.enabled,
+    machines: row.machines,
+    applied: row.applied,
     created_at: toSeconds(row.createdAt),
   };
+}
+
+/** A window as the list shows it, with its machines counted now. */
+export async function windowById(db: Db, id: number): Promise<PriceWindowItem> {
+  const [row] = await db.select(windowColumns).from(priceWindows).where(eq(priceWindows.id, id));
+  if (!row) throw new AppError("NOT_FOUND", { field: "id" });
+  return toItem(row);
 }
 
 export async function listPriceWindows(
@@ -57,7 +78,7 @@ export async function listPriceWindows(
   if (input.name) conditions.push(ilike(priceWindows.name, likeText(input.name)));
   const page = await listPage({
     where: and(...conditions),
-    keyset: idKeyset(priceWindows.id, (r: Row) => r.id),
+    keyset: idKeyset(priceWindows.id, (r: ItemRow) => r.id),
     input,
     rows: rowsFrom((total) => db.select({ ...windowColumns, total }).from(priceWindows)),
     count: countOf(priceWindows),
@@ -79,13 +100,23 @@ async function columnsOf(db: Db, scope: TenantScope, input: Fields) {
   };
 }
 
+/**
+ * Creates a window, in a transaction that refuses it when a machine would then hold more than a
+ * machine can (the caller then pushes the machines their new parameters).
+ */
 export async function createPriceWindow(db: Db, scope: TenantScope, input: Fields): Promise<PriceWindowItem> {
-  const [row] = await db
-    .insert(priceWindows)
-    .values({ vendorId: vendorTenant(scope).vendorId, ...(await columnsOf(db, scope, input)) })
-    .returning();
-  if (!row) throw new AppError("INTERNAL_ERROR");
-  return toItem(row);
+  const tenant = vendorTenant(scope);
+  const columns = await columnsOf(db, scope, input);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(priceWindows)
+      .values({ vendorId: tenant.vendorId, ...columns })
+      .returning({ id: priceWindows.id });
+    if (!row) throw new AppError("INTERNAL_ERROR");
+    await assertMachinesHoldWindows(tx, tenant.vendorId);
+    return row.id;
+  });
+  return windowById(db, id);
 }
 
 export async function modifyPriceWindow(
@@ -93,14 +124,18 @@ export async function modifyPriceWindow(
   scope: TenantScope,
   input: z.output<typeof priceWindowModifyRequest>,
 ): Promise<PriceWindowItem> {
+  const tenant = vendorTenant(scope);
   const columns = await columnsOf(db, scope, input);
-  const [row] = await db
-    .update(priceWindows)
-    .set(columns)
-    .where(and(eq(priceWindows.id, input.id), vendorTenant(scope).ownsRule(priceWindows)))
-    .returning();
-  if (!row) throw new AppError("NOT_FOUND", { field: "id" });
-  return toItem(row);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(priceWindows)
+      .set(columns)
+      .where(and(eq(priceWindows.id, input.id), tenant.ownsRule(priceWindows)))
+      .returning({ id: priceWindows.id });
+    if (!row) throw new AppError("NOT_FOUND", { field: "id" });
+    await assertMachinesHoldWindows(tx, tenant.vendorId);
+  });
+  return windowById(db, input.id);
 }
 
 export async function removePriceWindow(db: Db, scope: TenantScope, id: number) {

@@ -79,8 +79,8 @@ export function toastError(error: unknown): void {
   show("error", errorText(error), reference);
 }
 
-export function toastSuccess(key: string): void {
-  show("success", i18next.t(key));
+export function toastSuccess(key: string, values?: Record<string, string | number>): void {
+  show("success", i18next.t(key, values));
 }
 
 export function toastWarning(key: string): void {

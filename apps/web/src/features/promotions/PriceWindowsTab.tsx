@@ -1,6 +1,8 @@
 import { API, PROMOTION_LIMITS, type PriceWindowItem } from "@washboard/shared";
-import { Input, Tag, Typography } from "antd";
+import { Button, Input, Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { useCallMutation } from "../../app/api/useCallMutation";
+import { toastSuccess } from "../../app/feedback/toast";
 import { type MoneyDisplay, useMoneyDisplay } from "../../app/session/useMoneyDisplay";
 import { useRemoveAction } from "../../app/ui/data-table/confirmed-actions";
 import { presentFilters } from "../../app/ui/data-table/filter-values";
@@ -18,7 +20,7 @@ function columns(
   display: MoneyDisplay,
   language: string,
   shopNames: ReadonlyMap<number, string>,
-  t: (key: string) => string,
+  t: (key: string, values?: Record<string, number>) => string,
 ): DataColumn<PriceWindowItem>[] {
   return [
     { key: "name", titleKey: "promotions.fields.name", dataIndex: "name" },
@@ -35,6 +37,16 @@ function columns(
       titleKey: "promotions.fields.scope",
       text: (r) => scopeText(r, shopNames),
       render: (r) => <ScopeCell scope={r} shopNames={shopNames} />,
+    },
+    {
+      key: "machines",
+      titleKey: "promotions.machinesApplied.column",
+      text: (r) => t("promotions.machinesApplied.applied", { applied: r.applied, machines: r.machines }),
+      render: (r) => (
+        <Tag color={r.applied === r.machines ? "green" : "orange"} data-testid="price-window-applied">
+          {t("promotions.machinesApplied.applied", { applied: r.applied, machines: r.machines })}
+        </Tag>
+      ),
     },
     {
       key: "enabled",
@@ -65,14 +77,30 @@ export function PriceWindowsTab({ canChange }: { canChange: boolean }) {
     confirm: (row) => ({ title: t("promotions.windows.confirmRemove", { name: row.name }) }),
   });
 
+  // Machines that were offline or refused keep their old prices until they are sent them again.
+  const push = useCallMutation(API.promotions.pushWindows, {
+    onSuccess: (result) => toastSuccess("promotions.machinesApplied.sent", { count: result.machines }),
+  });
+
   return (
     <ListScreen
       bare
       testId="price-windows"
       notice={
-        <Typography.Paragraph type="secondary" data-testid="price-windows-notice">
-          {t("promotions.windows.notice")}
-        </Typography.Paragraph>
+        <Space wrap align="start" style={{ justifyContent: "space-between", width: "100%" }}>
+          <Typography.Paragraph type="secondary" data-testid="price-windows-notice">
+            {t("promotions.windows.notice")}
+          </Typography.Paragraph>
+          {canChange && (
+            <Button
+              loading={push.isPending}
+              onClick={() => push.mutate({ retry: true })}
+              data-testid="price-windows-push"
+            >
+              {t("promotions.machinesApplied.push")}
+            </Button>
+          )}
+        </Space>
       }
       contract={API.promotions.windows}
       filters={{

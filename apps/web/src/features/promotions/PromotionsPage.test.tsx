@@ -68,6 +68,8 @@ const window: PriceWindowItem = {
   machine_types: [],
   change: { mode: "percent_off", percent_off: 20 },
   enabled: true,
+  machines: 3,
+  applied: 2,
   created_at: 1_767_000_000,
 };
 

@@ -165,6 +165,8 @@ describe("time-of-day prices", () => {
         machine_types: [],
         change: { mode: "price", price: 350 },
         enabled: false,
+        machines: 0,
+        applied: 0,
         created_at: 0,
       },
       "MYR",

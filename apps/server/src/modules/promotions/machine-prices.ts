@@ -1,0 +1,127 @@
+import { MAX_MACHINE_WINDOWS, type TimeWindow, timePriceParams, utcOffsetMinutes } from "@washboard/shared";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../platform/db/client.js";
+import { AppError } from "../../platform/http/app-error.js";
+import type { AppDeps } from "../../platform/module.js";
+import { commandStateOf, placedMachines, pushDeviceParams } from "../devices/public.js";
+import { tenantOfVendor } from "../tenancy/public.js";
+import { machineTimePrices, priceWindows } from "./tables.js";
+
+type WindowRow = typeof priceWindows.$inferSelect;
+type Machine = Awaited<ReturnType<typeof placedMachines>>[number];
+
+const covers = (window: WindowRow, machine: Machine) =>
+  (window.shopIds.length === 0 || window.shopIds.includes(machine.shopId)) &&
+  (window.machineTypes.length === 0 || window.machineTypes.includes(machine.machineType));
+
+const asTimeWindow = (row: WindowRow): TimeWindow => ({
+  days: row.days,
+  fromMinute: row.fromMinute,
+  toMinute: row.toMinute,
+  change: row.price !== null ? { price: row.price } : { percentOff: row.percentOff ?? 0 },
+});
+
+/** The switched-on windows that cover each of the vendor's placed machines, oldest first. */
+async function windowsByMachine(db: Db | Tx, vendorId: number) {
+  const tenant = tenantOfVendor(vendorId);
+  const [machines, windows] = await Promise.all([
+    placedMachines(db, tenant),
+    db
+      .select()
+      .from(priceWindows)
+      .where(and(tenant.owns(priceWindows), eq(priceWindows.enabled, true)))
+      .orderBy(priceWindows.id),
+  ]);
+  return machines.map((machine) => ({ machine, windows: windows.filter((w) => covers(w, machine)) }));
+}
+
+/**
+ * A machine holds at most MAX_MACHINE_WINDOWS time-of-day prices: a change that would give one
+ * more is refused (in the change's transaction, so nothing of it is kept).
+ */
+export async function assertMachinesHoldWindows(tx: Tx, vendorId: number) {
+  const crowded = (await windowsByMachine(tx, vendorId)).filter((m) => m.windows.length > MAX_MACHINE_WINDOWS);
+  if (crowded.length > 0) {
+    throw new AppError("VALIDATION_FAILED", {
+      field: "shop_ids",
+      messageKey: "validation.tooManyWindows",
+      message: `machines ${crowded.map((m) => m.machine.id).join(", ")} would hold more than ${MAX_MACHINE_WINDOWS}`,
+    });
+  }
+}
+
+/**
+ * Sends each of the vendor's machines the time-of-day prices that now cover it, as parameters
+ * through set-parameters, so that coins and cards at the machine pay what the pay page charges.
+ * Only machines whose parameters change are sent anything; machines sharing the same parameters
+ * go in one batch. What was sent, and the command, is kept per machine: its state is whether the
+ * machine applied them.
+ */
+export async function pushTimePrices(
+  deps: AppDeps,
+  vendor: { id: number; timeZone: string },
+  accountId: number | null,
+  /** Also send again what a machine has not applied (it was offline, or refused). */
+  retry = false,
+): Promise<{ machines: number }> {
+  const { db } = deps;
+  const tenant = tenantOfVendor(vendor.id);
+  const now = new Date();
+  const [covering, sent] = await Promise.all([
+    windowsByMachine(db, vendor.id),
+    db
+      .select({
+        deviceId: machineTimePrices.deviceId,
+        params: machineTimePrices.params,
+        state: commandStateOf(machineTimePrices.commandId),
+      })
+      .from(machineTimePrices)
+      .where(tenant.owns(machineTimePrices)),
+  ]);
+  const last = new Map(
+    sent.filter((row) => !retry || row.state === "succeeded").map((row) => [row.deviceId, JSON.stringify(row.params)]),
+  );
+  const known = new Set(sent.map((row) => row.deviceId));
+  const batches = new Map<string, { params: Record<string, number>; windowIds: number[]; deviceIds: number[] }>();
+  for (const { machine, windows } of covering) {
+    // A machine never given any, and still covered by none, needs nothing.
+    if (windows.length === 0 && !known.has(machine.id)) continue;
+    const params = timePriceParams(
+      windows.map(asTimeWindow),
+      utcOffsetMinutes(now, machine.timeZone ?? vendor.timeZone),
+    );
+    const key = JSON.stringify(params);
+    if (last.get(machine.id) === key) continue;
+    const batch = batches.get(key) ?? { params, windowIds: windows.map((w) => w.id), deviceIds: [] };
+    batch.deviceIds.push(machine.id);
+    batches.set(key, batch);
+  }
+  let machines = 0;
+  for (const batch of batches.values()) {
+    const commands = await pushDeviceParams(deps, tenant, accountId, batch.deviceIds, batch.params);
+    const commandOf = new Map(commands.map((c) => [c.device_id, c.id]));
+    await db
+      .insert(machineTimePrices)
+      .values(
+        batch.deviceIds.map((deviceId) => ({
+          deviceId,
+          vendorId: vendor.id,
+          windowIds: batch.windowIds,
+          params: batch.params,
+          commandId: commandOf.get(deviceId) ?? null,
+          pushedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: machineTimePrices.deviceId,
+        set: {
+          windowIds: sql`excluded.window_ids`,
+          params: sql`excluded.params`,
+          commandId: sql`excluded.command_id`,
+          pushedAt: sql`excluded.pushed_at`,
+        },
+      });
+    machines += batch.deviceIds.length;
+  }
+  return { machines };
+}
