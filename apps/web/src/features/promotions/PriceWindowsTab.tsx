@@ -41,6 +41,7 @@ function columns(
     {
       key: "machines",
       titleKey: "promotions.machinesApplied.column",
+      width: 150,
       text: (r) => t("promotions.machinesApplied.applied", { applied: r.applied, machines: r.machines }),
       render: (r) => (
         <Tag color={r.applied === r.machines ? "green" : "orange"} data-testid="price-window-applied">
