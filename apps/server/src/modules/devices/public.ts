@@ -20,7 +20,6 @@ export type { DeviceTypeCounts, FirmwareVersionCount } from "./queries.js";
 export {
   brokerRisksFor,
   commandOutcomes,
-  commandStateOf,
   deviceBySerial,
   deviceCountOfPriceTemplate,
   deviceCountOfVendor,
@@ -45,6 +44,7 @@ export {
   placedDevicesOfVendors,
   placedMachines,
   pushDeviceParams,
+  reportsParams,
   setDevicesPriceTemplate,
   vendorDevicesForReports,
 } from "./queries.js";

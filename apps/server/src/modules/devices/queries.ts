@@ -178,8 +178,15 @@ export function pushDeviceParams(
   return deviceRuntime(deps).setParams(tenant, accountId, deviceIds, params);
 }
 
-/** The state of the command `ref` names (queued, sent, succeeded…), per row of another module's list. */
-export const commandStateOf = (ref: Ref) => valueOfRow<string>(deviceCommands.state, deviceCommands.id, ref);
+/**
+ * Whether the machine `device` names reports holding every parameter of `params` (a jsonb column or
+ * value of another module's row): it applied them, whether from the command or, offline then, from
+ * its desired shadow when it came back.
+ */
+export function reportsParams(device: Ref, params: Ref): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${deviceShadows} where ${qualified(deviceShadows.deviceId)} = ${refSql(device)}
+    and ${qualified(deviceShadows.paramsReported)} @> ${refSql(params)})`;
+}
 
 /** How commands ended (or that they have not): state and the device's reason, by command id. */
 export async function commandOutcomes(db: Db, ids: readonly string[]) {

@@ -3,11 +3,15 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { AppDeps } from "../../platform/module.js";
-import { commandStateOf, placedMachines, pushDeviceParams } from "../devices/public.js";
+import { placedMachines, pushDeviceParams, reportsParams } from "../devices/public.js";
 import { tenantOfVendor } from "../tenancy/public.js";
 import { machineTimePrices, priceWindows } from "./tables.js";
 
 type WindowRow = typeof priceWindows.$inferSelect;
+
+/** Parameters as one comparable text: keys sorted (a jsonb column gives them back in its own order). */
+const canonical = (params: Record<string, number>) =>
+  JSON.stringify(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));
 type Machine = Awaited<ReturnType<typeof placedMachines>>[number];
 
 const covers = (window: WindowRow, machine: Machine) =>
@@ -54,14 +58,15 @@ export async function assertMachinesHoldWindows(tx: Tx, vendorId: number) {
  * Sends each of the vendor's machines the time-of-day prices that now cover it, as parameters
  * through set-parameters, so that coins and cards at the machine pay what the pay page charges.
  * Only machines whose parameters change are sent anything; machines sharing the same parameters
- * go in one batch. What was sent, and the command, is kept per machine: its state is whether the
- * machine applied them.
+ * go in one batch (an offline machine takes them from its desired shadow when it comes back). What
+ * was sent, and the command, is kept per machine; whether the machine applied them is whether it
+ * reports holding them.
  */
 export async function pushTimePrices(
   deps: AppDeps,
   vendor: { id: number; timeZone: string },
   accountId: number | null,
-  /** Also send again what a machine has not applied (it was offline, or refused). */
+  /** Also send again what a machine does not report holding (it refused, or has not come back). */
   retry = false,
 ): Promise<{ machines: number }> {
   const { db } = deps;
@@ -73,13 +78,13 @@ export async function pushTimePrices(
       .select({
         deviceId: machineTimePrices.deviceId,
         params: machineTimePrices.params,
-        state: commandStateOf(machineTimePrices.commandId),
+        applied: reportsParams(machineTimePrices.deviceId, machineTimePrices.params),
       })
       .from(machineTimePrices)
       .where(tenant.owns(machineTimePrices)),
   ]);
   const last = new Map(
-    sent.filter((row) => !retry || row.state === "succeeded").map((row) => [row.deviceId, JSON.stringify(row.params)]),
+    sent.filter((row) => !retry || row.applied).map((row) => [row.deviceId, canonical(row.params)]),
   );
   const known = new Set(sent.map((row) => row.deviceId));
   const batches = new Map<string, { params: Record<string, number>; windowIds: number[]; deviceIds: number[] }>();
@@ -90,7 +95,7 @@ export async function pushTimePrices(
       windows.map(asTimeWindow),
       utcOffsetMinutes(now, machine.timeZone ?? vendor.timeZone),
     );
-    const key = JSON.stringify(params);
+    const key = canonical(params);
     if (last.get(machine.id) === key) continue;
     const batch = batches.get(key) ?? { params, windowIds: windows.map((w) => w.id), deviceIds: [] };
     batch.deviceIds.push(machine.id);

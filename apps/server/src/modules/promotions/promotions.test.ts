@@ -304,7 +304,7 @@ describe("time-of-day prices", () => {
     expect(await preview(wednesdayAfternoon)).toMatchObject({ final_price: 1_000 });
   });
 
-  it("reaches the machines it covers as parameters; the list says how many applied it; a machine that was offline gets it when sent again", async () => {
+  it("reaches the machines it covers as parameters; the list says how many applied it; a machine that was offline takes it when it comes back", async () => {
     const { kl } = await demoVendors(server.database);
     const place = await payPlace(server, kl.id, "Promo C", 1_000);
     const online = await payMachine(server, machines, place, "C1");
@@ -343,11 +343,17 @@ describe("time-of-day prices", () => {
       );
     await expect.poll(counts, { timeout: 10_000 }).toMatchObject({ machines: 2, applied: 1 });
 
+    // The machine offline then takes them from its desired shadow when it comes back.
     await offline.device.connect();
-    const again = await server.send(API.promotions.pushWindows, { retry: true }, { as: "vendor_admin" });
-    expect(again.body.result.machines).toBeGreaterThanOrEqual(1);
     await offline.device.waitFor((s) => s.params.tod_count === 1, 10_000);
     await expect.poll(counts, { timeout: 10_000 }).toMatchObject({ machines: 2, applied: 2 });
+    // Sending again sends nothing to machines that hold their prices.
+    const commandsOf = async (deviceId: number) =>
+      (await server.send(API.devices.commands, { device_id: deviceId }, { as: "vendor_admin" })).body.result.total;
+    const before = await Promise.all([online.id, offline.id].map(commandsOf));
+    const again = await server.send(API.promotions.pushWindows, { retry: true }, { as: "vendor_admin" });
+    expect(again.http).toBe(200);
+    expect(await Promise.all([online.id, offline.id].map(commandsOf))).toEqual(before);
 
     // A machine holds four: a fifth covering the same washers is refused and nothing of it is kept.
     const more = (n: number) => ({

@@ -14,7 +14,7 @@ import { countOf, listPage, rowsFrom } from "../../platform/db/list-page.js";
 import { likeText } from "../../platform/db/text-search.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { TenantScope } from "../../platform/http/context.js";
-import { commandStateOf } from "../devices/public.js";
+import { reportsParams } from "../devices/public.js";
 import { tenantOfVendor, vendorTenant } from "../tenancy/public.js";
 import type { PriceWindow } from "./engine.js";
 import { assertMachinesHoldWindows } from "./machine-prices.js";
@@ -31,7 +31,7 @@ const windowColumns = {
     Number,
   ),
   applied: sql<number>`(select count(*)::int from ${m} where ${priceWindows.id} = any(${m.windowIds})
-    and ${commandStateOf(m.commandId)} = 'succeeded')`.mapWith(Number),
+    and ${reportsParams(m.deviceId, m.params)})`.mapWith(Number),
 };
 type ItemRow = Row & { machines: number; applied: number };
 
