@@ -88,6 +88,14 @@ export const ERROR_STATUS = {
   ACCOUNT_INACTIVE: 409,
   /** The coupon is not the member's, is used or has expired. */
   COUPON_UNUSABLE: 409,
+  /** The coupon is switched off (invalid): it is not given until it is switched on again. */
+  COUPON_DISABLED: 409,
+  /** The invitation link has ended, or its coupon is switched off: it gives nothing (spec §4 invalid). */
+  INVITE_INVALID: 409,
+  /** Every coupon of the invitation link has been claimed. */
+  INVITE_CLAIMED_OUT: 409,
+  /** The member has claimed this invitation link's coupon already: one per member. */
+  INVITE_ALREADY_CLAIMED: 409,
   /** Spec §5/§8 "same-version upgrade refused": every chosen machine runs the package's version already. */
   SAME_VERSION: 409,
   /** The package fits none of the chosen machines (their type or model). */

@@ -18,7 +18,15 @@ export const LIMITS = {
   /** Firmware files uploaded to the server (a controller's image is a few MB). */
   uploadFirmwareMaxBytes: 64 * 1024 * 1024,
   /** Per-field image counts of spec §5. */
-  imageCounts: { brandLogo: 1, brandIcon: 1, ecardImage: 1, shopIcon: 1, shopImages: 6, priceTemplateIcon: 1 },
+  imageCounts: {
+    brandLogo: 1,
+    brandIcon: 1,
+    ecardImage: 1,
+    shopIcon: 1,
+    shopImages: 6,
+    priceTemplateIcon: 1,
+    inviteBackground: 1,
+  },
   /** Spec §5 "price template count has a maximum" (its number is not given; this is ours). */
   priceTemplatesPerVendor: 30,
   /** Options in a price template's second-level menu. */

@@ -61,7 +61,7 @@ export interface ExampleKit {
   }): Promise<{ id: number; serial: string; secret: string; claimCode: string }>;
   /** A member registered in the app at a payable Kuala Lumpur machine, and signed in. */
   memberApp(): Promise<MemberApp>;
-  /** A voucher coupon of the Kuala Lumpur vendor (no console call makes coupons yet). */
+  /** A voucher coupon of the Kuala Lumpur vendor, made straight in the database (quicker than its call). */
   coupon(): Promise<number>;
   /** The unrelated tenant (Jakarta, IDR), made once. */
   otherTenant(): Promise<OtherTenant>;

@@ -72,6 +72,8 @@ const SCREENS_ADDED = new Set([
   "/subscribe/receipt",
   "/app/download",
   "/promotion/promotion",
+  "/promotion/coupons",
+  "/promotion/invitations",
 ]);
 
 /** An account of a level whose vendor has every payment provider on (so every order screen shows). */

@@ -4,6 +4,7 @@ import { feature as apidoc } from "./apidoc/feature";
 import { feature as appDownload } from "./app-download/feature";
 import { feature as auth } from "./auth/feature";
 import { feature as brands } from "./brands/feature";
+import { feature as coupons } from "./coupons/feature";
 import { feature as dashboard } from "./dashboard/feature";
 import { feature as deviceLog } from "./device-log/feature";
 import { feature as devices } from "./devices/feature";
@@ -12,6 +13,7 @@ import { feature as emailConfig } from "./email-config/feature";
 import { feature as errors } from "./errors/feature";
 import { feature as groupSubAccounts } from "./group-sub-accounts/feature";
 import { feature as groups } from "./groups/feature";
+import { feature as invitations } from "./invitations/feature";
 import { feature as locations } from "./locations/feature";
 import { feature as members } from "./members/feature";
 import { feature as notices } from "./notices/feature";
@@ -70,6 +72,8 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   washerCatalogue,
   priceTemplates,
   promotions,
+  coupons,
+  invitations,
   revenue,
   reports,
   orders,

@@ -144,6 +144,22 @@ export const ROUTES: readonly RouteMeta[] = [
     // sub-account sees and manages only the kinds it holds.
     permission: { oneOf: leavesOf("v_promotion") },
   },
+  // Spec §2 names "coupons and invitation posters" without routes. Coupons are members' holdings
+  // (spec §6 v_member): the screens open with mem_query, their changes need mem_give_discounts.
+  {
+    path: "/promotion/coupons",
+    titleKey: "routes.coupons",
+    group: "promotion",
+    levels: VENDOR,
+    permission: "mem_query",
+  },
+  {
+    path: "/promotion/invitations",
+    titleKey: "routes.invitations",
+    group: "promotion",
+    levels: VENDOR,
+    permission: "mem_query",
+  },
 
   {
     path: "/income_report/income_total",

@@ -236,7 +236,9 @@ export const pricePreviewRequest = z.object({
 });
 export const pricePreviewResult = z.object({
   currency: z.string(),
-  programs: z.array(z.object({ option: z.string(), name: z.string(), price: priceExplanation })),
+  programs: z.array(
+    z.object({ option: z.string(), name: z.string(), minutes: z.number().int(), price: priceExplanation }),
+  ),
 });
 
 const PROMOTIONS = { kind: "session", levels: [3, 4], permission: { oneOf: leavesOf("v_promotion") } } as const;

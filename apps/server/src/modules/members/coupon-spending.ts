@@ -35,6 +35,8 @@ export async function claimCoupon(
     .where(
       and(
         eq(qualified(c.id), qualified(memberCoupons.couponId)),
+        // A coupon whose definition the vendor switched off is "invalid" (spec §4): not spendable.
+        eq(qualified(c.enabled), true),
         tenantOfVendor(spend.vendorId).owns(memberCoupons),
         eq(qualified(memberCoupons.uniqueDid), spend.uniqueDid),
         eq(qualified(memberCoupons.memberId), spend.memberId),
@@ -46,17 +48,17 @@ export async function claimCoupon(
       id: memberCoupons.id,
       couponId: c.id,
       kind: c.kind,
-      name: c.name,
+      code: c.code,
       rate: c.discountRate,
       amount: c.amount,
     });
   if (!claimed) throw new AppError("COUPON_UNUSABLE", { field: "coupon" });
   const coupon: PricedCoupon =
     claimed.kind === "discount"
-      ? { id: claimed.couponId, code: claimed.name, kind: "rate", value: claimed.rate ?? 0 }
+      ? { id: claimed.couponId, code: claimed.code, kind: "rate", value: claimed.rate ?? 0 }
       : claimed.kind === "voucher"
-        ? { id: claimed.couponId, code: claimed.name, kind: "deduction", value: claimed.amount ?? 0 }
-        : { id: claimed.couponId, code: claimed.name, kind: "free", value: 0 };
+        ? { id: claimed.couponId, code: claimed.code, kind: "deduction", value: claimed.amount ?? 0 }
+        : { id: claimed.couponId, code: claimed.code, kind: "free", value: 0 };
   return { memberCouponId: claimed.id, coupon };
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { SIMULATED_CARD_COUNT, simulatedCardNumber } from "@washboard/device-sim";
-import { type CardType, type MovementKind, minorUnits, type Purse } from "@washboard/shared";
+import { type CardType, type CouponKind, type MovementKind, minorUnits, type Purse } from "@washboard/shared";
 import type { DemoMemberOrder } from "../orders/public.js";
 import type { VendorRow } from "../tenancy/public.js";
 import { cardTapOutcome } from "./balance-payments.js";
@@ -23,7 +23,7 @@ export interface DemoMachine {
 /** A coupon the vendor offers, as inserted. */
 export interface DemoOffer {
   id: number;
-  kind: "discount" | "voucher";
+  kind: CouponKind;
   discountRate: number | null;
   amount: number | null;
   validDays: number;
@@ -81,6 +81,7 @@ export interface MemberHistory {
  * amount up to the price — the rule `spendCoupon` applies in its statement.
  */
 function couponDiscount(offer: DemoOffer, price: number): number {
+  if (offer.kind === "free") return price;
   return offer.kind === "discount"
     ? Math.floor((price * (offer.discountRate ?? 0)) / 100)
     : Math.min(offer.amount ?? 0, price);

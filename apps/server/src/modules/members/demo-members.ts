@@ -66,13 +66,21 @@ async function seedVendor(tx: Tx, vendor: VendorRow, machines: DemoMachine[], pi
   const admin = await findAccountByUsername(tx, ADMINS[vendor.name] ?? "");
   if (sellers.length === 0 || !admin) return;
   const unit = minorUnits(1, vendor.currency);
-  // Coupons are the promotions issue's to define; the demo has two to give, and members spend them.
+  // The demo's two coupons to give, which its members have been given and spend.
   const offers = await tx
     .insert(coupons)
     .values([
-      { vendorId: vendor.id, kind: "discount", name: "Weekday 20% off", discountRate: 20, validDays: 30 },
       {
         vendorId: vendor.id,
+        code: "WEEKDAY20",
+        kind: "discount",
+        name: "Weekday 20% off",
+        discountRate: 20,
+        validDays: 30,
+      },
+      {
+        vendorId: vendor.id,
+        code: "WELCOME",
         kind: "voucher",
         name: "Welcome voucher",
         amount: 2 * unit * (unit === 1 ? 10 : 1),

@@ -26,7 +26,8 @@ type Filters = { [K in keyof typeof memberListFilters]: z.output<(typeof memberL
 /** A LIKE pattern of a beginning, with LIKE's own characters taken literally. */
 export const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function conditions(tenant: VendorTenant, filters: Partial<Filters>): SQL | undefined {
+/** The members list's filters as one condition (a coupon given or mailed to a filter's members reads them too). */
+export function memberFilterWhere(tenant: VendorTenant, filters: Partial<Filters>): SQL | undefined {
   const where: (SQL | undefined)[] = [tenant.owns(members)];
   if (filters.search) {
     const pattern = prefixPattern(filters.search);
@@ -66,7 +67,7 @@ export async function listMembers(
 ) {
   const vendor = await scopedVendor(db, scope);
   const tenant = vendorTenant(scope);
-  const where = conditions(tenant, input);
+  const where = memberFilterWhere(tenant, input);
   // The first page's statement also sums the filter (no row: nothing matches).
   const sums = input.cursor ? sql<MemberSums | null>`null` : memberSums(where);
   const page = await listPage({

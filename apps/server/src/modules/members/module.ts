@@ -3,6 +3,7 @@ import { fill } from "../../platform/ports.js";
 import { remoteCardCredit } from "../devices/public.js";
 import { balanceRefund, cardPayment, machineTopUpCredit } from "../orders/public.js";
 import { payByCard, refundToBalance } from "./balance-payments.js";
+import { COUPON_MAIL, couponMailDelivery } from "./coupon-mail.js";
 import { seedDemoMembers } from "./demo-members.js";
 import * as provides from "./public.js";
 import { creditMachineTopUp, creditRemoteCard } from "./remote-cards.js";
@@ -26,6 +27,8 @@ export const membersModule = defineModule({
   ],
   tables,
   routes: memberRoutes,
+  // Coupons given by e-mail: each batch's mails, through the group's SMTP.
+  outbox: (deps) => ({ [COUPON_MAIL]: couponMailDelivery(deps) }),
   seedDemo: (db, { tenantOnly, demoVendorNames }) =>
     tenantOnly ? Promise.resolve(false) : seedDemoMembers(db, demoVendorNames),
 });

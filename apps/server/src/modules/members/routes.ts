@@ -12,7 +12,7 @@ import {
   topUpCard,
   unbindCard,
 } from "./card-service.js";
-import { couponByUniqueDid, couponsOfMember, giveCoupon, vendorCoupons } from "./coupon-service.js";
+import { couponRoutes } from "./coupon-routes.js";
 import {
   changeMemberPin,
   memberMovements,
@@ -91,14 +91,8 @@ export function memberRoutes(r: Routes, deps: AppDeps) {
     return topUpCard(db, ctx.scope, ctx.actor, input);
   });
 
-  // ── the console: coupons members hold ──
-  r.call(API.members.coupons, (_input, ctx) => vendorCoupons(db, ctx.scope));
-  r.call(API.members.memberCoupons, (input, ctx) => couponsOfMember(db, ctx.scope, input.member_id));
-  r.call(API.members.couponByUniqueDid, (input, ctx) => couponByUniqueDid(db, ctx.scope, input.unique_did));
-  r.call(API.members.giveCoupon, async (input, ctx) => {
-    ctx.audit.target = `coupon:${input.coupon_id}`;
-    return giveCoupon(db, ctx.scope, ctx.actor, input);
-  });
+  // ── the console: coupons (definitions, gifts, e-mail batches, invitation links) and their claims ──
+  couponRoutes(r, deps);
 
   // ── the member app ──
   r.call(API.members.appRegister, async (input, ctx) => {

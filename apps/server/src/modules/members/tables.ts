@@ -1,8 +1,9 @@
-import type { CardType, CouponKind, MemberNoticeKind, MovementKind, Purse } from "@washboard/shared";
+import type { CardType, CouponKind, CouponMailOutcome, MemberNoticeKind, MovementKind, Purse } from "@washboard/shared";
 import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -177,9 +178,11 @@ export const balanceMovements = pgTable(
 export const MEMBER_COUPON_STATE = { unused: 0, used: 1, expired: 2 } as const;
 
 /**
- * A coupon the vendor can give (spec §3 coupon): its kind decides what it is worth — a discount rate
- * (1–99 %) or an amount off. The promotions issue adds kinds and the screens that define coupons;
- * members are given them here (admin_give_discount).
+ * A coupon the vendor defines and gives (spec §3 Coupon): its own code, unique within the vendor
+ * whatever the case; its kind decides what it is worth — a discount rate (1–99 %), an amount off
+ * (`voucher`), or the whole use (`free`); how many days one stays valid once given; and whether it is
+ * switched on (spec §4 valid/invalid). A coupon written without a code (the demo's, a test's) gets a
+ * random one; those made before codes existed were given "C<id>".
  */
 export const coupons = pgTable(
   "coupons",
@@ -188,16 +191,23 @@ export const coupons = pgTable(
     vendorId: integer("vendor_id")
       .notNull()
       .references(() => vendors.id),
+    code: varchar("code", { length: 32 })
+      .notNull()
+      .default(sql`upper(substr(md5(random()::text || clock_timestamp()::text), 1, 10))`),
     kind: varchar("kind", { length: 16 }).$type<CouponKind>().notNull(),
     name: varchar("name", { length: 64 }).notNull(),
     discountRate: smallint("discount_rate"),
     amount: bigint("amount", { mode: "number" }),
     validDays: smallint("valid_days").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
     index("coupons_vendor_idx").on(t.vendorId, t.id),
+    uniqueIndex("coupons_vendor_code_uq").on(t.vendorId, sql`lower(${t.code})`),
     check("coupons_rate_range", sql`${t.discountRate} is null or ${t.discountRate} between 1 and 99`),
+    check("coupons_valid_days_range", sql`${t.validDays} between 1 and 3650`),
+    check("coupons_kind", sql`${t.kind} in ('discount', 'voucher', 'free')`),
   ],
 );
 
@@ -236,5 +246,109 @@ export const memberCoupons = pgTable(
     index("member_coupons_vendor_used_idx").on(t.vendorId, t.usedAt),
     index("member_coupons_vendor_expires_idx").on(t.vendorId, t.expiresAt),
     index("member_coupons_order_idx").on(t.vendorId, t.orderNo),
+    // A definition's counts (given, used, held) and the check that none is held before it goes.
+    index("member_coupons_coupon_idx").on(t.couponId, t.state),
   ],
+);
+
+/**
+ * A batch of coupons given by e-mail (batch_send_email_discount): the coupon, the language its mails
+ * are written in (the vendor's when it was made), who made it. Its addresses are its recipients.
+ */
+export const couponMailJobs = pgTable(
+  "coupon_mail_jobs",
+  {
+    id: serial("id").primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    language: varchar("language", { length: 8 }).notNull(),
+    createdBy: integer("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("coupon_mail_jobs_coupon_idx").on(t.couponId, t.id),
+    index("coupon_mail_jobs_vendor_idx").on(t.vendorId),
+  ],
+);
+
+/**
+ * One address of a mail batch, once per batch (the unique index): the member it belongs to and the
+ * coupon given them when the batch was made (so given once, whatever the retries), and what became of
+ * its mail. The outbox delivers a batch's addresses `batch` by `batch`; a message delivered again
+ * (a restart mid-batch) sends only those still pending.
+ */
+export const couponMailRecipients = pgTable(
+  "coupon_mail_recipients",
+  {
+    id: serial("id").primaryKey(),
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => couponMailJobs.id, { onDelete: "cascade" }),
+    batch: smallint("batch").notNull(),
+    address: varchar("address", { length: 254 }).notNull(),
+    memberId: integer("member_id").references(() => members.id),
+    memberCouponId: integer("member_coupon_id").references(() => memberCoupons.id),
+    outcome: varchar("outcome", { length: 16 }).$type<CouponMailOutcome>().notNull().default("pending"),
+    detail: varchar("detail", { length: 400 }).notNull().default(""),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("coupon_mail_recipients_address_uq").on(t.jobId, t.address),
+    index("coupon_mail_recipients_batch_idx").on(t.jobId, t.batch),
+  ],
+);
+
+/**
+ * An invitation link (spec §3): a random code, the coupon it gives, how many it gives and how many
+ * were claimed, until when (the end of the last of its valid days in the vendor's zone), and the image
+ * its poster is drawn on. `received` only grows by a claim's conditional update and never passes
+ * `quantity` (the check keeps it so whatever writes it).
+ */
+export const inviteLinks = pgTable(
+  "invite_links",
+  {
+    id: serial("id").primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id),
+    code: varchar("code", { length: 16 }).notNull(),
+    quantity: integer("quantity").notNull(),
+    received: integer("received").notNull().default(0),
+    validDays: smallint("valid_days").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    backgroundImage: varchar("background_image", { length: 80 }),
+    createdBy: integer("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The code names the link on the public address: one link per code, whoever made it.
+    uniqueIndex("invite_links_code_uq").on(sql`lower(${t.code})`),
+    index("invite_links_vendor_idx").on(t.vendorId, t.id),
+    index("invite_links_coupon_idx").on(t.couponId),
+    check("invite_links_received_range", sql`${t.received} >= 0 and ${t.received} <= ${t.quantity}`),
+  ],
+);
+
+/** A member's claim of an invitation link: one per member and link (the unique index), with the coupon it gave. */
+export const inviteClaims = pgTable(
+  "invite_claims",
+  {
+    id: serial("id").primaryKey(),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => inviteLinks.id, { onDelete: "cascade" }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id),
+    memberCouponId: integer("member_coupon_id").references(() => memberCoupons.id),
+    claimedAt: createdAt(),
+  },
+  (t) => [uniqueIndex("invite_claims_member_uq").on(t.linkId, t.memberId)],
 );

@@ -17,6 +17,33 @@ async function card(kit: ExampleKit, memberId?: number): Promise<number> {
   return id;
 }
 
+/** A coupon definition of the Kuala Lumpur vendor, through the API; answers its id. */
+const couponDefinition = async (kit: ExampleKit) =>
+  (
+    await kit.made(API.members.couponCreate, {
+      code: kit.unique("EX"),
+      name: kit.unique("Example coupon "),
+      kind: "voucher",
+      amount: 300,
+      valid_days: 30,
+    })
+  ).id;
+
+/** The Demo Group's mail settings (a local SMTP server), which an e-mail batch needs. */
+async function mailSettings(kit: ExampleKit): Promise<void> {
+  const settings = {
+    send_method: "smtp",
+    smtp_server: "127.0.0.1",
+    auth_method: "none",
+    port: await kit.smtpPort(),
+    username: "coupons@demo.test",
+    password: "",
+    sender_name: "Demo",
+    title: "",
+  } as const;
+  await kit.made(API.emailConfig.update, settings, "group_admin");
+}
+
 /**
  * Calls of the members domain that succeed, for the tests generated from the registry: the console's
  * members and cards, and the member app's calls, made by a member (no console account; the row names
@@ -32,6 +59,55 @@ export const examples = callExamples(API.members, {
   }),
   topUp: async (kit) => ({ body: { member_id: await member(kit), amount: 1_000, reason: "Paid at the counter" } }),
   giveCoupon: async (kit) => ({ body: { member_ids: [await member(kit)], coupon_id: await kit.coupon() } }),
+  giveCouponByFilter: async (kit) => {
+    const memberPhone = phone(kit);
+    await kit.made(API.members.create, { phone: memberPhone, name: "Example" });
+    return { body: { coupon_id: await kit.coupon(), filters: { search: memberPhone } } };
+  },
+  couponCreate: async (kit) => ({
+    body: {
+      code: kit.unique("NEW"),
+      name: kit.unique("New coupon "),
+      kind: "discount",
+      discount_rate: 15,
+      valid_days: 7,
+    },
+  }),
+  couponModify: async (kit) => ({
+    body: {
+      id: await couponDefinition(kit),
+      code: kit.unique("CHG"),
+      name: kit.unique("Changed coupon "),
+      kind: "free",
+      valid_days: 14,
+    },
+  }),
+  couponSetStatus: async (kit) => ({ body: { id: await couponDefinition(kit), enabled: false } }),
+  couponRemove: async (kit) => ({ body: { id: await couponDefinition(kit) } }),
+  couponMail: async (kit) => {
+    await mailSettings(kit);
+    return { body: { coupon_id: await couponDefinition(kit), addresses: ["someone@demo.test"] } };
+  },
+  inviteLinkCreate: async (kit) => ({
+    body: { coupon_id: await couponDefinition(kit), quantity: 10, valid_days: 30 },
+  }),
+  inviteLinkRemove: async (kit) => {
+    const link = await kit.made(API.members.inviteLinkCreate, {
+      coupon_id: await couponDefinition(kit),
+      quantity: 10,
+      valid_days: 30,
+    });
+    return { body: { id: link.id } };
+  },
+  appClaimInvite: async (kit) => {
+    const app = await kit.memberApp();
+    const link = await kit.made(API.members.inviteLinkCreate, {
+      coupon_id: await couponDefinition(kit),
+      quantity: 10,
+      valid_days: 30,
+    });
+    return { body: { code: link.code }, as: app };
+  },
   cardCreate: async (kit) => {
     const uuid = kit.unique("").slice(-8).padStart(8, "0");
     return { body: { uuid, card_number: `C${uuid}`, type: "ordinary" } };

@@ -83,9 +83,7 @@ export async function pushTimePrices(
       .from(machineTimePrices)
       .where(tenant.owns(machineTimePrices)),
   ]);
-  const last = new Map(
-    sent.filter((row) => !retry || row.applied).map((row) => [row.deviceId, canonical(row.params)]),
-  );
+  const last = new Map(sent.filter((row) => !retry || row.applied).map((row) => [row.deviceId, canonical(row.params)]));
   const known = new Set(sent.map((row) => row.deviceId));
   const batches = new Map<string, { params: Record<string, number>; windowIds: number[]; deviceIds: number[] }>();
   for (const { machine, windows } of covering) {

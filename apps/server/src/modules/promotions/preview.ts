@@ -37,6 +37,7 @@ export async function previewPrice(
     programs: programs.map((p) => ({
       option: p.option,
       name: p.name,
+      minutes: p.minutes,
       price: priceWith(rules, {
         vendor,
         shopId,

@@ -16,6 +16,7 @@ export const IMAGE_FIELD_MAX = {
   "shop.icon": LIMITS.imageCounts.shopIcon,
   "shop.images": LIMITS.imageCounts.shopImages,
   "price_template.icon": LIMITS.imageCounts.priceTemplateIcon,
+  "invite_link.background": LIMITS.imageCounts.inviteBackground,
 } as const;
 export type ImageField = keyof typeof IMAGE_FIELD_MAX;
 

@@ -1,7 +1,7 @@
 import { ALL_ENDPOINTS, API, type EndpointContract, endpointId, ORDER_SCREENS } from "@washboard/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devices } from "../../modules/devices/tables.js";
-import { coupons, memberCoupons } from "../../modules/members/tables.js";
+import { couponMailJobs, couponMailRecipients, coupons, memberCoupons } from "../../modules/members/tables.js";
 import { orders } from "../../modules/orders/tables.js";
 import { setPricePerYear } from "../../modules/subscriptions/public.js";
 import { demoVendors } from "../../test/fixtures.js";
@@ -73,6 +73,8 @@ const records = {
   payUniqueNo: "",
   subAccount: 0,
   couponUniqueDid: "",
+  coupon: 0,
+  couponMailJob: 0,
   payQrCode: "",
   rollout: 0,
   subscriptionOrder: 0,
@@ -109,6 +111,8 @@ const PAYLOADS: Record<string, () => Record<string, unknown>> = {
   "members.cardMovements": () => ({ card_id: records.card }),
   "members.memberCoupons": () => ({ member_id: records.member }),
   "members.couponByUniqueDid": () => ({ unique_did: records.couponUniqueDid }),
+  "members.couponMailJob": () => ({ job_id: records.couponMailJob }),
+  "members.couponMailJobs": () => ({ coupon_id: records.coupon }),
   "pay.page": () => ({ code: records.payQrCode }),
   "promotions.preview": () => ({ device_id: records.device }),
   "pay.status": () => ({ order_no: records.orderNo }),
@@ -229,6 +233,25 @@ beforeAll(async () => {
     })
     .returning();
   records.couponUniqueDid = given?.uniqueDid ?? "";
+  records.coupon = coupon?.id ?? 0;
+  // An e-mail batch of that coupon: one address sent (its coupon), one not a member.
+  const [mailJob] = await db
+    .insert(couponMailJobs)
+    .values({ vendorId: kl.id, couponId: records.coupon, language: "en" })
+    .returning();
+  records.couponMailJob = mailJob?.id ?? 0;
+  await db.insert(couponMailRecipients).values([
+    {
+      jobId: records.couponMailJob,
+      batch: 1,
+      address: "trips@demo.test",
+      memberId: records.member,
+      memberCouponId: given?.id ?? null,
+      outcome: "sent",
+      sentAt: new Date(),
+    },
+    { jobId: records.couponMailJob, batch: 0, address: "stranger@demo.test", outcome: "not_member" },
+  ]);
   const subAccounts = ok(await server.send(API.subAccounts.list, { page_size: 10 }, as), "sub-accounts");
   records.subAccount = subAccounts.items[0]?.id ?? 0;
   const firmware = ok(

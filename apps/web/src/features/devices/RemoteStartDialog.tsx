@@ -1,6 +1,7 @@
 import { API } from "@washboard/shared";
 import { Alert, Form, Select } from "antd";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../app/session/useCan";
 import { FormModal } from "../../app/ui/FormModal";
 import {
   type CommandTarget,
@@ -10,6 +11,7 @@ import {
   startProgramDefaults,
 } from "./command-form";
 import { startTypeLabel } from "./labels";
+import { PricedProgramPicker } from "./PricedProgramPicker";
 import { StartProgramFields } from "./StartProgramFields";
 import { TargetSummary } from "./TargetSummary";
 import { type IssuedBatch, useCommandCall } from "./useCommandCall";
@@ -28,6 +30,9 @@ export function RemoteStartDialog(props: {
   const { t } = useTranslation();
   const [form] = Form.useForm<RemoteStartForm>();
   const { target, currency } = props;
+  const can = useCan();
+  // One machine: its programs priced by the pricing engine can fill the start.
+  const onlyDevice = target.kind === "devices" && target.devices.length === 1 ? target.devices[0] : undefined;
   const start = useCommandCall(API.devices.remoteStart, {
     toBody: ({ values }: { values: RemoteStartForm; target: CommandTarget }) =>
       remoteStartBody(values, currency, target),
@@ -60,6 +65,9 @@ export function RemoteStartDialog(props: {
             data-testid="remote-start-type"
           />
         </Form.Item>
+        {onlyDevice && can("dev_query") && (
+          <PricedProgramPicker form={form} deviceId={onlyDevice.id} currency={currency} />
+        )}
         <StartProgramFields currency={currency} testIdPrefix="remote-start" />
       </Form>
     </FormModal>

@@ -12,13 +12,15 @@ interface GiveForm {
   coupon_id?: number;
 }
 
-/** What a coupon is worth, as the dialog lists it. */
+/** What a coupon is worth, as the dialog lists it: its code and name, its worth (a rate, an amount, free), its days. */
 export function couponLabel(coupon: CouponItem, t: (key: string, values?: Record<string, unknown>) => string): string {
   const worth =
-    coupon.discount_rate !== null
-      ? t("members.coupons.rate", { rate: coupon.discount_rate })
-      : formatMoney(coupon.amount ?? 0, coupon.currency);
-  return `${coupon.name} · ${worth} · ${t("members.coupons.validDays", { days: coupon.valid_days })}`;
+    coupon.kind === "free"
+      ? t("coupons.worth.free")
+      : coupon.discount_rate !== null
+        ? t("members.coupons.rate", { rate: coupon.discount_rate })
+        : formatMoney(coupon.amount ?? 0, coupon.currency);
+  return `${coupon.code} · ${coupon.name} · ${worth} · ${t("members.coupons.validDays", { days: coupon.valid_days })}`;
 }
 
 /** Spec §7 admin_give_discount: one coupon to each selected member. */

@@ -124,13 +124,15 @@ export function MemberDrawer(props: { member: MemberItem; onClose(): void }) {
                   {
                     key: "state",
                     title: t("members.fields.status"),
-                    render: (_v, c) => <Tag>{t(`members.coupons.state.${c.state}`)}</Tag>,
+                    // Spec §4: valid, invalid (its coupon switched off), used, expired.
+                    render: (_v, c) => <Tag>{t(`coupons.memberStatus.${c.status}`)}</Tag>,
                   },
                   { key: "did", title: t("members.coupons.number"), dataIndex: "unique_did" },
                   {
                     key: "expires",
                     title: t("members.coupons.expires"),
-                    render: (_v, c) => formatTimestamp(c.expires_at, timeZone),
+                    // The last second it is valid (it ends at midnight after its last day).
+                    render: (_v, c) => formatTimestamp(c.expires_at - 1, timeZone),
                   },
                 ]}
                 data-testid="member-coupons"
