@@ -179,7 +179,11 @@ test("a weekday-afternoon price for washers reaches a running machine as paramet
     .poll(() => machine.state.params, { timeout: 20_000 })
     .toMatchObject({ tod_count: 1, tod1_days: 0b0111110, tod1_from: 840, tod1_to: 1020, tod1_pct: 20 });
   const row = rowsOf(page, "price-window-table", name);
-  await expect(row.getByTestId("price-window-applied")).toContainText(/^[1-9]/, { timeout: 20_000 });
+  // The list counted the machines when the price was saved; once the machine reports, a refresh says so.
+  await expect(async () => {
+    await page.getByTestId("table-refresh").filter({ visible: true }).first().click();
+    await expect(row.getByTestId("price-window-applied")).toContainText(/^[1-9]/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await keepScreenshot(page, "price-window-applied");
 
   await (await rowAction(row, "price-window-remove")).click();
