@@ -129,10 +129,12 @@ test("a group creates a vendor and its admin; the admin's role limits a sub-acco
     // (wd_query, under members and cards), the firmware screen (ota_query), roles and sub-accounts
     // show beside what the role granted (reve_total and reve_shop: the revenue menu with those two);
     // the subscription screens need vendor_info, locked on too: every sub-account sees its machines'
-    // renewal and the vendor's renewal orders.
+    // renewal and the vendor's renewal orders; the coupon and invitation screens open with mem_query,
+    // locked on too, so the promotions menu shows them (changing anything there needs its own keys).
     expect(labels).toEqual([
       en("routes.dashboard"),
       en("menu.shop"),
+      en("menu.promotion"),
       en("menu.income_report"),
       en("menu.member"),
       en("menu.ota"),
