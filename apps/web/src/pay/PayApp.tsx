@@ -286,20 +286,7 @@ function SandboxPage({ t, orderNo }: { t: Translate; orderNo: string }) {
       <p className="pay-muted">
         {status.machine_name} · {status.program}
       </p>
-      {status.pricing && status.pricing.adjustments.length > 0 && (
-        <ul className="pay-breakdown" data-testid="pay-breakdown">
-          <li>
-            <span>{t("listPrice")}</span>
-            <span>{formatMoney(status.pricing.list_price, status.currency)}</span>
-          </li>
-          {status.pricing.adjustments.map((a) => (
-            <li key={`${a.kind}-${a.rule_id}`}>
-              <span>{t(`adjustments.${a.kind}`, { name: adjustmentName(a) })}</span>
-              <span>{formatMoney(a.amount, status.currency)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PriceBreakdown t={t} status={status} />
       {failure && (
         <p className="pay-error" role="alert">
           {failure}
@@ -315,6 +302,26 @@ function SandboxPage({ t, orderNo }: { t: Translate; orderNo: string }) {
         {t("pay", { amount: formatMoney(status.amount, status.currency) })}
       </button>
     </section>
+  );
+}
+
+/** Why a payment costs its amount: the list price, then each adjustment with its reason (none: nothing shown). */
+function PriceBreakdown({ t, status }: { t: Translate; status: PaymentStatus }) {
+  const { pricing, currency } = status;
+  if (!pricing || pricing.adjustments.length === 0) return null;
+  return (
+    <ul className="pay-breakdown" data-testid="pay-breakdown">
+      <li>
+        <span>{t("listPrice")}</span>
+        <span>{formatMoney(pricing.list_price, currency)}</span>
+      </li>
+      {pricing.adjustments.map((a) => (
+        <li key={`${a.kind}-${a.rule_id}`}>
+          <span>{t(`adjustments.${a.kind}`, { name: adjustmentName(a) })}</span>
+          <span>{formatMoney(a.amount, currency)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -390,20 +397,7 @@ function StatusBlock({ t, orderNo, onCancelled }: { t: Translate; orderNo: strin
       <p className="pay-muted">
         {status.machine_name} · {status.program}
       </p>
-      {status.pricing && status.pricing.adjustments.length > 0 && (
-        <ul className="pay-breakdown" data-testid="pay-breakdown">
-          <li>
-            <span>{t("listPrice")}</span>
-            <span>{formatMoney(status.pricing.list_price, status.currency)}</span>
-          </li>
-          {status.pricing.adjustments.map((a) => (
-            <li key={`${a.kind}-${a.rule_id}`}>
-              <span>{t(`adjustments.${a.kind}`, { name: adjustmentName(a) })}</span>
-              <span>{formatMoney(a.amount, status.currency)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PriceBreakdown t={t} status={status} />
       {status.refund_amount > 0 && (
         <p>{t("refunded", { amount: formatMoney(status.refund_amount, status.currency) })}</p>
       )}

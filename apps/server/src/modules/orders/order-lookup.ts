@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../platform/db/client.js";
-import type { VendorTenant } from "../tenancy/public.js";
+import type { Db, Tx } from "../../platform/db/client.js";
+import { tenantOfVendor, type VendorTenant } from "../tenancy/public.js";
 import { type OrderViewRow, orderColumns, orderView } from "./order-view.js";
-import { orders } from "./tables.js";
+import { orders, PAY_STATUS } from "./tables.js";
 
 /** One order by its order number, with its shop's and machine's names (the customer's status page). */
 export async function orderByNumber(db: Db, orderNo: string): Promise<OrderViewRow | undefined> {
@@ -27,4 +27,16 @@ export async function recentOrdersOfMember(db: Db, tenant: VendorTenant, memberI
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
   return rows.map(orderView);
+}
+
+/** Whether a member has paid for anything before (first use free is for a member's first paid use). */
+export async function hasPaidOrder(db: Db | Tx, vendorId: number, memberId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(tenantOfVendor(vendorId).owns(orders), eq(orders.memberId, memberId), eq(orders.payStatus, PAY_STATUS.paid)),
+    )
+    .limit(1);
+  return row !== undefined;
 }

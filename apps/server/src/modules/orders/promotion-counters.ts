@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../platform/db/client.js";
+import type { Db } from "../../platform/db/client.js";
 import { tenantOfVendor } from "../tenancy/public.js";
 import { orders, PAY_STATUS } from "./tables.js";
 
@@ -31,16 +31,4 @@ export async function promotionCounters(
     .groupBy(orders.promotionId);
   for (const row of rows) if (row.id !== null) counters.set(row.id, { count: row.count, cost: row.cost });
   return counters;
-}
-
-/** Whether a member has paid for anything before (first use free is for a member's first paid use). */
-export async function hasPaidOrder(db: Db | Tx, vendorId: number, memberId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(tenantOfVendor(vendorId).owns(orders), eq(orders.memberId, memberId), eq(orders.payStatus, PAY_STATUS.paid)),
-    )
-    .limit(1);
-  return row !== undefined;
 }

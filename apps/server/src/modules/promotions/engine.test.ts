@@ -18,8 +18,8 @@ const AFTERNOON: PriceWindow = {
   id: 11,
   name: "Weekday afternoons",
   days: WEEKDAYS,
-  from: "14:00",
-  to: "17:00",
+  fromMinute: 14 * 60,
+  toMinute: 17 * 60,
   machineTypes: ["washer"],
   change: { percentOff: 20 },
 };
@@ -28,8 +28,8 @@ const FRIDAY_NIGHT: PriceWindow = {
   id: 12,
   name: "Friday night",
   days: [5],
-  from: "22:00",
-  to: "02:00",
+  fromMinute: 22 * 60,
+  toMinute: 2 * 60,
   change: { price: 600 },
 };
 const OFFER: Promotion = {
@@ -183,8 +183,8 @@ describe("the pricing engine: windows in the vendor's time zone", () => {
       id: 14,
       name: "Morning",
       days: [0, 1, 2, 3, 4, 5, 6],
-      from: "08:00",
-      to: "09:00",
+      fromMinute: 8 * 60,
+      toMinute: 9 * 60,
       change: { percentOff: 10 },
     };
     const berlin = { timeZone: "Europe/Berlin", windows: [morning] };
@@ -199,8 +199,8 @@ describe("the pricing engine: windows in the vendor's time zone", () => {
       id: 15,
       name: "Night",
       days: [0],
-      from: "02:00",
-      to: "03:00",
+      fromMinute: 2 * 60,
+      toMinute: 3 * 60,
       change: { percentOff: 50 },
     };
     const berlin = { timeZone: "Europe/Berlin", windows: [night] };

@@ -1,4 +1,4 @@
-import { discountedPrice, localMomentInZone, lowestWindow, type TimeWindow, type Weekday } from "@washboard/shared";
+import { discountedPrice, localMomentInZone, lowestWindow, type TimeWindow } from "@washboard/shared";
 
 /**
  * The pricing engine (issue 29): for one machine, one program, one moment and optionally a member
@@ -22,8 +22,6 @@ import { discountedPrice, localMomentInZone, lowestWindow, type TimeWindow, type
  * a price is never below zero. Every time window is read in the vendor's time zone.
  */
 
-export type { Weekday };
-
 /** Which machines a rule applies to; an absent list means all. */
 export interface RuleScope {
   shopIds?: readonly number[];
@@ -31,17 +29,12 @@ export interface RuleScope {
 }
 
 /**
- * A time-of-day price: on `days`, from `from` to `to` local time ("HH:MM"; a `to` not after `from`
- * crosses midnight, and the hours after midnight belong to the day the window started), either a
- * percentage off the list price or a fixed price.
+ * A time-of-day price: the shared window rule's window (days, minutes of the local day, a
+ * percentage off or a fixed price) with its id, name and scope.
  */
-export interface PriceWindow extends RuleScope {
+export interface PriceWindow extends RuleScope, TimeWindow {
   id: number;
   name: string;
-  days: readonly Weekday[];
-  from: string;
-  to: string;
-  change: { percentOff: number } | { price: number };
 }
 
 export interface Promotion extends RuleScope {
@@ -138,19 +131,9 @@ function couponOff(coupon: Coupon, price: number): number {
 }
 
 function bestWindow(input: PricingInput): { rule: PriceWindow; price: number } | undefined {
-  const windows = input.windows.filter((rule) => applies(rule, input)).map((rule) => ({ ...toTimeWindow(rule), rule }));
+  const windows = input.windows.filter((rule) => applies(rule, input));
   const best = lowestWindow(windows, input.listPrice, localMomentInZone(input.at, input.timeZone));
-  return best && { rule: best.window.rule, price: best.price };
-}
-
-/** A window as the shared rule reads it: its clock times as minutes of the day. */
-function toTimeWindow(rule: PriceWindow): TimeWindow {
-  return { days: rule.days, fromMinute: minutesOf(rule.from), toMinute: minutesOf(rule.to), change: rule.change };
-}
-
-function minutesOf(clock: string): number {
-  const [hours, minutes] = clock.split(":").map(Number);
-  return (hours ?? 0) * 60 + (minutes ?? 0);
+  return best && { rule: best.window, price: best.price };
 }
 
 function bestPromotion(input: PricingInput, base: number): { rule: Promotion; price: number } | undefined {

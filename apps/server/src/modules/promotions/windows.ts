@@ -154,8 +154,7 @@ export function enabledWindowsOf(vendorId: number): SQL<PriceWindow[]> {
   // An empty scope list is every shop or type: the engine reads an absent list so.
   return sql<PriceWindow[]>`(select coalesce(json_agg(json_strip_nulls(json_build_object(
       'id', ${w.id}, 'name', ${w.name}, 'days', ${w.days},
-      'from', to_char(make_time(${w.fromMinute} / 60, ${w.fromMinute} % 60, 0), 'HH24:MI'),
-      'to', to_char(make_time(${w.toMinute} / 60, ${w.toMinute} % 60, 0), 'HH24:MI'),
+      'fromMinute', ${w.fromMinute}, 'toMinute', ${w.toMinute},
       'shopIds', nullif(${w.shopIds}, '{}'), 'machineTypes', nullif(${w.machineTypes}, '{}'),
       'change', case when ${w.price} is not null then json_build_object('price', ${w.price})
         else json_build_object('percentOff', ${w.percentOff}) end))), '[]'::json)
