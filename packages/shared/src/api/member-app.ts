@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ORDER_PROVIDER_IDS, type OrderProviderId } from "../payments/providers.js";
 import { endpoint } from "./contract.js";
-import { memberPhone, movedAmount, movementItem, PURSES } from "./members.js";
+import { memberPhone, movedAmount, movementItem, optionalPhone, PURSES } from "./members.js";
 import { payPlace } from "./pay.js";
 import { priceExplanation } from "./promotions.js";
 
@@ -76,6 +76,52 @@ export const memberPayRequest = z.object({
     .optional(),
 });
 
+/** Cards a member takes from a promotion (spec §3): a discount card (free) or a wash-dry card (bought from the balance). */
+export const MEMBER_PASS_KINDS = ["dis_card", "washdry"] as const;
+export type MemberPassKind = (typeof MEMBER_PASS_KINDS)[number];
+/** What one payment took from a card: a wash or a dry of a wash-dry card, or a discount card's rate. */
+export const PASS_USES = ["wash", "dry", "discount"] as const;
+export type PassUse = (typeof PASS_USES)[number];
+
+/** A card the member holds, on the terms of its promotion when they took it. */
+export const memberPass = z.object({
+  id: z.number().int(),
+  promotion_id: z.number().int(),
+  kind: z.enum(MEMBER_PASS_KINDS),
+  name: z.string(),
+  percent_off: z.number().int().nullable(),
+  washes_left: z.number().int(),
+  dries_left: z.number().int(),
+  /** Null: until its uses run out. */
+  expires_at: z.number().int().nullable(),
+  price: z.number().int(),
+});
+export type MemberPass = z.infer<typeof memberPass>;
+
+/** A running promotion whose card the member may take. */
+export const memberPassOffer = z.object({
+  promotion_id: z.number().int(),
+  kind: z.enum(MEMBER_PASS_KINDS),
+  name: z.string(),
+  percent_off: z.number().int().nullable(),
+  validity_days: z.number().int().nullable(),
+  free_washes: z.number().int(),
+  free_dries: z.number().int(),
+  /** 0 for a discount card. */
+  price: z.number().int(),
+  ends_at: z.number().int(),
+});
+
+export const memberTakePassRequest = z.object({
+  promotion_id: z
+    .number({ error: "validation.noPromotion" })
+    .int()
+    .positive({ error: "validation.noPromotion" })
+    .max(2_147_483_647),
+  /** The app's own id of this request: the same id twice takes (and pays for) one card. */
+  request_id: z.string().trim().min(8, { error: "validation.invalid" }).max(64, { error: "validation.invalid" }),
+});
+
 export const memberEndpointsForApp = {
   appRegister: endpoint({
     method: "POST",
@@ -88,6 +134,8 @@ export const memberEndpointsForApp = {
       phone: memberPhone,
       pin: memberPin,
       name: z.string().trim().max(64, { error: "validation.tooLong" }).default(""),
+      /** The phone of the member who invited them (refer a friend: both receive its gift at their first payment). */
+      referrer_phone: optionalPhone,
     }),
     result: memberRegisterResult,
     mutates: true,
@@ -142,6 +190,27 @@ export const memberEndpointsForApp = {
     body: z.object({}),
     result: z.object({ items: z.array(movementItem) }),
     mutates: false,
+  }),
+  appPasses: endpoint({
+    method: "POST",
+    path: "/api/member/get_cards",
+    summary:
+      "The discount and wash-dry cards the signed-in member holds, and the running promotions whose cards they may take",
+    access: MEMBER,
+    body: z.object({}),
+    result: z.object({ held: z.array(memberPass), offers: z.array(memberPassOffer) }),
+    mutates: false,
+  }),
+  appTakePass: endpoint({
+    method: "POST",
+    path: "/api/member/take_card",
+    summary:
+      "Takes a running promotion's card: a discount card (free, once per promotion) or a wash-dry card paid from the balance; the same request id twice takes one",
+    access: MEMBER,
+    body: memberTakePassRequest,
+    result: z.object({ pass: memberPass, wallet: memberWallet }),
+    mutates: true,
+    log: "members.appTakePass",
   }),
   appTopUp: endpoint({
     method: "POST",

@@ -47,7 +47,8 @@ export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 /** A phone number as customers give it: digits, an optional leading +, spaces and dashes. */
 export const memberPhone = requiredText(20).regex(/^\+?[0-9][0-9 -]{4,19}$/, { error: "validation.phone" });
-const optionalPhone = z
+/** A phone that may be left out: "" when it is. */
+export const optionalPhone = z
   .string()
   .trim()
   .max(20, { error: "validation.tooLong" })

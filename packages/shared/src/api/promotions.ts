@@ -207,7 +207,14 @@ export const priceWindowListRequest = listRequest({
 export const priceWindowListResult = listResult(priceWindowItem);
 
 /** The kinds of step a price's explanation lists, in the order they apply. */
-export const ADJUSTMENT_KINDS = ["time_of_day", "promotion", "discount_card", "coupon", "pay_discount"] as const;
+export const ADJUSTMENT_KINDS = [
+  "time_of_day",
+  "promotion",
+  "wash_dry_card",
+  "discount_card",
+  "coupon",
+  "pay_discount",
+] as const;
 
 /** One step of a price's explanation (what an order stores and the pay page shows). */
 export const priceAdjustment = z.object({

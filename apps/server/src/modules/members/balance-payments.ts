@@ -6,6 +6,7 @@ import type { BalanceRefunder, CardPayer } from "../orders/public.js";
 import { tenantOfVendor } from "../tenancy/public.js";
 import { giveBackCoupon } from "./coupon-service.js";
 import { applyChanges, lockHolder, move } from "./ledger.js";
+import { giveBackPassUses } from "./member-passes.js";
 import { balanceMovements, cards } from "./tables.js";
 
 /**
@@ -70,7 +71,8 @@ export const refundToBalance: BalanceRefunder = async (db: Db, refund) => {
       and(tenantOfVendor(refund.vendorId).owns(balanceMovements), eq(balanceMovements.ref, `order:${refund.orderNo}`)),
     );
   await giveBackCoupon(db, refund.vendorId, refund.orderNo);
-  // A coupon that covered the whole price left nothing to give back but the coupon itself.
+  await giveBackPassUses(db, refund.vendorId, refund.orderNo);
+  // A coupon or a wash-dry card that covered the whole price left nothing to give back but itself.
   if (!payment && refund.amount === 0) return refund.refundNo;
   if (!payment) throw new PermanentFailure(`order ${refund.orderNo} was not paid from a balance`);
   const holder =

@@ -40,6 +40,8 @@ export interface Change {
   amount: number;
   /** Only if the purse still holds this (the balance an operator's form was read with). */
   seen?: number;
+  /** The promotion that gives it, and the statement's words for it when they differ from the call's. */
+  promotion?: { id: number; reason: string };
 }
 
 /**
@@ -144,7 +146,8 @@ export async function applyChanges(
         amount: change.amount,
         balanceAfter: running[change.purse] ?? 0,
         paid: index === 0 ? (meta.paid ?? 0) : 0,
-        reason: (meta.reason ?? "").slice(0, 255),
+        reason: (change.promotion?.reason ?? meta.reason ?? "").slice(0, 255),
+        promotionId: change.promotion?.id ?? null,
         accountId: meta.operator?.accountId ?? null,
         operator: meta.operator?.name.slice(0, 64) ?? null,
         orderNo: meta.orderNo ?? null,

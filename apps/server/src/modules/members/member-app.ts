@@ -21,11 +21,13 @@ import { shopNameOf } from "../shops/public.js";
 import { findVendor, tenantOfVendor, vendorCurrencyOf } from "../tenancy/public.js";
 import { claimCoupon, noteCouponDiscount } from "./coupon-spending.js";
 import { applyChanges, type LockedHolder, lockHolder, move } from "./ledger.js";
+import { passesForPricing, spendablePasses, spendPasses } from "./member-passes.js";
 import { movementColumns, movementView } from "./member-view.js";
+import { referralGifts, topUpBonus } from "./promotion-gifts.js";
 import { balanceMovements, MEMBER_STATUS, memberNotices, memberSessions, members } from "./tables.js";
 
 type Place = z.output<typeof payPlace>;
-type Registration = { place: Place; phone: string; pin: string; name: string };
+type Registration = { place: Place; phone: string; pin: string; name: string; referrer_phone?: string };
 
 /** A member app session lasts MEMBER_SESSION_DAYS (30); sign-out, a PIN change or disabling ends it sooner. */
 async function openSession(db: Db, config: Config, memberId: number) {
@@ -49,6 +51,7 @@ async function insertMember(
       vendorId: where.vendorId,
       phone: input.phone,
       name: input.name,
+      referrerPhone: input.referrer_phone ?? "",
       shopId: where.shopId,
       pinHash,
       ...(at ? { registeredAt: at } : {}),
@@ -271,18 +274,23 @@ export async function topUp(deps: AppDeps, session: MemberSession, input: z.outp
   return wallet(db, session);
 }
 
-/** A paid top-up reaches the balance: once per request id, with the money received as other income. */
+/**
+ * A paid top-up reaches the balance: once per request id, with the money received as other income,
+ * and with it, in the same movement, the bonus a running top-up bonus gives for its amount.
+ */
 export async function creditTopUp(
   db: Db,
   session: MemberSession,
   input: { amount: number; provider: string; request_id: string },
   at?: Date,
 ) {
+  // The demo's history, written at its own dates, earns no bonus running today.
+  const bonus = at ? [] : await topUpBonus(db, session.vendorId, session.memberId, input.amount);
   await move(
     db,
     session.vendorId,
     { kind: "member", id: session.memberId },
-    [{ purse: "balance", kind: "topup", amount: input.amount }],
+    [{ purse: "balance", kind: "topup", amount: input.amount }, ...bonus],
     {
       paid: input.amount,
       reason: `Top-up through ${input.provider}`,
@@ -314,7 +322,8 @@ export interface MemberSale {
 /**
  * The paid order of a sale, in the caller's transaction under the member's lock: the coupon claimed
  * first, then the price from the pricing engine (time-of-day price, promotion — first use free for a
- * member who never paid —, the coupon), then the order, which keeps the explanation, and the debit.
+ * member who never paid —, the member's wash-dry and discount cards, the coupon), then the order,
+ * which keeps the explanation, the cards' uses, the debit and a referral's gifts.
  * Whether this is the member's first paid use is read under the same lock, so two payments at once
  * cannot both be the first.
  */
@@ -331,13 +340,14 @@ export async function chargeMember(tx: Tx, locked: LockedHolder, sale: MemberSal
         deviceId: sale.deviceId,
       })
     : null;
+  const passes = await spendablePasses(tx, locked, { shopId: sale.shopId, machineType: sale.machineType, at });
   const pricing = priceWith(rules, {
     vendor: sale.vendor,
     shopId: sale.shopId,
     machineType: sale.machineType,
     listPrice: sale.program.listPrice,
     at,
-    member: { firstPaidUse: !paidBefore },
+    member: { firstPaidUse: !paidBefore, ...passesForPricing(passes) },
     ...(claimed ? { coupon: claimed.coupon } : {}),
   });
   const charged = pricing.final_price;
@@ -354,13 +364,19 @@ export async function chargeMember(tx: Tx, locked: LockedHolder, sale: MemberSal
   });
   const couponOff = -(pricing.adjustments.find((a) => a.kind === "coupon")?.amount ?? 0);
   if (claimed) await noteCouponDiscount(tx, claimed.memberCouponId, couponOff, created.orderNo);
+  await spendPasses(tx, sale.vendor.id, passes, pricing, created.orderNo);
   if (charged > 0) {
-    await applyChanges(tx, locked, [{ purse: sale.purse, kind: "payment", amount: -charged }], {
+    const after = await applyChanges(tx, locked, [{ purse: sale.purse, kind: "payment", amount: -charged }], {
       orderNo: created.orderNo,
       shopId: sale.shopId,
       reason: sale.label,
       ref: `order:${created.orderNo}`,
     });
+    await referralGifts(
+      tx,
+      { ...locked, purses: after },
+      { vendorId: sale.vendor.id, memberId: sale.memberId, shopId: sale.shopId, orderNo: created.orderNo },
+    );
   }
   return { orderNo: created.orderNo, charged, discount: pricing.list_price - charged, pricing };
 }

@@ -2,9 +2,17 @@ import { defineModule } from "../../platform/module.js";
 import { fill } from "../../platform/ports.js";
 import { remoteCardCredit } from "../devices/public.js";
 import { balanceRefund, cardPayment, machineTopUpCredit } from "../orders/public.js";
+import { promotionGiftCounters } from "../promotions/public.js";
 import { payByCard, refundToBalance } from "./balance-payments.js";
 import { COUPON_MAIL, couponMailDelivery } from "./coupon-mail.js";
 import { seedDemoMembers } from "./demo-members.js";
+import {
+  giftCounters,
+  giveWelfareGifts,
+  REFERRAL_GIFT,
+  referralGiftDelivery,
+  WELFARE_SWEEP_MS,
+} from "./promotion-gifts.js";
 import * as provides from "./public.js";
 import { creditMachineTopUp, creditRemoteCard } from "./remote-cards.js";
 import { memberRoutes } from "./routes.js";
@@ -24,11 +32,20 @@ export const membersModule = defineModule({
     fill(balanceRefund, refundToBalance),
     fill(machineTopUpCredit, creditMachineTopUp),
     fill(remoteCardCredit, creditRemoteCard),
+    fill(promotionGiftCounters, giftCounters),
   ],
   tables,
   routes: memberRoutes,
-  // Coupons given by e-mail: each batch's mails, through the group's SMTP.
-  outbox: (deps) => ({ [COUPON_MAIL]: couponMailDelivery(deps) }),
+  // Coupons given by e-mail: each batch's mails, through the group's SMTP; a referrer's gift.
+  outbox: (deps) => ({ [COUPON_MAIL]: couponMailDelivery(deps), [REFERRAL_GIFT]: referralGiftDelivery(deps) }),
+  // Welfare plans' gifts reach members who have not received them yet.
+  async start({ db, log }) {
+    const sweep = setInterval(() => {
+      giveWelfareGifts(db).catch((error: unknown) => log.error({ err: error }, "welfare gift sweep failed"));
+    }, WELFARE_SWEEP_MS);
+    sweep.unref();
+    return { stop: async () => clearInterval(sweep) };
+  },
   seedDemo: (db, { tenantOnly, demoVendorNames }) =>
     tenantOnly ? Promise.resolve(false) : seedDemoMembers(db, demoVendorNames),
 });

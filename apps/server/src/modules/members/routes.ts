@@ -23,6 +23,7 @@ import {
   topUp,
   wallet,
 } from "./member-app.js";
+import { memberPassesOf, takePass } from "./member-passes.js";
 import {
   createMember,
   listMembers,
@@ -122,6 +123,13 @@ export function memberRoutes(r: Routes, deps: AppDeps) {
     ctx.audit.target = `member:${ctx.member.memberId}`;
     ctx.audit.vendorId = ctx.member.vendorId;
     return topUp(deps, ctx.member, input);
+  });
+  r.call(API.members.appPasses, (_input, ctx) => memberPassesOf(db, ctx.member));
+  r.call(API.members.appTakePass, async (input, ctx) => {
+    ctx.audit.target = `member:${ctx.member.memberId}`;
+    ctx.audit.vendorId = ctx.member.vendorId;
+    const pass = await takePass(db, ctx.member, input);
+    return { pass, wallet: await wallet(db, ctx.member) };
   });
   r.call(API.members.appPay, async (input, ctx) => {
     ctx.audit.target = `member:${ctx.member.memberId}`;

@@ -1,4 +1,13 @@
-import type { CardType, CouponKind, CouponMailOutcome, MemberNoticeKind, MovementKind, Purse } from "@washboard/shared";
+import type {
+  CardType,
+  CouponKind,
+  CouponMailOutcome,
+  MemberNoticeKind,
+  MemberPassKind,
+  MovementKind,
+  PassUse,
+  Purse,
+} from "@washboard/shared";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -159,10 +168,13 @@ export const balanceMovements = pgTable(
     orderNo: varchar("order_no", { length: 32 }),
     shopId: integer("shop_id"),
     ref: varchar("ref", { length: 160 }),
+    /** The promotion that gave it (a top-up bonus, a referral's or a welfare plan's gift): its counters. */
+    promotionId: integer("promotion_id"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("balance_movements_ref_uq").on(t.vendorId, t.ref),
+    index("balance_movements_promotion_idx").on(t.vendorId, t.promotionId).where(sql`${t.promotionId} is not null`),
     index("balance_movements_member_idx").on(t.memberId, t.id),
     index("balance_movements_card_idx").on(t.cardId, t.id),
     index("balance_movements_vendor_created_idx").on(t.vendorId, t.createdAt),
@@ -351,4 +363,73 @@ export const inviteClaims = pgTable(
     claimedAt: createdAt(),
   },
   (t) => [uniqueIndex("invite_claims_member_uq").on(t.linkId, t.memberId)],
+);
+
+/**
+ * A card a member holds from a promotion (spec §3): a discount card (its rate off every payment in
+ * its shops and machine types until it expires) or a wash-dry card (washes and dries already paid
+ * for). Its terms are copied from the promotion when it is taken, so changing or ending the
+ * promotion changes no card a member holds. A member's payment reads and spends them under the
+ * member's lock.
+ */
+export const memberPasses = pgTable(
+  "member_passes",
+  {
+    id: serial("id").primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id),
+    promotionId: integer("promotion_id").notNull(),
+    kind: varchar("kind", { length: 16 }).$type<MemberPassKind>().notNull(),
+    name: varchar("name", { length: 64 }).notNull(),
+    percentOff: smallint("percent_off"),
+    washesLeft: smallint("washes_left").notNull().default(0),
+    driesLeft: smallint("dries_left").notNull().default(0),
+    /** Null: until its uses run out (a wash-dry card). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    shopIds: integer("shop_ids").array().notNull().default(sql`'{}'::int[]`),
+    machineTypes: varchar("machine_types", { length: 32 }).array().notNull().default(sql`'{}'::varchar[]`),
+    /** What the member paid for it (minor units); a discount card is free. */
+    price: bigint("price", { mode: "number" }).notNull().default(0),
+    /** The app's id of the request that took it: a retried request takes one card. */
+    requestId: varchar("request_id", { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("member_passes_request_uq").on(t.memberId, t.requestId),
+    // A discount card once per member and promotion.
+    uniqueIndex("member_passes_discount_card_uq").on(t.memberId, t.promotionId).where(sql`${t.kind} = 'dis_card'`),
+    index("member_passes_vendor_promotion_idx").on(t.vendorId, t.promotionId),
+    check("member_passes_uses", sql`${t.washesLeft} >= 0 and ${t.driesLeft} >= 0`),
+  ],
+);
+
+/**
+ * One payment a card paid for or lowered: what it took off and, for a wash-dry card, which use. A
+ * refund gives the use back once: it deletes the row, and only the deleting call gives it back.
+ */
+export const memberPassUses = pgTable(
+  "member_pass_uses",
+  {
+    id: serial("id").primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    passId: integer("pass_id")
+      .notNull()
+      .references(() => memberPasses.id),
+    promotionId: integer("promotion_id").notNull(),
+    orderNo: varchar("order_no", { length: 32 }).notNull(),
+    /** "wash" or "dry" for a wash-dry card; "discount" for a discount card. */
+    use: varchar("use", { length: 8 }).$type<PassUse>().notNull(),
+    saved: bigint("saved", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("member_pass_uses_order_uq").on(t.vendorId, t.orderNo, t.passId),
+    index("member_pass_uses_promotion_idx").on(t.vendorId, t.promotionId),
+  ],
 );

@@ -136,6 +136,20 @@ export const examples = callExamples(API.members, {
     body: { amount: 1_000, provider: "sandbox", request_id: kit.unique("top-up-") },
     as: await kit.memberApp(),
   }),
+  appTakePass: async (kit) => {
+    const app = await kit.memberApp();
+    const made = await kit.server.send(
+      API.promotions.create,
+      {
+        name: kit.unique("Card "),
+        starts_at: Math.floor(Date.now() / 1000) - 60,
+        ends_at: Math.floor(Date.now() / 1000) + 86_400,
+        settings: { kind: "dis_card", percent_off: 10, validity_days: 30 },
+      },
+      { as: "vendor_admin" },
+    );
+    return { body: { promotion_id: made.body.result.id, request_id: kit.unique("take-card-") }, as: app };
+  },
   appPay: async (kit) => {
     const app = await kit.memberApp();
     const topUp = { amount: 5_000, provider: "sandbox", request_id: kit.unique("top-up-") } as const;

@@ -71,6 +71,30 @@ describe("the pricing engine: each kind alone", () => {
       850,
       [["discount_card", -150, 850]],
     ],
+    [
+      "a wash-dry card's wash",
+      { member: { firstPaidUse: false, washDryCard: { id: 51, name: "10 washes" } } },
+      0,
+      [["wash_dry_card", -1_000, 0]],
+    ],
+    [
+      "a wash-dry card after a time-of-day price: the use covers what the window left",
+      { windows: [AFTERNOON], member: { firstPaidUse: false, washDryCard: { id: 51, name: "10 washes" } } },
+      0,
+      [
+        ["time_of_day", -200, 800],
+        ["wash_dry_card", -800, 0],
+      ],
+    ],
+    [
+      "first use free spends no wash of a wash-dry card",
+      {
+        promotions: [FIRST_FREE],
+        member: { firstPaidUse: true, washDryCard: { id: 51, name: "10 washes" } },
+      },
+      0,
+      [["promotion", -1_000, 0]],
+    ],
     ["a free coupon", { coupon: { id: 41, code: "FREE1", kind: "free", value: 0 } }, 0, [["coupon", -1_000, 0]]],
     ["a rate coupon", { coupon: { id: 42, code: "R25", kind: "rate", value: 25 } }, 750, [["coupon", -250, 750]]],
     [

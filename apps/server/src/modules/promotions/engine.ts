@@ -12,10 +12,12 @@ import { discountedPrice, localMomentInZone, lowestWindow, type TimeWindow } fro
  *    discount) or above it (a fixed evening price). A window is a price, not a promotion.
  * 2. Promotion: one at most. First use free (a member's first paid use) makes it 0; otherwise the
  *    active time-limited offer with the largest discount applies to the base.
- * 3. Member discount card: its rate applies to what is left.
- * 4. Coupon: free makes it 0; a rate takes its share; a deduction takes its amount, never more
+ * 3. Wash-dry card: a wash (or dry) the member paid for with the card makes it 0 — used only when
+ *    something is left to pay, so a first free use spends none of the card.
+ * 4. Member discount card: its rate applies to what is left.
+ * 5. Coupon: free makes it 0; a rate takes its share; a deduction takes its amount, never more
  *    than what is left.
- * 5. Provider's pay discount: last, on what is left, never bringing a price to pay below one minor
+ * 6. Provider's pay discount: last, on what is left, never bringing a price to pay below one minor
  *    unit (a provider cannot take a payment of 0); a free use pays nothing and gets none.
  * Every percentage's share is rounded down to the currency's stored unit (a whole yen or baht, a
  * cent of a ringgit) except the pay discount, which rounds to nearest as the pay page always has;
@@ -63,12 +65,23 @@ export interface PricingInput {
   machineType: string;
   windows: readonly PriceWindow[];
   promotions: readonly Promotion[];
-  member?: { firstPaidUse: boolean; discountCard?: { id: number; name: string; percentOff: number } };
+  member?: {
+    firstPaidUse: boolean;
+    /** A wash-dry card with a use left for this machine. */
+    washDryCard?: { id: number; name: string };
+    discountCard?: { id: number; name: string; percentOff: number };
+  };
   coupon?: Coupon;
   payDiscount?: { provider: string; percentOff: number };
 }
 
-export type AdjustmentKind = "time_of_day" | "promotion" | "discount_card" | "coupon" | "pay_discount";
+export type AdjustmentKind =
+  | "time_of_day"
+  | "promotion"
+  | "wash_dry_card"
+  | "discount_card"
+  | "coupon"
+  | "pay_discount";
 
 /** One step of the explanation: what applied, by how much (negative: off), and the price after it. */
 export interface Adjustment {
@@ -110,6 +123,9 @@ export function quote(input: PricingInput): Quote {
 
   const promotion = bestPromotion(input, price);
   if (promotion) step("promotion", promotion.rule.id, promotion.rule.name, promotion.price);
+
+  const washDry = input.member?.washDryCard;
+  if (washDry) step("wash_dry_card", washDry.id, washDry.name, 0);
 
   const card = input.member?.discountCard;
   if (card) step("discount_card", card.id, card.name, price - shareOf(price, card.percentOff));

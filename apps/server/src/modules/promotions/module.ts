@@ -1,4 +1,5 @@
 import { defineModule } from "../../platform/module.js";
+import { promotionGiftCounters } from "./gifts.js";
 import * as provides from "./public.js";
 import { promotionRoutes } from "./routes.js";
 import * as tables from "./tables.js";
@@ -6,6 +7,7 @@ import * as tables from "./tables.js";
 export const promotionsModule = defineModule({
   name: "promotions",
   provides,
+  consumes: [promotionGiftCounters],
   tables,
   routes: promotionRoutes,
 });

@@ -15,7 +15,7 @@ export interface PriceRequest {
   listPrice: number;
   at: Date;
   /** A member paying: whether this is their first paid use (first use free). */
-  member?: { firstPaidUse: boolean };
+  member?: NonNullable<PricingInput["member"]>;
   /** A coupon the member spends on it (already claimed under the caller's lock). */
   coupon?: Coupon;
   /** The vendor's pay discount for the provider the customer pays through. */

@@ -1,5 +1,7 @@
 /** The public face of the promotions module: all another module may import of it (src/architecture.test.ts checks). */
 
 export type { Coupon as PricedCoupon } from "./engine.js";
+export type { GiftCounter, MemberPromotion } from "./gifts.js";
+export { largestGift, promotionGiftCounters, runningMemberPromotions, topUpBonusOf } from "./gifts.js";
 export type { PriceRequest, PricingRules } from "./pricing.js";
 export { NO_RULES, priceOf, priceWith, rulesOf } from "./pricing.js";

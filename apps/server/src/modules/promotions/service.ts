@@ -20,6 +20,7 @@ import type { Actor, TenantScope } from "../../platform/http/context.js";
 import { promotionCounters } from "../orders/public.js";
 import { hiddenKeysOfScope, tenantOfVendor, vendorTenant } from "../tenancy/public.js";
 import type { Promotion } from "./engine.js";
+import { promotionGiftCounters } from "./gifts.js";
 import { checkScope } from "./scope.js";
 import { promotions } from "./tables.js";
 
@@ -94,7 +95,7 @@ export async function listPromotions(
     rows: rowsFrom((total) => db.select({ ...promotionColumns, total }).from(promotions)),
     count: countOf(promotions),
   });
-  const counters = await promotionCounters(
+  const counters = await countersOf(
     db,
     tenant.vendorId,
     page.rows.map((r) => r.id),
@@ -119,8 +120,21 @@ async function promotionById(db: Db, actor: Actor, scope: TenantScope, id: numbe
   return row;
 }
 
+/**
+ * What each promotion did: the orders whose price it lowered and the gifts it gave (a promotion
+ * does one or the other, so the two never count the same thing twice).
+ */
+async function countersOf(db: Db, vendorId: number, ids: readonly number[]) {
+  const [priced, gifts] = await Promise.all([
+    promotionCounters(db, vendorId, ids),
+    promotionGiftCounters.use()(db, vendorId, ids),
+  ]);
+  for (const [id, gift] of gifts) priced.set(id, gift);
+  return priced;
+}
+
 async function itemOf(db: Db, row: Row): Promise<PromotionItem> {
-  const counters = await promotionCounters(db, row.vendorId, [row.id]);
+  const counters = await countersOf(db, row.vendorId, [row.id]);
   return toItem(row, counters.get(row.id), new Date());
 }
 
