@@ -7,6 +7,7 @@ import { tenantOfVendor } from "../tenancy/public.js";
 import { giveBackCoupon } from "./coupon-service.js";
 import { applyChanges, lockHolder, move } from "./ledger.js";
 import { giveBackPassUses } from "./member-passes.js";
+import { takeBackPoints } from "./promotion-gifts.js";
 import { balanceMovements, cards } from "./tables.js";
 
 /**
@@ -85,5 +86,6 @@ export const refundToBalance: BalanceRefunder = async (db: Db, refund) => {
     reason: refund.reason,
     ref: `refund:${refund.refundNo}`,
   });
+  await takeBackPoints(db, refund);
   return refund.refundNo;
 };

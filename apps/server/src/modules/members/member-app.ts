@@ -23,7 +23,7 @@ import { claimCoupon, noteCouponDiscount } from "./coupon-spending.js";
 import { applyChanges, type LockedHolder, lockHolder, move } from "./ledger.js";
 import { passesForPricing, spendablePasses, spendPasses } from "./member-passes.js";
 import { movementColumns, movementView } from "./member-view.js";
-import { referralGifts, topUpBonus } from "./promotion-gifts.js";
+import { earnPoints, referralGifts, topUpBonus } from "./promotion-gifts.js";
 import { balanceMovements, MEMBER_STATUS, memberNotices, memberSessions, members } from "./tables.js";
 
 type Place = z.output<typeof payPlace>;
@@ -323,7 +323,7 @@ export interface MemberSale {
  * The paid order of a sale, in the caller's transaction under the member's lock: the coupon claimed
  * first, then the price from the pricing engine (time-of-day price, promotion — first use free for a
  * member who never paid —, the member's wash-dry and discount cards, the coupon), then the order,
- * which keeps the explanation, the cards' uses, the debit and a referral's gifts.
+ * which keeps the explanation, the cards' uses, the debit, a referral's gifts and the bonus points.
  * Whether this is the member's first paid use is read under the same lock, so two payments at once
  * cannot both be the first.
  */
@@ -372,11 +372,15 @@ export async function chargeMember(tx: Tx, locked: LockedHolder, sale: MemberSal
       reason: sale.label,
       ref: `order:${created.orderNo}`,
     });
-    await referralGifts(
+    const held = await referralGifts(
       tx,
       { ...locked, purses: after },
       { vendorId: sale.vendor.id, memberId: sale.memberId, shopId: sale.shopId, orderNo: created.orderNo },
     );
+    if (sale.purse === "balance") {
+      const where = { vendorId: sale.vendor.id, shopId: sale.shopId, machineType: sale.machineType };
+      await earnPoints(tx, held, { ...where, orderNo: created.orderNo, paid: charged });
+    }
   }
   return { orderNo: created.orderNo, charged, discount: pricing.list_price - charged, pricing };
 }

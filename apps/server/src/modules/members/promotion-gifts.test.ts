@@ -1,8 +1,11 @@
 import { API, type BodyOf } from "@washboard/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoVendors } from "../../test/fixtures.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { testMachines } from "../../test/machines.js";
+import { refundFailedStart } from "../orders/paid-starts.js";
+import { orders } from "../orders/tables.js";
 import { type PayPlace, payMachine, payPlace } from "../pay/test-place.js";
 import { giveWelfareGifts } from "./promotion-gifts.js";
 
@@ -167,5 +170,44 @@ describe("a welfare plan", () => {
     expect(await giveWelfareGifts(server.database.db)).toBe(0);
     expect(await counters("present", id)).toMatchObject({ applied_count: 3, cost: 2_400 });
     await remove(id);
+  });
+});
+
+describe("bonus points", () => {
+  it("a payment from the balance earns reward at the best rate; paying from the reward earns none; a refund takes them back", async () => {
+    const id = await promotion("Points on washes", { kind: "point", earn_per: 500, point_value: 10 }, [placeA.shopId]);
+    const weaker = await promotion("Old points", { kind: "point", earn_per: 1_000, point_value: 10 });
+    const me = await member(placeA, nextPhone());
+    await server.send(
+      API.members.appTopUp,
+      { amount: 5_000, provider: "sandbox", request_id: "points-top-up" },
+      me.headers,
+    );
+    const washer = await payMachine(server, machines, placeA, "GP1");
+
+    const paid = await server.send(API.members.appPay, { serial: washer.serial }, me.headers);
+    expect(paid.http, JSON.stringify(paid.body)).toBe(200);
+    // RM 10.00 paid, a point per RM 5.00 worth 10 sen: 20 sen of reward.
+    expect(await me.wallet()).toMatchObject({ balance: 4_000, reward: 20 });
+    expect((await me.statement())[0]).toMatchObject({
+      purse: "reward",
+      amount: 20,
+      reason: "Bonus points: Points on washes",
+    });
+    expect(await counters("point", id)).toMatchObject({ applied_count: 1, cost: 20 });
+    expect(await counters("point", weaker)).toMatchObject({ applied_count: 0 });
+
+    // The machine did not start: the payment and its points go back, once.
+    const [order] = await server.database.db.select().from(orders).where(eq(orders.orderNo, paid.body.result.order_no));
+    await refundFailedStart(server.database.db, order?.id ?? 0, "test: no start");
+    await expect.poll(async () => (await me.wallet()).balance, { timeout: 15_000 }).toBe(5_000);
+    await expect.poll(async () => (await me.wallet()).reward, { timeout: 15_000 }).toBe(0);
+
+    // Reward spent on a wash earns nothing.
+    const balances = { balance: 5_000, seen_balance: 5_000, reward: 1_000, seen_reward: 0, reason: "Goodwill" };
+    await server.send(API.members.modifyBalances, { member_id: me.id, ...balances }, { as: "vendor_admin" });
+    await server.send(API.members.appPay, { serial: washer.serial, purse: "reward" }, me.headers);
+    expect(await me.wallet()).toMatchObject({ balance: 5_000, reward: 0 });
+    for (const promotionId of [id, weaker]) await remove(promotionId);
   });
 });

@@ -3,9 +3,15 @@ import { unionAll } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../platform/db/client.js";
 import type { AppDeps } from "../../platform/module.js";
 import { enqueue, type OutboxHandler, PermanentFailure } from "../../platform/outbox/outbox.js";
-import { type GiftCounter, largestGift, runningMemberPromotions, topUpBonusOf } from "../promotions/public.js";
+import {
+  coversShop,
+  type GiftCounter,
+  largestGift,
+  runningMemberPromotions,
+  topUpBonusOf,
+} from "../promotions/public.js";
 import { tenantOfVendor } from "../tenancy/public.js";
-import { alreadyRecorded, applyChanges, type Change, type LockedHolder, move } from "./ledger.js";
+import { alreadyRecorded, applyChanges, type Change, type LockedHolder, lockHolder, move } from "./ledger.js";
 import { balanceMovements, MEMBER_STATUS, memberPasses, memberPassUses, members } from "./tables.js";
 
 /**
@@ -15,7 +21,10 @@ import { balanceMovements, MEMBER_STATUS, memberPasses, memberPassUses, members 
  * - refer a friend: the friend's first payment of money gives the friend and the member whose phone
  *   the friend named as referrer a gift each, once per friend (`referralGifts`);
  * - a welfare plan: every active member of its shops receives its gift once while it runs
- *   (`giveWelfareGifts`, swept by a timer).
+ *   (`giveWelfareGifts`, swept by a timer);
+ * - bonus points: a payment from the balance earns reward — the reward purse is the member's points,
+ *   kept in money — at the promotion's rate, taken back by a refund of the payment (`earnPoints`,
+ *   `takeBackPoints`). Points are spent by paying from the reward purse.
  */
 
 const gift = (promotion: { id: number; name: string }, words: string, amount: number): Change => ({
@@ -65,21 +74,21 @@ export async function referralGifts(
   tx: Tx,
   locked: LockedHolder,
   sale: { vendorId: number; memberId: number; shopId: number; orderNo: string },
-): Promise<void> {
+): Promise<LockedHolder> {
   const promotion = largestGift(
     await runningMemberPromotions(tx, "referfriend", new Date(), sale.vendorId),
     sale.shopId,
   );
-  if (!promotion) return;
+  if (!promotion) return locked;
   const tenant = tenantOfVendor(sale.vendorId);
   const [friend] = await tx
     .select({ phone: members.phone, referrerPhone: members.referrerPhone })
     .from(members)
     .where(and(eq(members.id, sale.memberId), tenant.owns(members)));
   const named = digitsOf(friend?.referrerPhone ?? "");
-  if (!friend || named === "" || named === digitsOf(friend.phone)) return;
+  if (!friend || named === "" || named === digitsOf(friend.phone)) return locked;
   const ref = `referral:${sale.memberId}`;
-  if (await alreadyRecorded(tx, sale.vendorId, ref)) return;
+  if (await alreadyRecorded(tx, sale.vendorId, ref)) return locked;
   const [referrer] = await tx
     .select({ id: members.id })
     .from(members)
@@ -91,9 +100,9 @@ export async function referralGifts(
       ),
     )
     .limit(1);
-  if (!referrer || referrer.id === sale.memberId) return;
+  if (!referrer || referrer.id === sale.memberId) return locked;
   const amount = promotion.settings.gift_amount;
-  await applyChanges(tx, locked, [gift(promotion, "Referral gift", amount)], {
+  const after = await applyChanges(tx, locked, [gift(promotion, "Referral gift", amount)], {
     ref,
     orderNo: sale.orderNo,
     shopId: sale.shopId,
@@ -105,6 +114,68 @@ export async function referralGifts(
     amount,
   };
   await enqueue(tx, { kind: REFERRAL_GIFT, key: `${ref}:referrer`, vendorId: sale.vendorId, payload });
+  return { ...locked, purses: after };
+}
+
+/**
+ * Bonus points for a payment from the balance, in its transaction under the member's lock: of the
+ * running point promotions covering the shop and the machine type, the best rate gives
+ * floor(paid / earn_per) × point_value to the reward purse. Paying from the reward earns none.
+ */
+export async function earnPoints(
+  tx: Tx,
+  locked: LockedHolder,
+  sale: { vendorId: number; shopId: number; machineType: string; orderNo: string; paid: number },
+): Promise<LockedHolder> {
+  const running = await runningMemberPromotions(tx, "point", new Date(), sale.vendorId);
+  let best: { promotion: (typeof running)[number]; amount: number } | undefined;
+  for (const promotion of running) {
+    const types = promotion.machineTypes;
+    if (!coversShop(promotion, sale.shopId) || (types.length > 0 && !types.includes(sale.machineType))) continue;
+    const { earn_per, point_value } = promotion.settings;
+    const amount = Math.floor(sale.paid / earn_per) * point_value;
+    if (amount > (best?.amount ?? 0)) best = { promotion, amount };
+  }
+  if (!best) return locked;
+  const after = await applyChanges(tx, locked, [gift(best.promotion, "Bonus points", best.amount)], {
+    ref: `points:${sale.orderNo}`,
+    orderNo: sale.orderNo,
+    shopId: sale.shopId,
+  });
+  return { ...locked, purses: after };
+}
+
+/**
+ * A refund of a payment takes back the points it earned, once per refund — as much as the reward
+ * purse still holds (points already spent stay spent).
+ */
+export async function takeBackPoints(
+  db: Db,
+  refund: { vendorId: number; orderNo: string; refundNo: string; shopId: number | null },
+): Promise<void> {
+  const tenant = tenantOfVendor(refund.vendorId);
+  const [earned] = await db
+    .select({
+      memberId: balanceMovements.memberId,
+      amount: balanceMovements.amount,
+      promotionId: balanceMovements.promotionId,
+    })
+    .from(balanceMovements)
+    .where(and(tenant.owns(balanceMovements), eq(balanceMovements.ref, `points:${refund.orderNo}`)));
+  if (!earned?.memberId) return;
+  const ref = `points-back:${refund.refundNo}`;
+  await db.transaction(async (tx) => {
+    const locked = await lockHolder(tx, refund.vendorId, { kind: "member", id: earned.memberId ?? 0 });
+    if (!locked || (await alreadyRecorded(tx, refund.vendorId, ref))) return;
+    const back = Math.min(earned.amount, locked.purses.reward ?? 0);
+    if (back <= 0) return;
+    await applyChanges(tx, locked, [{ purse: "reward", kind: "refund", amount: -back }], {
+      ref,
+      orderNo: refund.orderNo,
+      shopId: refund.shopId,
+      reason: "Bonus points of a refunded payment",
+    });
+  });
 }
 
 /** The referrer's gift: one movement whose ref is the message's key, so a redelivery gives nothing twice. */

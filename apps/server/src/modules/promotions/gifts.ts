@@ -7,11 +7,11 @@ import { promotions } from "./tables.js";
 
 /**
  * The promotions a member receives or takes rather than a price rule (spec §3): a top-up bonus,
- * refer a friend and a welfare plan give gifts; a discount card and a wash-dry card are taken by the
- * member. They are decided here; the members module, which owns balances and members' cards, acts on
+ * refer a friend, a welfare plan and bonus points give gifts; a discount card and a wash-dry card
+ * are taken by the member. They are decided here; the members module, which owns balances and members' cards, acts on
  * them, each gift a ledger movement and each card a row that names its promotion.
  */
-export type MemberPromotionKind = "bonus" | "referfriend" | "present" | "dis_card" | "washdry";
+export type MemberPromotionKind = "bonus" | "referfriend" | "present" | "dis_card" | "washdry" | "point";
 
 export interface MemberPromotion<K extends MemberPromotionKind = MemberPromotionKind> {
   id: number;
