@@ -82,7 +82,9 @@ test("a car-wash merchant's console renames and adds routes at sign-in and hides
   });
 
   await test.step("a laundry's administrator still sees the table's routes after the car wash signs out", async () => {
+    // The role dialog is closed (its fade-out ended) before the account menu is opened over it.
     await page.keyboard.press("Escape");
+    await expect(page.getByTestId("permission-tree")).toBeHidden();
     await signOut(page);
     await signIn(page, "vendor_admin", DEMO_PASSWORD);
     await expect(page.getByTestId("dashboard")).toBeVisible();

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../platform/db/client.js";
 import { AppError } from "../../platform/http/app-error.js";
 import type { AppDeps } from "../../platform/module.js";
 import { placedMachines, pushDeviceParams, reportsParams } from "../devices/public.js";
-import { tenantOfVendor } from "../tenancy/public.js";
+import { findVendor, tenantOfVendor } from "../tenancy/public.js";
 import { machineTimePrices, priceWindows } from "./tables.js";
 
 type WindowRow = typeof priceWindows.$inferSelect;
@@ -68,10 +68,11 @@ export async function pushTimePrices(
   accountId: number | null,
   /** Also send again what a machine does not report holding (it refused, or has not come back). */
   retry = false,
+  /** The moment whose UTC offsets the machines are told (a clock change's sweep). */
+  now = new Date(),
 ): Promise<{ machines: number }> {
   const { db } = deps;
   const tenant = tenantOfVendor(vendor.id);
-  const now = new Date();
   const [covering, sent] = await Promise.all([
     windowsByMachine(db, vendor.id),
     db
@@ -127,4 +128,24 @@ export async function pushTimePrices(
     machines += batch.deviceIds.length;
   }
   return { machines };
+}
+
+/** Some zones change their clocks at :30 or :45, so the sweep looks every quarter hour. */
+export const CLOCK_CHANGE_SWEEP_MS = 15 * 60_000;
+
+/**
+ * A machine reads its time-of-day prices in local time from the UTC offset it was told, so when a
+ * zone changes its clocks (daylight saving) its machines must be told the new offset. Every
+ * vendor whose machines were given time-of-day prices is priced again for `now`; only machines
+ * whose parameters changed — those whose zone's offset moved — are sent anything. Answers how
+ * many machines were sent their prices.
+ */
+export async function resendAtClockChanges(deps: AppDeps, now = new Date()): Promise<number> {
+  const vendorIds = await deps.db.selectDistinct({ id: machineTimePrices.vendorId }).from(machineTimePrices);
+  let machines = 0;
+  for (const { id } of vendorIds) {
+    const vendor = await findVendor(deps.db, id);
+    if (vendor) machines += (await pushTimePrices(deps, vendor, null, false, now)).machines;
+  }
+  return machines;
 }
