@@ -1,5 +1,5 @@
 /** The public face of the promotions module: all another module may import of it (src/architecture.test.ts checks). */
 
 export type { Coupon as PricedCoupon } from "./engine.js";
-export type { PriceRequest, PricingRules } from "./pricing.js";
-export { NO_RULES, priceOf, priceWith, rulesOf } from "./pricing.js";
+export type { PageRules, PriceRequest, PricingRules } from "./pricing.js";
+export { NO_RULES, pageRulesOf, priceOf, priceWith, rulesOf } from "./pricing.js";
