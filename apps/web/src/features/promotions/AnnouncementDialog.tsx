@@ -68,7 +68,6 @@ export function AnnouncementDialog(props: {
             <Input.TextArea
               autoSize={{ minRows: 3, maxRows: 8 }}
               maxLength={ANNOUNCEMENT_LIMITS.body}
-              showCount
               data-testid="announcement-body-input"
             />
           </Form.Item>

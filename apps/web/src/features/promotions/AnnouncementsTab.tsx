@@ -1,5 +1,5 @@
 import { ANNOUNCEMENT_LIMITS, type AnnouncementItem, API, PROMOTION_STATES } from "@washboard/shared";
-import { Input, Select, Switch, Tag, Typography } from "antd";
+import { Input, Select, Space, Switch, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { i18next } from "../../app/i18n";
 import { useTimeZone } from "../../app/session/useTimeZone";
@@ -55,35 +55,40 @@ function columns(
       titleKey: "promotions.fields.state",
       priority: "key",
       text: (r) => stateLabel(r.state),
+      // The state and its switch side by side; the switch asks first, as the row's other actions do.
       render: (r) => (
-        <Tag color={STATE_COLOR[r.state]} data-testid="announcement-state">
-          {stateLabel(r.state)}
-        </Tag>
+        <Space size={8} wrap={false}>
+          <Tag color={STATE_COLOR[r.state]} data-testid="announcement-state">
+            {stateLabel(r.state)}
+          </Tag>
+          <Switch
+            size="small"
+            checked={r.enabled}
+            onClick={() => toggle.onClick(r)}
+            aria-label={t(r.enabled ? "promotions.disableAction" : "promotions.enableAction")}
+            data-testid="announcement-switch"
+          />
+        </Space>
       ),
     },
-    { key: "period", titleKey: "promotions.fields.period", text: period },
+    {
+      key: "period",
+      titleKey: "promotions.fields.period",
+      text: period,
+      render: (r) => (
+        <span style={{ whiteSpace: "nowrap" }}>
+          {minuteText(r.starts_at, timeZone)} –<br />
+          {minuteText(r.ends_at, timeZone)}
+        </span>
+      ),
+    },
     { key: "scope", titleKey: "promotions.fields.shops", text: (r) => shopsText(r.shop_ids, shopNames) },
     { key: "skin", titleKey: "promotions.announcements.fields.skin", text: (r) => skinLabel(r.skin) },
     {
       key: "animation",
       titleKey: "promotions.announcements.fields.animation",
+      priority: "minor",
       text: (r) => animationLabel(r.animation),
-    },
-    {
-      key: "enabled",
-      titleKey: "promotions.announcements.fields.enabled",
-      width: 90,
-      text: (r) => t(r.enabled ? "common.enabled" : "common.disabled"),
-      // The switch asks first, as the row's other actions do: the toggle action's own confirmation.
-      render: (r) => (
-        <Switch
-          size="small"
-          checked={r.enabled}
-          onClick={() => toggle.onClick(r)}
-          aria-label={t(r.enabled ? "promotions.disableAction" : "promotions.enableAction")}
-          data-testid="announcement-switch"
-        />
-      ),
     },
   ];
 }
