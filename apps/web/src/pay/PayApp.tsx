@@ -10,6 +10,8 @@ import {
   PROVIDER_BRAND_NAMES,
 } from "@washboard/shared";
 import { useEffect, useState } from "react";
+import { AnnouncementPopup } from "./announcement/AnnouncementPopup";
+import { useAnnouncementPopup } from "./announcement/useAnnouncementPopup";
 import { PayCallError, payCall } from "./api";
 import type { Translate } from "./i18n";
 
@@ -91,6 +93,7 @@ function ChoosePage({ t, place }: { t: Translate; place: Place }) {
   const [paying, setPaying] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [qr, setQr] = useState<{ orderNo: string; content: string; image: string } | null>(null);
+  const popup = useAnnouncementPopup(page?.announcements);
 
   if (!page)
     return error ? <p className="pay-note">{errorText(t, error)}</p> : <p className="pay-note">{t("loading")}</p>;
@@ -142,6 +145,15 @@ function ChoosePage({ t, place }: { t: Translate; place: Place }) {
 
   return (
     <>
+      {popup.showing && (
+        <AnnouncementPopup
+          announcement={popup.showing.announcement}
+          skin={popup.showing.skin}
+          animation={popup.showing.announcement.animation}
+          labels={{ ok: t("announcement.ok"), close: t("announcement.close") }}
+          onClose={popup.dismiss}
+        />
+      )}
       <header className="pay-header">
         <h1>{page.shop_name}</h1>
         <p>{page.shop_address}</p>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_PROVIDER_IDS, type OrderProviderId } from "../payments/providers.js";
+import { payAnnouncement } from "./announcements.js";
 import { endpoint } from "./contract.js";
 import { epochSeconds, recordId } from "./fields.js";
 import { PAY_STATUSES, REFUND_STATUSES } from "./orders.js";
@@ -56,6 +57,12 @@ export const payPage = z.object({
   /** Percent off a payment through a provider (the vendor's pay discounts), by provider; absent: none. */
   discounts: z.record(z.string(), z.number().int()),
   machines: z.array(payMachine),
+  /**
+   * The shop's running announcements (switched on, in their period, for every shop or naming this
+   * one), newest first, at most ANNOUNCEMENT_LIMITS.shownPerPage: the page shows the newest its
+   * browser has not shown yet.
+   */
+  announcements: z.array(payAnnouncement),
 });
 export type PayPage = z.infer<typeof payPage>;
 

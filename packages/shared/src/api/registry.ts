@@ -1,4 +1,5 @@
 import { allianceEndpoints } from "./alliances.js";
+import { announcementEndpoints } from "./announcements.js";
 import { authEndpoints } from "./auth.js";
 import { brandEndpoints } from "./brands.js";
 import type { EndpointContract } from "./contract.js";
@@ -62,7 +63,8 @@ export const API = {
   payqr: payQrEndpoints,
   washerCatalogue: washerCatalogueEndpoints,
   priceTemplates: priceTemplateEndpoints,
-  promotions: promotionEndpoints,
+  // Announcements (popups on the pay page) are promotions' neighbours: a period, shops, a switch.
+  promotions: { ...promotionEndpoints, ...announcementEndpoints },
   orders: orderEndpoints,
   revenue: revenueEndpoints,
   reports: reportEndpoints,

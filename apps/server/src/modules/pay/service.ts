@@ -31,10 +31,10 @@ import {
 } from "../orders/public.js";
 import { payQrByCode } from "../payqr/public.js";
 import { programsOf, templatesWithOptions } from "../price-templates/public.js";
-import { priceOf, priceWith, rulesOf } from "../promotions/public.js";
+import { type PricingRules, pageRulesOf, priceOf, priceWith, rulesOf } from "../promotions/public.js";
 import { findVendorShop } from "../shops/public.js";
 import { publicAddress } from "../system-config/public.js";
-import { findVendor, tenantOfVendor } from "../tenancy/public.js";
+import { findVendor, hiddenKeysOfVendor, tenantOfVendor } from "../tenancy/public.js";
 import { payDiscountsOf, providerCredentials } from "../vendor-profile/public.js";
 
 type Place = z.output<typeof payPlace>;
@@ -81,12 +81,19 @@ type PricedVendor = { id: number; timeZone: string };
 
 /**
  * A place's machines with their state and programs, each program priced now by the pricing engine
- * (time-of-day price, promotion) before any provider's discount, with the reasons.
+ * (time-of-day price, promotion) before any provider's discount, with the reasons. `read` loads the
+ * vendor's rules at that moment (the pay page's with its announcements, in the same statement), and
+ * what it loaded is answered beside the machines.
  */
-async function machinesAt(db: Db, vendor: PricedVendor, place: { shopId: number; deviceId: number | null }) {
+async function machinesAt<Read extends { rules: PricingRules }>(
+  db: Db,
+  vendor: PricedVendor,
+  place: { shopId: number; deviceId: number | null },
+  read: (at: Date) => Promise<Read>,
+): Promise<{ machines: PayMachine[]; read: Read }> {
   const at = new Date();
   const rows = await payableDevices(db, tenantOfVendor(vendor.id), place);
-  const [templates, held, rules] = await Promise.all([
+  const [templates, held, loaded] = await Promise.all([
     templatesWithOptions(
       db,
       rows.flatMap((r) => (r.priceTemplateId ? [r.priceTemplateId] : [])),
@@ -95,9 +102,10 @@ async function machinesAt(db: Db, vendor: PricedVendor, place: { shopId: number;
       db,
       rows.map((r) => r.id),
     ),
-    rulesOf(db, vendor, place.shopId, at),
+    read(at),
   ]);
-  return rows.map((row): PayMachine => {
+  const { rules } = loaded;
+  const machines = rows.map((row): PayMachine => {
     const template = row.priceTemplateId ? templates.get(row.priceTemplateId) : undefined;
     const state = !row.online
       ? "offline"
@@ -127,6 +135,7 @@ async function machinesAt(db: Db, vendor: PricedVendor, place: { shopId: number;
       programs,
     };
   });
+  return { machines, read: loaded };
 }
 
 /**
@@ -137,7 +146,9 @@ export async function chosenProgram(db: Db, place: Place, deviceId: number | nul
   const where = await resolvePlace(db, place);
   const vendor = await findVendor(db, where.vendorId);
   if (!vendor) throw new AppError("NOT_FOUND", { field: "code" });
-  const machine = (await machinesAt(db, vendor, where)).find((m) => m.id === (deviceId ?? where.deviceId));
+  const rulesAt = async (at: Date) => ({ rules: await rulesOf(db, vendor, where.shopId, at) });
+  const { machines } = await machinesAt(db, vendor, where, rulesAt);
+  const machine = machines.find((m) => m.id === (deviceId ?? where.deviceId));
   if (!machine) throw new AppError("NOT_FOUND", { field: "device_id" });
   if (machine.state === "reserved") throw new AppError("DEVICE_RESERVED", { field: "device_id" });
   if (machine.state !== "idle") throw new AppError("DEVICE_UNAVAILABLE", { field: "device_id" });
@@ -164,6 +175,13 @@ export async function payPage(deps: PayDeps, place: Place): Promise<PayPage> {
   if (!vendor || !shop) throw new AppError("NOT_FOUND", { field: "code" });
   const providers = await payableProviders(deps, vendor.id, vendor.enabledProviders, vendor.currency);
   const discounts = await payDiscountsOf(db, vendor.id);
+  // A vendor whose variant hides announcements (a car wash) shows none, whatever was kept from before.
+  const announced = !hiddenKeysOfVendor(vendor).includes("op_goodnews");
+  const { machines, read } = await machinesAt(db, vendor, where, (at) =>
+    announced
+      ? pageRulesOf(db, vendor, where.shopId, at)
+      : rulesOf(db, vendor, where.shopId, at).then((rules) => ({ rules, announcements: [] })),
+  );
   return {
     shop_name: shop.name,
     shop_address: shop.address,
@@ -175,7 +193,8 @@ export async function payPage(deps: PayDeps, place: Place): Promise<PayPage> {
         return discount ? [[id, discount]] : [];
       }),
     ),
-    machines: await machinesAt(db, vendor, where),
+    machines,
+    announcements: read.announcements,
   };
 }
 

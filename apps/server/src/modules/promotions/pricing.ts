@@ -1,8 +1,9 @@
-import type { PriceExplanation } from "@washboard/shared";
-import { sql } from "drizzle-orm";
+import type { PayAnnouncement, PriceExplanation } from "@washboard/shared";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { scalars } from "../../platform/db/related.js";
 import { shopTimeZoneOf } from "../shops/public.js";
+import { shownAnnouncementsOf } from "./announcements.js";
 import { type Coupon, type PriceWindow, type PricingInput, type Promotion, quote } from "./engine.js";
 import { type EnginePromotion, pricedPromotionsOf } from "./service.js";
 import { enabledWindowsOf } from "./windows.js";
@@ -30,6 +31,25 @@ export interface PricingRules {
   timeZone: string;
 }
 
+type RulesRead = { windows: PriceWindow[]; promotions: EnginePromotion[]; zone: string | null };
+
+/** The expressions of the rules' statement: the vendor's windows, its promotions running at `at`, the shop's zone. */
+function rulesRead(vendor: { id: number }, shopId: number, at: Date): { [K in keyof RulesRead]: SQL<RulesRead[K]> } {
+  return {
+    windows: enabledWindowsOf(vendor.id),
+    promotions: pricedPromotionsOf(vendor.id, at),
+    zone: sql<string | null>`${shopTimeZoneOf(shopId)}`,
+  };
+}
+
+function rulesFrom(read: RulesRead, vendor: { timeZone: string }): PricingRules {
+  return {
+    windows: read.windows,
+    promotions: read.promotions.map((p) => ({ ...p, startsAt: new Date(p.startsAt), endsAt: new Date(p.endsAt) })),
+    timeZone: read.zone ?? vendor.timeZone,
+  };
+}
+
 /**
  * The vendor's switched-on time-of-day prices, its promotions running at `at` and the shop's zone,
  * in one statement: every payment reads them, the pay page once for all of a shop's programs.
@@ -40,16 +60,30 @@ export async function rulesOf(
   shopId: number,
   at: Date,
 ): Promise<PricingRules> {
-  const read = await scalars<{ windows: PriceWindow[]; promotions: EnginePromotion[]; zone: string | null }>(db as Db, {
-    windows: enabledWindowsOf(vendor.id),
-    promotions: pricedPromotionsOf(vendor.id, at),
-    zone: sql<string | null>`${shopTimeZoneOf(shopId)}`,
+  return rulesFrom(await scalars<RulesRead>(db as Db, rulesRead(vendor, shopId, at)), vendor);
+}
+
+/** What a shop's pay page reads of this module: the pricing rules, and the announcements it shows. */
+export interface PageRules {
+  rules: PricingRules;
+  announcements: PayAnnouncement[];
+}
+
+/**
+ * The pricing rules and the shop's running announcements (`shownAnnouncementsOf`) in the rules' one
+ * statement: the popup costs the pay page no round trip of its own.
+ */
+export async function pageRulesOf(
+  db: Db,
+  vendor: { id: number; timeZone: string },
+  shopId: number,
+  at: Date,
+): Promise<PageRules> {
+  const read = await scalars<RulesRead & { announcements: PayAnnouncement[] }>(db, {
+    ...rulesRead(vendor, shopId, at),
+    announcements: shownAnnouncementsOf(vendor.id, shopId, at),
   });
-  return {
-    windows: read.windows,
-    promotions: read.promotions.map((p) => ({ ...p, startsAt: new Date(p.startsAt), endsAt: new Date(p.endsAt) })),
-    timeZone: read.zone ?? vendor.timeZone,
-  };
+  return { rules: rulesFrom(read, vendor), announcements: read.announcements };
 }
 
 /**

@@ -3,5 +3,5 @@
 export type { Coupon as PricedCoupon } from "./engine.js";
 export type { GiftCounter, MemberPromotion } from "./gifts.js";
 export { coversShop, largestGift, promotionGiftCounters, runningMemberPromotions, topUpBonusOf } from "./gifts.js";
-export type { PriceRequest, PricingRules } from "./pricing.js";
-export { NO_RULES, priceOf, priceWith, rulesOf } from "./pricing.js";
+export type { PageRules, PriceRequest, PricingRules } from "./pricing.js";
+export { NO_RULES, pageRulesOf, priceOf, priceWith, rulesOf } from "./pricing.js";

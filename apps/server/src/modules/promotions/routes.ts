@@ -4,6 +4,13 @@ import type { TenantScope } from "../../platform/http/context.js";
 import type { Routes } from "../../platform/http/routes.js";
 import type { AppDeps } from "../../platform/module.js";
 import { findVendor, vendorTenant } from "../tenancy/public.js";
+import {
+  createAnnouncement,
+  listAnnouncements,
+  modifyAnnouncement,
+  removeAnnouncement,
+  setAnnouncementStatus,
+} from "./announcements.js";
 import { pushTimePrices } from "./machine-prices.js";
 import { previewPrice } from "./preview.js";
 import { createPromotion, listPromotions, modifyPromotion, removePromotion, setPromotionStatus } from "./service.js";
@@ -59,4 +66,23 @@ export function promotionRoutes(r: Routes, deps: AppDeps) {
     return pushTimePrices(deps, vendor, ctx.actor.accountId, input.retry);
   });
   r.call(api.preview, (input, ctx) => previewPrice(db, ctx.scope, input));
+
+  r.call(api.announcements, (input, ctx) => listAnnouncements(db, ctx.actor, ctx.scope, input));
+  r.call(api.createAnnouncement, async (input, ctx) => {
+    const item = await createAnnouncement(db, ctx.actor, ctx.scope, input);
+    ctx.audit.target = `announcement:${item.id}`;
+    return item;
+  });
+  r.call(api.modifyAnnouncement, (input, ctx) => {
+    ctx.audit.target = `announcement:${input.id}`;
+    return modifyAnnouncement(db, ctx.actor, ctx.scope, input);
+  });
+  r.call(api.setAnnouncementStatus, (input, ctx) => {
+    ctx.audit.target = `announcement:${input.id}`;
+    return setAnnouncementStatus(db, ctx.actor, ctx.scope, input);
+  });
+  r.call(api.removeAnnouncement, (input, ctx) => {
+    ctx.audit.target = `announcement:${input.id}`;
+    return removeAnnouncement(db, ctx.actor, ctx.scope, input.id);
+  });
 }

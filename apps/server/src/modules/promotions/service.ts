@@ -8,7 +8,7 @@ import {
   type promotionListResult,
   type promotionModifyRequest,
 } from "@washboard/shared";
-import { and, eq, getTableColumns, gt, ilike, inArray, lte, not, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, ilike, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
@@ -21,6 +21,7 @@ import { promotionCounters } from "../orders/public.js";
 import { hiddenKeysOfScope, tenantOfVendor, vendorTenant } from "../tenancy/public.js";
 import type { Promotion } from "./engine.js";
 import { promotionGiftCounters } from "./gifts.js";
+import { stateAt, stateFilter } from "./periods.js";
 import { checkScope } from "./scope.js";
 import { promotions } from "./tables.js";
 
@@ -40,12 +41,6 @@ async function assertKind(db: Db, actor: Actor, scope: TenantScope, kind: Promot
   if (!(await kindsOf(db, actor, scope)).includes(kind)) throw new AppError("NO_PERMISSION", { field: "settings" });
 }
 
-function stateOf(row: Row, now: Date): PromotionItem["state"] {
-  if (!row.enabled) return "disabled";
-  if (now < row.startsAt) return "scheduled";
-  return now < row.endsAt ? "active" : "ended";
-}
-
 function toItem(row: Row, counters: { count: number; cost: number } | undefined, now: Date): PromotionItem {
   return {
     id: row.id,
@@ -56,20 +51,11 @@ function toItem(row: Row, counters: { count: number; cost: number } | undefined,
     machine_types: row.machineTypes,
     settings: row.settings,
     enabled: row.enabled,
-    state: stateOf(row, now),
+    state: stateAt(row, now),
     applied_count: counters?.count ?? 0,
     cost: counters?.cost ?? 0,
     created_at: toSeconds(row.createdAt),
   };
-}
-
-/** The filter a list's state asks for, at `now`. */
-function stateFilter(state: PromotionItem["state"], now: Date): SQL | undefined {
-  const on = eq(promotions.enabled, true);
-  if (state === "disabled") return not(on);
-  if (state === "scheduled") return and(on, gt(promotions.startsAt, now));
-  if (state === "active") return and(on, lte(promotions.startsAt, now), gt(promotions.endsAt, now));
-  return and(on, lte(promotions.endsAt, now));
 }
 
 export async function listPromotions(
@@ -87,7 +73,7 @@ export async function listPromotions(
     wanted.length > 0 ? inArray(promotions.kind, wanted) : sql`false`,
   ];
   if (input.name) conditions.push(ilike(promotions.name, likeText(input.name)));
-  if (input.state) conditions.push(stateFilter(input.state, now));
+  if (input.state) conditions.push(stateFilter(promotions, input.state, now));
   const page = await listPage({
     where: and(...conditions),
     keyset: idKeyset(promotions.id, (r: Row) => r.id),

@@ -1,6 +1,13 @@
-import type { PromotionSettings } from "@washboard/shared";
+import {
+  POPUP_ANIMATIONS,
+  POPUP_SKINS,
+  type PopupAnimation,
+  type PopupSkin,
+  type PromotionSettings,
+} from "@washboard/shared";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -98,4 +105,42 @@ export const machineTimePrices = pgTable(
     pushedAt: timestamp("pushed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("machine_time_prices_vendor_idx").on(t.vendorId)],
+);
+
+/** `column in ('a', 'b', …)`: the stored words a check constraint allows. */
+const oneOf = (column: AnyPgColumn, words: readonly string[]) =>
+  sql`${column} in (${sql.join(
+    words.map((word) => sql.raw(`'${word}'`)),
+    sql`, `,
+  )})`;
+
+/**
+ * An announcement (spec §6 op_goodnews, §9 popups): a popup the pay page of the shops in scope
+ * (empty: every shop) shows while it runs and is switched on. Its text is plain, line breaks kept.
+ */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: serial("id").primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    title: varchar("title", { length: 64 }).notNull(),
+    body: varchar("body", { length: 500 }).notNull(),
+    /** Empty: the popup's own "Got it". */
+    buttonText: varchar("button_text", { length: 24 }).notNull().default(""),
+    skin: varchar("skin", { length: 16 }).$type<PopupSkin>().notNull(),
+    animation: varchar("animation", { length: 16 }).$type<PopupAnimation>().notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    shopIds: integer("shop_ids").array().notNull().default(sql`'{}'::int[]`),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("announcements_vendor_idx").on(t.vendorId, t.id),
+    check("announcements_period", sql`${t.endsAt} > ${t.startsAt}`),
+    check("announcements_skin", oneOf(t.skin, POPUP_SKINS)),
+    check("announcements_animation", oneOf(t.animation, POPUP_ANIMATIONS)),
+  ],
 );

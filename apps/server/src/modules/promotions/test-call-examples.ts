@@ -25,6 +25,18 @@ const newWindow = (kit: ExampleKit) => ({
 });
 const priceWindow = async (kit: ExampleKit) => (await kit.made(API.promotions.createWindow, newWindow(kit))).id;
 
+/** A popup on every shop's pay page, this week. */
+const newAnnouncement = (kit: ExampleKit) => ({
+  title: kit.unique("Good news "),
+  body: "New dryers are here.\nThey dry twice as fast.",
+  skin: "sky_blue" as const,
+  animation: "zoom" as const,
+  starts_at: now() - DAY,
+  ends_at: now() + 6 * DAY,
+});
+const announcement = async (kit: ExampleKit) =>
+  (await kit.made(API.promotions.createAnnouncement, newAnnouncement(kit))).id;
+
 /** Calls of the promotions domain that succeed, for the tests generated from the registry. */
 export const examples = callExamples(API.promotions, {
   create: async (kit) => ({ body: newOffer(kit) }),
@@ -35,4 +47,10 @@ export const examples = callExamples(API.promotions, {
   modifyWindow: async (kit) => ({ body: { ...newWindow(kit), id: await priceWindow(kit), to: "18:00" } }),
   removeWindow: async (kit) => ({ body: { id: await priceWindow(kit) } }),
   pushWindows: async () => ({ body: { retry: true } }),
+  createAnnouncement: async (kit) => ({ body: newAnnouncement(kit) }),
+  modifyAnnouncement: async (kit) => ({
+    body: { ...newAnnouncement(kit), id: await announcement(kit), animation: "shake" },
+  }),
+  setAnnouncementStatus: async (kit) => ({ body: { id: await announcement(kit), enabled: false } }),
+  removeAnnouncement: async (kit) => ({ body: { id: await announcement(kit) } }),
 });

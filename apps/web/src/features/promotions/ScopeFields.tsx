@@ -16,28 +16,36 @@ export function useShopNames(): ReadonlyMap<number, string> {
 }
 const EMPTY: ReadonlyMap<number, string> = new Map();
 
+/** The shops a rule applies to, empty for every shop: a column of a dialog's grid. */
+export function ShopsField({ testId, md = 12 }: { testId: string; md?: number }) {
+  const { t } = useTranslation();
+  const shops = useShopChoices();
+  return (
+    <Col xs={24} md={md}>
+      <Form.Item name="shop_ids" label={t("promotions.fields.shops")} extra={t("promotions.scopeHint")}>
+        <Select
+          mode="multiple"
+          allowClear
+          showSearch={{ optionFilterProp: "label" }}
+          placeholder={t("promotions.allShops")}
+          loading={shops.isLoading}
+          options={shops.data ?? []}
+          data-testid={`${testId}-shops`}
+        />
+      </Form.Item>
+    </Col>
+  );
+}
+
 /**
  * Where a promotion or a time-of-day price applies: some shops and some machine types, each left
  * empty for all of them. Two columns of a dialog's grid.
  */
 export function ScopeFields({ testId }: { testId: string }) {
   const { t } = useTranslation();
-  const shops = useShopChoices();
   return (
     <>
-      <Col xs={24} md={12}>
-        <Form.Item name="shop_ids" label={t("promotions.fields.shops")} extra={t("promotions.scopeHint")}>
-          <Select
-            mode="multiple"
-            allowClear
-            showSearch={{ optionFilterProp: "label" }}
-            placeholder={t("promotions.allShops")}
-            loading={shops.isLoading}
-            options={shops.data ?? []}
-            data-testid={`${testId}-shops`}
-          />
-        </Form.Item>
-      </Col>
+      <ShopsField testId={testId} />
       <Col xs={24} md={12}>
         <Form.Item name="machine_types" label={t("promotions.fields.machineTypes")}>
           <Select

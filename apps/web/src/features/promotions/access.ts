@@ -17,6 +17,8 @@ import { useCan } from "../../app/session/useCan";
 export interface PromotionAccess {
   /** The kinds it may manage, in the spec's order: one tab each. */
   kinds: PromotionKind[];
+  /** Announcements, the pay page's popups (op_goodnews, which a car wash's variant hides). */
+  announcements: boolean;
   /** Time-of-day prices: read (dev_query) and change (dev_control). */
   readWindows: boolean;
   changeWindows: boolean;
@@ -28,7 +30,8 @@ export interface PromotionAccess {
  * Kind K needs the key op_K (spec §6). A level-4 account holds the keys of its role (never those
  * its vendor's variant hides); a level-3 one every key its vendor's variant shows, so for it the
  * keys the variant hides (a car wash has no bonus points) come from the vendor's customization.
- * Until that answer is in, the variant-only kinds stay hidden rather than flash in and out.
+ * Until that answer is in, the variant-only kinds (and announcements) stay hidden rather than flash in
+ * and out.
  */
 export function usePromotionAccess(): PromotionAccess {
   const can = useCan();
@@ -40,15 +43,15 @@ export function usePromotionAccess(): PromotionAccess {
     enabled: level === 3,
   });
   const hidden = customization.data?.hidden_permissions;
-  const kinds = PROMOTION_KINDS.filter((kind) => {
-    const key = promotionKey(kind);
+  const shows = (key: string) => {
     if (!isPermissionLeaf(key) || !can(key)) return false;
     if (level !== 3) return true;
     // Before the answer (or when it failed), a key only some variants show is not shown yet.
     return hidden ? !hidden.includes(key) : !VARIANT_ONLY.has(key);
-  });
+  };
   return {
-    kinds,
+    kinds: PROMOTION_KINDS.filter((kind) => shows(promotionKey(kind))),
+    announcements: shows("op_goodnews"),
     readWindows: can("dev_query"),
     changeWindows: can("dev_control"),
     preview: can("dev_query"),

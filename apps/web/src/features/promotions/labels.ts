@@ -2,6 +2,8 @@ import {
   type ADJUSTMENT_KINDS,
   formatMoney,
   machineTypeLabelKey,
+  type PopupAnimation,
+  type PopupSkin,
   type PROMOTION_STATES,
   type PriceWindowItem,
   type PromotionKind,
@@ -31,6 +33,16 @@ export const STATE_COLOR: Record<PromotionState, string> = {
   ended: "default",
   disabled: "orange",
 };
+
+/** A popup skin's name (spec §9): "Light grey", "Random"… */
+export function skinLabel(skin: PopupSkin): string {
+  return t(`promotions.announcements.skins.${skin}`);
+}
+
+/** A popup animation's name (spec §9): "Smooth zoom", "Drop from top"… */
+export function animationLabel(animation: PopupAnimation): string {
+  return t(`promotions.announcements.animations.${animation}`);
+}
 
 export function adjustmentLabel(kind: AdjustmentKind): string {
   return t(`promotions.adjustments.${kind}`);

@@ -62,8 +62,8 @@ export interface PromotionForm
   machine_types: MachineType[];
 }
 
-/** A new promotion runs from today's start, in the vendor's zone, for a month. */
-function defaultPeriod(timeZone: string): [Dayjs, Dayjs] {
+/** A new promotion (or announcement) runs from today's start, in the vendor's zone, for a month. */
+export function defaultPeriod(timeZone: string): [Dayjs, Dayjs] {
   const start = dayjs(localDate(nowSeconds(), timeZone));
   return [start, start.add(1, "month")];
 }
@@ -132,17 +132,24 @@ export function toBody(
 }
 
 /**
- * The message of the period's rule, or undefined when it is valid: both ends required, then the
- * server's own rule of the create call (its end after its start), run on the period alone.
+ * The message of a period's rule, or undefined when it is valid: both ends required, then the
+ * server's own rule of `schema`'s create call (its end after its start), run on the period alone
+ * with `rest` filling the call's other fields.
  */
-export function periodIssue(period: PeriodValue, timeZone: string): string | undefined {
+export function periodIssueOf(
+  schema: z.ZodType,
+  rest: Record<string, unknown>,
+  period: PeriodValue,
+  timeZone: string,
+): string | undefined {
   const [start, end] = period ?? [null, null];
   if (!start || !end) return "validation.required";
-  const check = promotionCreateRequest.safeParse({
-    name: "-",
-    ...periodSeconds(period, timeZone),
-    settings: { kind: "firstfree" },
-  });
+  const check = schema.safeParse({ ...rest, ...periodSeconds(period, timeZone) });
   if (check.success) return undefined;
   return check.error.issues.find((issue) => issue.path[0] === "starts_at" || issue.path[0] === "ends_at")?.message;
+}
+
+/** The period rule of a promotion. */
+export function periodIssue(period: PeriodValue, timeZone: string): string | undefined {
+  return periodIssueOf(promotionCreateRequest, { name: "-", settings: { kind: "firstfree" } }, period, timeZone);
 }
