@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { CARD_READER_TAP_PORT, formatMoney } from "@washboard/shared";
-import { confirmDialog, expect, keepScreenshot, signIn, test } from "../fixtures";
-import { newSuffix, rowAction, rowOffers } from "../support/ui";
+import { API, CARD_READER_TAP_PORT, formatMoney } from "@washboard/shared";
+import { apiToken, confirmDialog, expect, keepScreenshot, signIn, test } from "../fixtures";
+import { apiCall, newSuffix, rowAction, rowOffers } from "../support/ui";
 import { text } from "./catalogue";
 
 /**
@@ -174,6 +174,46 @@ test("the members screen shows what the business holds for its members, and a me
   await keepScreenshot(page, "member-drawer");
   await drawer.getByRole("tab", { name: text("en", "members.drawer.coupons") }).click();
   await expect(drawer.getByTestId("member-coupons")).toContainText("Welcome voucher");
+});
+
+test("a member is given a wash-dry card from the drawer, and the drawer lists it with what it gives", async ({
+  page,
+  request,
+}) => {
+  const name = `Bundle ${newSuffix()}`;
+  const now = Math.floor(Date.now() / 1000);
+  await apiCall(request, API.promotions.create.path, await apiToken(request, "vendor_admin"), {
+    name,
+    starts_at: now - 60,
+    ends_at: now + 86_400,
+    settings: { kind: "washdry", free_washes: 5, free_dries: 2, price: 3_000 },
+  });
+  await signIn(page, "vendor_admin");
+  await page.goto("/#/user_account/user_account");
+  await page.getByTestId("members-search").fill(DEMO_MEMBER_PHONE);
+  await page.getByTestId("members-filters").getByTestId("filter-search").click();
+  const row = page
+    .getByTestId("members-table")
+    .locator("tbody tr.ant-table-row")
+    .filter({ hasText: DEMO_MEMBER_PHONE });
+  await row.getByTestId("member-details").click();
+  const drawer = page.getByTestId("member-drawer");
+  await drawer.getByRole("tab", { name: text("en", "members.drawer.passes") }).click();
+  await drawer.getByTestId("give-pass").click();
+  await page.getByTestId("give-pass-select").click();
+  await page.locator(".ant-select-item-option", { hasText: name }).click();
+  await page
+    .getByRole("dialog")
+    .last()
+    .getByRole("button", { name: text("en", "members.passes.give") })
+    .click();
+  await expect(page.locator(".toast-success").first()).toContainText(text("en", "members.passes.given"));
+  const card = drawer.getByTestId("member-passes").locator("tbody tr.ant-table-row").filter({ hasText: name });
+  const uses = text("en", "members.passes.uses").replace("{{washes}}", "5").replace("{{dries}}", "2");
+  await expect(card).toContainText(uses);
+  await expect(card).toContainText(text("en", "members.passes.state.valid"));
+  await expect(card).toContainText(text("en", "members.passes.untilUsed"));
+  await keepScreenshot(page, "member-passes");
 });
 
 test("a member is topped up by the amount paid, and an adjustment shows the difference it will record", async ({

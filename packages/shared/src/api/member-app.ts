@@ -111,6 +111,7 @@ export const memberPassOffer = z.object({
   price: z.number().int(),
   ends_at: z.number().int(),
 });
+export type MemberPassOffer = z.infer<typeof memberPassOffer>;
 
 export const memberTakePassRequest = z.object({
   promotion_id: z

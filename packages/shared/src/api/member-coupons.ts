@@ -3,6 +3,7 @@ import { LIMITS } from "../limits.js";
 import { endpoint } from "./contract.js";
 import { recordId, requiredRecordId, requiredText } from "./fields.js";
 import { listRequest, listResult } from "./list.js";
+import { memberPass, memberPassOffer } from "./member-app.js";
 import { memberListFilters } from "./members.js";
 import { nameSort } from "./name-sort.js";
 import { priceAmount } from "./price-templates.js";
@@ -136,6 +137,27 @@ export const giveCouponRequest = z.object({
 
 /** The members list's filters (get_user_accts), as a gift or a mail names the members it reaches. */
 export const memberFilter = z.object(memberListFilters);
+
+/** A card a member holds (a discount or wash-dry card), as the console lists it with its state. */
+export const memberPassItem = memberPass.extend({
+  /** valid; used (a wash-dry card with no use left); expired (a discount card past its end). */
+  state: z.enum(["valid", "used", "expired"]),
+  created_at: z.number().int(),
+});
+export type MemberPassItem = z.infer<typeof memberPassItem>;
+
+/** Cards given from the console: free, to each selected member (a discount card once per member). */
+export const givePassRequest = z.object({
+  member_ids: z
+    .array(recordId, { error: "validation.noGiftUser" })
+    .min(1, { error: "validation.noGiftUser" })
+    .max(GIFT_MEMBERS_MAX, { error: "validation.tooManyMembers" }),
+  promotion_id: z
+    .number({ error: "validation.noPromotion" })
+    .int()
+    .positive({ error: "validation.noPromotion" })
+    .max(2_147_483_647),
+});
 
 export const giveCouponByFilterRequest = z.object({
   coupon_id: recordId,
@@ -335,6 +357,27 @@ export const memberCouponEndpoints = {
     body: z.object({ member_id: recordId }),
     result: z.object({ items: z.array(memberCouponItem) }),
     mutates: false,
+  }),
+  memberPasses: endpoint({
+    method: "POST",
+    path: "/api/Account/get_user_cards",
+    summary:
+      "The discount and wash-dry cards a member holds, newest first, each valid, used or expired, and the running promotions whose cards may be given",
+    access: MEM_QUERY,
+    body: z.object({ member_id: recordId }),
+    result: z.object({ items: z.array(memberPassItem), offers: z.array(memberPassOffer) }),
+    mutates: false,
+  }),
+  givePass: endpoint({
+    method: "POST",
+    path: "/api/Account/admin_give_card",
+    summary:
+      "Gives each selected member a running promotion's discount or wash-dry card, free; a member holding that discount card already is left out (none given: RECORD_EXISTS)",
+    access: GIVE_DISCOUNTS,
+    body: givePassRequest,
+    result: z.object({ given: z.number().int(), already: z.number().int() }),
+    mutates: true,
+    log: "members.givePass",
   }),
   couponByUniqueDid: endpoint({
     method: "POST",

@@ -11,12 +11,18 @@ import {
 import { couponByUniqueDid, couponsOfMember, giveCoupon, giveCouponByFilter, vendorCoupons } from "./coupon-gifts.js";
 import { couponMailJob, couponMailJobsOf, sendCouponMails } from "./coupon-mail.js";
 import { claimInviteLink, createInviteLink, listInviteLinks, removeInviteLink } from "./invite-links.js";
+import { givePasses, passesOfMember } from "./member-passes.js";
 
 /** The coupon calls of the members domain: definitions, gifts, e-mail batches, invitation links and their claims. */
 export function couponRoutes(r: Routes, { db }: AppDeps) {
   // ── what members hold, and gifts ──
   r.call(API.members.coupons, (_input, ctx) => vendorCoupons(db, ctx.scope));
   r.call(API.members.memberCoupons, (input, ctx) => couponsOfMember(db, ctx.scope, input.member_id));
+  r.call(API.members.memberPasses, (input, ctx) => passesOfMember(db, ctx.scope, input.member_id));
+  r.call(API.members.givePass, async (input, ctx) => {
+    ctx.audit.target = `promotion:${input.promotion_id}`;
+    return givePasses(db, ctx.scope, ctx.actor, input);
+  });
   r.call(API.members.couponByUniqueDid, (input, ctx) => couponByUniqueDid(db, ctx.scope, input.unique_did));
   r.call(API.members.giveCoupon, async (input, ctx) => {
     ctx.audit.target = `coupon:${input.coupon_id}`;

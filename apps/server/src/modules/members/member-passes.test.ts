@@ -164,3 +164,41 @@ describe("a wash-dry card", () => {
     expect((await me.cards()).held).toEqual([]);
   });
 });
+
+describe("cards given from the console", () => {
+  it("gives a member a card free; a discount card once; the console lists the member's cards with their states; another vendor's member is not found", async () => {
+    const washdry = await promotion("Welcome bundle", { kind: "washdry", free_washes: 3, free_dries: 0, price: 2_000 });
+    const discount = await promotion("Staff card", { kind: "dis_card", percent_off: 50, validity_days: 7 });
+    const me = await member(0);
+    const wallet = await me.wallet();
+    const give = (promotion_id: number, as = "vendor_admin") =>
+      server.send(API.members.givePass, { member_ids: [wallet.member_id], promotion_id }, { as });
+
+    expect((await give(washdry)).body.result).toEqual({ given: 1, already: 0 });
+    expect((await give(discount)).body.result).toEqual({ given: 1, already: 0 });
+    const twice = await give(discount);
+    expect([twice.http, twice.body.code]).toEqual([409, "RECORD_EXISTS"]);
+    // Given free: the balance paid nothing.
+    expect(await me.wallet()).toMatchObject({ balance: 0 });
+
+    const listed = await server.send(API.members.memberPasses, { member_id: wallet.member_id }, { as: "vendor_admin" });
+    expect(listed.body.result.items.map((p) => [p.kind, p.name, p.state, p.price])).toEqual([
+      ["dis_card", "Staff card", "valid", 0],
+      ["washdry", "Welcome bundle", "valid", 0],
+    ]);
+    expect(listed.body.result.offers.map((o) => o.promotion_id)).toEqual(expect.arrayContaining([washdry, discount]));
+    // The member app shows the same cards, and the washer is free with the given card.
+    expect((await me.cards()).held.map((p) => p.name)).toEqual(["Welcome bundle", "Staff card"]);
+    const washer = await payMachine(server, machines, place, "CG1");
+    expect((await me.pay(washer.serial)).body.result).toMatchObject({ charged: 0 });
+
+    const bangkok = await server.send(
+      API.members.memberPasses,
+      { member_id: wallet.member_id },
+      { as: "vendor2_admin" },
+    );
+    expect([bangkok.http, bangkok.body.code]).toEqual([404, "NOT_FOUND"]);
+    const stranger = await give(washdry, "vendor2_admin");
+    expect([stranger.http, stranger.body.code]).toEqual([404, "NOT_FOUND"]);
+  });
+});

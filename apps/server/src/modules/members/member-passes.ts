@@ -1,14 +1,22 @@
-import type { MemberPass, MemberPassKind, memberTakePassRequest, PassUse, PriceExplanation } from "@washboard/shared";
-import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import type {
+  MemberPass,
+  MemberPassItem,
+  MemberPassKind,
+  memberTakePassRequest,
+  PassUse,
+  PriceExplanation,
+} from "@washboard/shared";
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../platform/db/client.js";
 import { toSeconds } from "../../platform/db/columns.js";
 import { AppError } from "../../platform/http/app-error.js";
-import type { MemberSession } from "../../platform/http/context.js";
+import type { Actor, MemberSession, TenantScope } from "../../platform/http/context.js";
 import { type MemberPromotion, runningMemberPromotions } from "../promotions/public.js";
-import { tenantOfVendor } from "../tenancy/public.js";
+import { tenantOfVendor, vendorTenant } from "../tenancy/public.js";
 import { applyChanges, type LockedHolder, lockHolder } from "./ledger.js";
-import { memberPasses, memberPassUses } from "./tables.js";
+import { memberPasses, memberPassUses, members } from "./tables.js";
 
 /**
  * Discount cards and wash-dry cards (spec §3): a member takes one from a running promotion — a
@@ -82,6 +90,91 @@ export async function memberPassesOf(db: Db, session: MemberSession) {
   return { held: held.map(passView), offers: offers.map(offerView) };
 }
 
+/** What a running card promotion puts in a member's card (the caller says what it cost them). */
+function passTerms(promotion: MemberPromotion<"dis_card" | "washdry">, at: Date) {
+  const s = promotion.settings;
+  return {
+    promotionId: promotion.id,
+    kind: s.kind,
+    name: promotion.name,
+    percentOff: s.kind === "dis_card" ? s.percent_off : null,
+    washesLeft: s.kind === "washdry" ? s.free_washes : 0,
+    driesLeft: s.kind === "washdry" ? s.free_dries : 0,
+    expiresAt: s.kind === "dis_card" ? new Date(at.getTime() + s.validity_days * DAY_MS) : null,
+    shopIds: promotion.shopIds,
+    machineTypes: promotion.machineTypes,
+  };
+}
+
+const stateOf = (row: PassRow, now: Date): MemberPassItem["state"] => {
+  if (row.expiresAt && row.expiresAt <= now) return "expired";
+  if (row.kind === "washdry" && row.washesLeft === 0 && row.driesLeft === 0) return "used";
+  return "valid";
+};
+
+/**
+ * A member's cards for the console, newest first, and the running card promotions it may give. The
+ * member is looked up through the caller's scope (a shop-limited account sees its shops' members
+ * only): another's answers NOT_FOUND.
+ */
+export async function passesOfMember(db: Db, scope: TenantScope, memberId: number) {
+  const tenant = vendorTenant(scope);
+  const now = new Date();
+  const [rows, offers] = await Promise.all([
+    db
+      .select({ pass: memberPasses, memberId: members.id })
+      .from(members)
+      .leftJoin(memberPasses, eq(memberPasses.memberId, members.id))
+      .where(and(eq(members.id, memberId), tenant.owns(members)))
+      .orderBy(desc(memberPasses.id)),
+    runningMemberPromotions(db, PASS_KINDS, now, tenant.vendorId),
+  ]);
+  if (rows.length === 0) throw new AppError("NOT_FOUND", { field: "member_id" });
+  const items = rows.flatMap(({ pass }) =>
+    pass ? [{ ...passView(pass), state: stateOf(pass, now), created_at: toSeconds(pass.createdAt) }] : [],
+  );
+  return { items, offers: offers.map(offerView) };
+}
+
+/**
+ * A running card promotion's card, free, to each selected member of the caller's scope: one
+ * statement, where a member already holding that discount card is left out by its unique index.
+ */
+export async function givePasses(
+  db: Db,
+  scope: TenantScope,
+  actor: Pick<Actor, "accountId">,
+  input: { member_ids: number[]; promotion_id: number },
+) {
+  const tenant = vendorTenant(scope);
+  const memberIds = [...new Set(input.member_ids)];
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const [promotion] = await runningMemberPromotions(tx, PASS_KINDS, now, tenant.vendorId, input.promotion_id);
+    if (!promotion) throw new AppError("NOT_FOUND", { field: "promotion_id" });
+    const found = await tx
+      .select({ id: members.id })
+      .from(members)
+      .where(and(inArray(members.id, memberIds), tenant.owns(members)));
+    if (found.length !== memberIds.length) throw new AppError("NOT_FOUND", { field: "member_ids" });
+    const requestId = `given:${actor.accountId}:${randomUUID()}`;
+    const given = await tx
+      .insert(memberPasses)
+      .values(
+        memberIds.map((memberId) => ({
+          vendorId: tenant.vendorId,
+          memberId,
+          ...passTerms(promotion, now),
+          requestId,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: memberPasses.id });
+    if (given.length === 0) throw new AppError("RECORD_EXISTS", { field: "promotion_id" });
+    return { given: given.length, already: memberIds.length - given.length };
+  });
+}
+
 /**
  * Takes a running promotion's card, under the member's lock: a retried request answers the card it
  * took; a discount card is taken once per promotion (RECORD_EXISTS), a wash-dry card is paid from the
@@ -103,22 +196,13 @@ export async function takePass(
     if (taken) return passView(taken);
     const [promotion] = await runningMemberPromotions(tx, PASS_KINDS, now, session.vendorId, input.promotion_id);
     if (!promotion) throw new AppError("NOT_FOUND", { field: "promotion_id" });
-    const s = promotion.settings;
-    const price = s.kind === "washdry" ? s.price : 0;
+    const price = promotion.settings.kind === "washdry" ? promotion.settings.price : 0;
     const [inserted] = await tx
       .insert(memberPasses)
       .values({
         vendorId: session.vendorId,
         memberId: session.memberId,
-        promotionId: promotion.id,
-        kind: s.kind,
-        name: promotion.name,
-        percentOff: s.kind === "dis_card" ? s.percent_off : null,
-        washesLeft: s.kind === "washdry" ? s.free_washes : 0,
-        driesLeft: s.kind === "washdry" ? s.free_dries : 0,
-        expiresAt: s.kind === "dis_card" ? new Date(now.getTime() + s.validity_days * DAY_MS) : null,
-        shopIds: promotion.shopIds,
-        machineTypes: promotion.machineTypes,
+        ...passTerms(promotion, now),
         price,
         requestId: input.request_id,
       })

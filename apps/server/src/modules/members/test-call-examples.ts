@@ -59,6 +59,15 @@ export const examples = callExamples(API.members, {
   }),
   topUp: async (kit) => ({ body: { member_id: await member(kit), amount: 1_000, reason: "Paid at the counter" } }),
   giveCoupon: async (kit) => ({ body: { member_ids: [await member(kit)], coupon_id: await kit.coupon() } }),
+  givePass: async (kit) => {
+    const made = await kit.made(API.promotions.create, {
+      name: kit.unique("Wash-dry "),
+      starts_at: Math.floor(Date.now() / 1000) - 60,
+      ends_at: Math.floor(Date.now() / 1000) + 86_400,
+      settings: { kind: "washdry", free_washes: 2, free_dries: 2, price: 1_000 },
+    });
+    return { body: { member_ids: [await member(kit)], promotion_id: made.id } };
+  },
   giveCouponByFilter: async (kit) => {
     const memberPhone = phone(kit);
     await kit.made(API.members.create, { phone: memberPhone, name: "Example" });

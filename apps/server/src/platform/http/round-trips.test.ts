@@ -56,6 +56,10 @@ const EXCEPTIONS: Record<string, { most: number; why: string }> = {
     most: 3,
     why: "the member's cards (this module's table) and the vendor's running card promotions (the promotions module's) side by side",
   },
+  "members.memberPasses": {
+    most: 3,
+    why: "the member's cards (this module's table) and the vendor's running card promotions (the promotions module's) side by side",
+  },
   "pay.page": {
     most: 10,
     why: "the public pay page: the code, its vendor, shop and machines, their holds, the vendor's pricing rules (one statement), its providers and the site's config",

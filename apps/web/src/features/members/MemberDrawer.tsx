@@ -14,10 +14,11 @@ import { money } from "../devices/labels";
 import { orderColumns } from "../orders/columns";
 import { movementColumns } from "./columns";
 import { couponLabel } from "./GiveCouponDialog";
+import { MemberPassesTab } from "./MemberPassesTab";
 
 /**
  * One member: profile, cards, the ledger of their balances (every top-up, bonus, payment, refund and
- * adjustment with who and why), and their latest orders.
+ * adjustment with who and why), coupons, discount and wash-dry cards, and their latest orders.
  */
 export function MemberDrawer(props: { member: MemberItem; onClose(): void }) {
   const { t } = useTranslation();
@@ -138,6 +139,11 @@ export function MemberDrawer(props: { member: MemberItem; onClose(): void }) {
                 data-testid="member-coupons"
               />
             ),
+          },
+          {
+            key: "passes",
+            label: t("members.drawer.passes"),
+            children: <MemberPassesTab member={member} />,
           },
           {
             key: "orders",
