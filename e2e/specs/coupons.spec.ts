@@ -70,7 +70,7 @@ test("an invitation link is created, its link copyable, and its poster's QR code
   const code = (await row.locator("td").first().innerText()).trim();
 
   await (await rowAction(row, "invitation-poster")).click();
-  await expect(page.getByTestId("invitation-poster")).toBeVisible();
+  await expect(page.getByTestId("invitation-poster-image")).toBeVisible();
   const download = page.waitForEvent("download");
   await page.getByTestId("invitation-poster-download").click();
   const file = await download;

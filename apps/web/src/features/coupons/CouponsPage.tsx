@@ -83,7 +83,13 @@ function filterFields(): FilterField[] {
 function columns(hideSymbol: boolean, timeZone: string): DataColumn<CouponDefinitionItem>[] {
   const t = i18next.t;
   return [
-    { key: "code", titleKey: "coupons.fields.code", dataIndex: "code" },
+    {
+      key: "code",
+      titleKey: "coupons.fields.code",
+      dataIndex: "code",
+      // A code is typed at the counter as one word: it never breaks across lines on a phone.
+      render: (r) => <span style={{ whiteSpace: "nowrap" }}>{r.code}</span>,
+    },
     { key: "name", titleKey: "coupons.fields.name", dataIndex: "name", ellipsis: true },
     {
       key: "status",

@@ -98,7 +98,7 @@ export function PosterDialog(props: { link: InviteLinkItem; onClose(): void }) {
           src={png.url}
           alt={t("invitations.poster.title", { code: link.code })}
           style={{ display: "block", width: "100%", maxWidth: 420, margin: "0 auto", border: "1px solid #d9d9d9" }}
-          data-testid="invitation-poster"
+          data-testid="invitation-poster-image"
         />
       ) : (
         <div style={{ textAlign: "center", padding: 48 }}>
