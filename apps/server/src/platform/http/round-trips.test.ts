@@ -118,6 +118,7 @@ const PAYLOADS: Record<string, () => Record<string, unknown>> = {
   "members.cardByUuid": () => ({ uuid: records.cardUuid }),
   "members.cardMovements": () => ({ card_id: records.card }),
   "members.memberCoupons": () => ({ member_id: records.member }),
+  "members.memberPasses": () => ({ member_id: records.member }),
   "members.couponByUniqueDid": () => ({ unique_did: records.couponUniqueDid }),
   "members.couponMailJob": () => ({ job_id: records.couponMailJob }),
   "members.couponMailJobs": () => ({ coupon_id: records.coupon }),
