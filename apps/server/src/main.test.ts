@@ -45,8 +45,19 @@ it.each(STARTS)(
       // they stop the other way round, so the gateway's last writes still reach the live bus (and the
       // revenue relay, which publishes to it, stops before it too; the report scheduler, which queues
       // in the outbox, stops before the outbox's worker; the firmware scheduler, which sends its
-      // notices through the devices module, stops before the broker).
-      expect(stopped).toEqual(["ota", "reports", "revenue", "orders", "devices", "outbox", "live"]);
+      // notices through the devices module, stops before the broker; so does the promotions' clock-change
+      // sweep, which sends machines parameters; the members' welfare sweep only moves balances).
+      expect(stopped).toEqual([
+        "ota",
+        "reports",
+        "revenue",
+        "members",
+        "promotions",
+        "orders",
+        "devices",
+        "outbox",
+        "live",
+      ]);
     } finally {
       server.dispose();
     }
