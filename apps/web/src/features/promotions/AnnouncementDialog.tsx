@@ -1,8 +1,7 @@
 import { ANNOUNCEMENT_LIMITS, type AnnouncementItem, API, POPUP_ANIMATIONS, POPUP_SKINS } from "@washboard/shared";
-import { Col, DatePicker, Form, Input, Row, Select } from "antd";
+import { Col, Form, Input, Row, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { zodRule } from "../../app/forms/zod-rule";
-import { i18next } from "../../app/i18n";
 import { EntityDialog } from "../../app/ui/EntityDialog";
 import { AnnouncementPreview } from "./AnnouncementPreview";
 import {
@@ -13,6 +12,7 @@ import {
   toAnnouncementForm,
 } from "./announcement-form";
 import { animationLabel, skinLabel } from "./labels";
+import { PeriodField } from "./PeriodField";
 import { ShopsField } from "./ScopeFields";
 
 /**
@@ -109,29 +109,11 @@ export function AnnouncementDialog(props: {
         <Col xs={24} lg={11}>
           <AnnouncementPreview content={{ title, body, button_text: buttonText, skin, animation }} />
         </Col>
-        <Col span={24}>
-          <Form.Item
-            name="period"
-            label={t("promotions.fields.period")}
-            extra={t("promotions.announcements.periodHint", { zone: timeZone })}
-            rules={[
-              {
-                validator: async (_rule, value: AnnouncementForm["period"]) => {
-                  const issue = announcementPeriodIssue(value, timeZone);
-                  if (issue) throw new Error(i18next.t(issue));
-                },
-              },
-            ]}
-          >
-            <DatePicker.RangePicker
-              showTime={{ format: "HH:mm" }}
-              format="YYYY-MM-DD HH:mm"
-              allowClear={false}
-              style={{ width: "100%" }}
-              data-testid="announcement-period"
-            />
-          </Form.Item>
-        </Col>
+        <PeriodField
+          testId="announcement"
+          hint={t("promotions.announcements.periodHint", { zone: timeZone })}
+          issueOf={(period) => announcementPeriodIssue(period, timeZone)}
+        />
         <ShopsField testId="announcement" md={24} />
       </Row>
     </EntityDialog>

@@ -1,11 +1,11 @@
 import { API, PROMOTION_LIMITS, type PromotionItem, type PromotionKind } from "@washboard/shared";
-import { Col, DatePicker, Form, Input, InputNumber, Row, Typography } from "antd";
+import { Col, Form, Input, InputNumber, Row, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { moneyRule } from "../../app/forms/money";
 import { zodRule } from "../../app/forms/zod-rule";
-import { i18next } from "../../app/i18n";
 import { EntityDialog } from "../../app/ui/EntityDialog";
 import { kindLabel } from "./labels";
+import { PeriodField } from "./PeriodField";
 import {
   type CountSetting,
   isMoneySetting,
@@ -116,29 +116,11 @@ export function PromotionDialog(props: {
             <Input maxLength={PROMOTION_LIMITS.name} data-testid="promotion-name" />
           </Form.Item>
         </Col>
-        <Col span={24}>
-          <Form.Item
-            name="period"
-            label={t("promotions.fields.period")}
-            extra={t("promotions.periodHint", { zone: timeZone })}
-            rules={[
-              {
-                validator: async (_rule, value: PromotionForm["period"]) => {
-                  const issue = periodIssue(value, timeZone);
-                  if (issue) throw new Error(i18next.t(issue));
-                },
-              },
-            ]}
-          >
-            <DatePicker.RangePicker
-              showTime={{ format: "HH:mm" }}
-              format="YYYY-MM-DD HH:mm"
-              allowClear={false}
-              style={{ width: "100%" }}
-              data-testid="promotion-period"
-            />
-          </Form.Item>
-        </Col>
+        <PeriodField
+          testId="promotion"
+          hint={t("promotions.periodHint", { zone: timeZone })}
+          issueOf={(period) => periodIssue(period, timeZone)}
+        />
         <ScopeFields testId="promotion" />
         {KIND_FIELDS[kind].map((field) => (
           <Col key={field} xs={24} md={12}>
