@@ -96,12 +96,15 @@ export async function sweepPaidStarts(db: Db): Promise<number> {
   for (const order of waiting) {
     const outcome = order.commandId ? outcomes.get(order.commandId) : undefined;
     if (outcome?.state === "succeeded") {
-      await db
-        .update(orders)
-        .set({ startState: "started" })
-        .where(and(eq(orders.id, order.id), eq(orders.startState, "starting")));
-      // The machine is running the customer's cycle: its own state (busy) speaks for it now.
-      await releaseMachineHold(db, order.orderNo);
+      // The machine is running the customer's cycle: its own state (busy) speaks for it now. One
+      // transaction, so that no reader sees the order started while its machine is still held.
+      await db.transaction(async (tx) => {
+        await tx
+          .update(orders)
+          .set({ startState: "started" })
+          .where(and(eq(orders.id, order.id), eq(orders.startState, "starting")));
+        await releaseMachineHold(tx, order.orderNo);
+      });
     } else if (outcome && ["failed", "timed_out", "expired"].includes(outcome.state)) {
       const why = outcome.state === "failed" ? (outcome.reason ?? "refused") : outcome.state.replace("_", " ");
       if (await refundFailedStart(db, order.id, why)) refunded++;
