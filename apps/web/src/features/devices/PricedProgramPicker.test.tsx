@@ -35,7 +35,8 @@ afterEach(cleanup);
 function Harness() {
   const [form] = Form.useForm<StartProgramForm>();
   return (
-    <Form form={form}>
+    // Plain inputs stand for the start's fields: each starts with a value, as the real dialog's do.
+    <Form form={form} initialValues={{ program: "", price: "0.00", minutes: 0 }}>
       <PricedProgramPicker form={form} deviceId={7} currency="MYR" />
       <Form.Item name="program" noStyle>
         <input data-testid="program" />
