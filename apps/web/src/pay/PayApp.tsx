@@ -9,7 +9,7 @@ import {
   type PayPage,
   PROVIDER_BRAND_NAMES,
 } from "@washboard/shared";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { AnnouncementPopup } from "./announcement/AnnouncementPopup";
 import { useAnnouncementPopup } from "./announcement/useAnnouncementPopup";
 import { PayCallError, payCall } from "./api";
@@ -18,17 +18,25 @@ import type { Translate } from "./i18n";
 /** How often the page asks again: machines' state on the choice page, the payment on the status page. */
 const REFRESH_MS = 3_000;
 
+/** An invitation's page and its form load only with it (they bring the shared zod rules): a pay QR code's page stays small. */
+const InvitePage = lazy(() => import("./invite/InvitePage"));
+
 type Place = { code: string } | { serial: string };
 type View =
   | { kind: "choose"; place: Place }
   | { kind: "sandbox"; orderNo: string }
   | { kind: "status"; orderNo: string }
+  | { kind: "invite"; code: string }
   | { kind: "unknown" };
 
-/** Which page a path is: /pay/qr/<code>, /pay/d/<serial>, /pay/sandbox/<order>, /pay/order/<order>. */
+/**
+ * Which page a path is: /pay/qr/<code>, /pay/d/<serial>, /pay/sandbox/<order>, /pay/order/<order>,
+ * or an invitation link, /m/invite/<code>.
+ */
 export function viewOf(path: string): View {
   const [, pay, kind, value] = path.split("/");
   const id = decodeURIComponent(value ?? "");
+  if (pay === "m" && kind === "invite" && id) return { kind: "invite", code: id };
   if (pay !== "pay" || !id) return { kind: "unknown" };
   if (kind === "qr") return { kind: "choose", place: { code: id } };
   if (kind === "d") return { kind: "choose", place: { serial: id } };
@@ -45,6 +53,11 @@ export function PayApp({ t, path }: { t: Translate; path: string }) {
       {view.kind === "choose" && <ChoosePage t={t} place={view.place} />}
       {view.kind === "sandbox" && <SandboxPage t={t} orderNo={view.orderNo} />}
       {view.kind === "status" && <StatusPage t={t} orderNo={view.orderNo} />}
+      {view.kind === "invite" && (
+        <Suspense fallback={<p className="pay-note">{t("loading")}</p>}>
+          <InvitePage t={t} code={view.code} />
+        </Suspense>
+      )}
       {view.kind === "unknown" && <p className="pay-note">{t("notFound")}</p>}
     </main>
   );

@@ -7,8 +7,9 @@ import { priceExplanation } from "./promotions.js";
 
 /**
  * The member API of the customer's app (`/api/member/...`): a customer registers by phone in a shop
- * (named as on the pay page: a pay QR code or a machine's sticker), reads their balance, tops it up
- * and pays for a machine from it. Its token is its own kind (`token_type` 2): a member token opens
+ * (named as on the pay page: a pay QR code or a machine's sticker) or through a vendor's invitation
+ * link (`place: { invite }`: no home shop), reads their balance, tops it up and pays for a machine
+ * from it. Its token is its own kind (`token_type` 2): a member token opens
  * no console call, and a console token opens none of these.
  */
 const PUBLIC = { kind: "public" } as const;
@@ -18,6 +19,9 @@ const MEMBER = { kind: "member" } as const;
 export const memberPin = z
   .string({ error: "validation.required" })
   .regex(/^[0-9]{4,6}$/, { error: "validation.memberPin" });
+
+/** The name a customer gives when registering in the app: optional. */
+export const memberAppName = z.string().trim().max(64, { error: "validation.tooLong" }).default("");
 
 /** What the member is told at their next sign-in: someone tried to register their phone (when, and in which shop). */
 export const MEMBER_NOTICE_KINDS = ["registration_attempt"] as const;
@@ -128,13 +132,13 @@ export const memberEndpointsForApp = {
     method: "POST",
     path: "/api/member/register",
     summary:
-      "A customer registers as a member of the shop's vendor with a phone number and PIN, then signs in; the same answer for a phone already registered (its member is told instead); limited per address and per shop",
+      "A customer registers as a member of the shop's vendor (or the invitation link's) with a phone number and PIN, then signs in; the same answer for a phone already registered (its member is told instead); limited per address and per shop (per vendor through an invitation)",
     access: PUBLIC,
     body: z.object({
       place: payPlace,
       phone: memberPhone,
       pin: memberPin,
-      name: z.string().trim().max(64, { error: "validation.tooLong" }).default(""),
+      name: memberAppName,
       /** The phone of the member who invited them (refer a friend: both receive its gift at their first payment). */
       referrer_phone: optionalPhone,
     }),

@@ -27,6 +27,7 @@ const VENDOR = [3, 4] as const;
 const MEM_QUERY = { kind: "session", levels: VENDOR, permission: "mem_query" } as const;
 const GIVE_DISCOUNTS = { kind: "session", levels: VENDOR, permission: "mem_give_discounts" } as const;
 const MEMBER = { kind: "member" } as const;
+const PUBLIC = { kind: "public" } as const;
 
 /**
  * What a coupon is worth (spec §3 "type (free or deduction)"): a discount rate (1–99 %), a deduction
@@ -339,6 +340,34 @@ export const inviteCode = z
   .min(1, { error: "validation.required" })
   .max(16, { error: "validation.tooLong" });
 
+/**
+ * An invitation link as its public page shows it (spec §4 invitation valid/invalid): valid, claimed
+ * out (every coupon of it received: it will give no more), or invalid otherwise (past its end, or its
+ * coupon switched off).
+ */
+export const INVITE_PAGE_STATUSES = ["valid", "invalid", "claimed_out"] as const;
+export type InvitePageStatus = (typeof INVITE_PAGE_STATUSES)[number];
+
+export const invitePage = z.object({
+  code: z.string(),
+  vendor_name: z.string(),
+  /** The vendor's IANA time zone: the link's last day, and a claimed coupon's, are its local days. */
+  time_zone: z.string(),
+  /** What a claim gives: the coupon's name, what it is worth, and for how many days once claimed. */
+  coupon: couponItem.pick({
+    name: true,
+    kind: true,
+    discount_rate: true,
+    amount: true,
+    currency: true,
+    valid_days: true,
+  }),
+  /** The first second the link no longer gives anything. */
+  expires_at: z.number().int(),
+  status: z.enum(INVITE_PAGE_STATUSES),
+});
+export type InvitePage = z.infer<typeof invitePage>;
+
 export const memberCouponEndpoints = {
   coupons: endpoint({
     method: "POST",
@@ -523,6 +552,16 @@ export const memberCouponEndpoints = {
     result: z.object({ id: z.number().int() }),
     mutates: true,
     log: "members.inviteLinkRemove",
+  }),
+  appInvite: endpoint({
+    method: "POST",
+    path: "/api/member/get_invite",
+    summary:
+      "What an invitation link offers, for its public page: the vendor, the coupon and its worth, the link's end, and whether it is valid, invalid or claimed out (public)",
+    access: PUBLIC,
+    body: z.object({ code: inviteCode }),
+    result: invitePage,
+    mutates: false,
   }),
   appClaimInvite: endpoint({
     method: "POST",

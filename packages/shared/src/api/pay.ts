@@ -14,13 +14,21 @@ import { priceAdjustment, priceExplanation } from "./promotions.js";
  */
 const PUBLIC = { kind: "public" } as const;
 
-/** Where the customer came from: a pay QR code's token, or a machine's serial number. */
+/**
+ * Where the customer came from: a pay QR code's token, a machine's serial number, or an invitation
+ * link's code (`/m/invite/<code>`) — exactly one. An invitation names a vendor but no shop, so it
+ * serves the member app's registration and sign-in only (the pay page and payments refuse it).
+ */
 export const payPlace = z
   .object({
     code: z.string().trim().min(1).max(32).optional(),
     serial: z.string().trim().min(1).max(64).optional(),
+    invite: z.string().trim().min(1).max(16).optional(),
   })
-  .refine((v) => (v.code === undefined) !== (v.serial === undefined), { error: "validation.invalid", path: ["code"] });
+  .refine((v) => [v.code, v.serial, v.invite].filter((part) => part !== undefined).length === 1, {
+    error: "validation.invalid",
+    path: ["code"],
+  });
 
 export const payProgram = z.object({
   /** Empty: the template's own program; otherwise the option's name. */

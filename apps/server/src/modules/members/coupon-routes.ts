@@ -11,6 +11,7 @@ import {
 import { couponByUniqueDid, couponsOfMember, giveCoupon, giveCouponByFilter, vendorCoupons } from "./coupon-gifts.js";
 import { couponMailJob, couponMailJobsOf, sendCouponMails } from "./coupon-mail.js";
 import { claimInviteLink, createInviteLink, listInviteLinks, removeInviteLink } from "./invite-links.js";
+import { invitePageOf } from "./invite-page.js";
 import { givePasses, passesOfMember } from "./member-passes.js";
 
 /** The coupon calls of the members domain: definitions, gifts, e-mail batches, invitation links and their claims. */
@@ -72,6 +73,7 @@ export function couponRoutes(r: Routes, { db }: AppDeps) {
     ctx.audit.target = `invite:${input.id}`;
     return removeInviteLink(db, ctx.scope, input.id);
   });
+  r.call(API.members.appInvite, (input) => invitePageOf(db, input.code));
   r.call(API.members.appClaimInvite, async (input, ctx) => {
     ctx.audit.target = `member:${ctx.member.memberId}`;
     ctx.audit.vendorId = ctx.member.vendorId;

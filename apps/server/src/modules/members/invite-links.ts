@@ -45,7 +45,7 @@ function newCode(): string {
 }
 
 /** Valid now: before its end, coupons left, its coupon switched on (spec §4 invitation valid/invalid). */
-const isValid = sql<boolean>`(${qualified(inviteLinks.expiresAt)} > now() and ${qualified(inviteLinks.received)} < ${qualified(inviteLinks.quantity)} and ${qualified(coupons.enabled)})`;
+export const isValid = sql<boolean>`(${qualified(inviteLinks.expiresAt)} > now() and ${qualified(inviteLinks.received)} < ${qualified(inviteLinks.quantity)} and ${qualified(coupons.enabled)})`;
 
 const itemColumns = () => ({
   id: inviteLinks.id,
@@ -78,6 +78,9 @@ type ItemRow = {
   valid: boolean;
   site: string;
 };
+
+/** The link of a code, whatever its case: codes are unique across vendors (an index on `lower(code)`). */
+export const hasCode = (code: string) => sql`lower(${inviteLinks.code}) = lower(${code})`;
 
 /** The link a code's poster carries: the install's public address (the `website` setting), /m/invite/, the code. */
 export const inviteLinkOf = (website: string, code: string) => `${publicSite(website)}${INVITE_PATH}${code}`;
@@ -210,7 +213,7 @@ export async function claimInviteLink(db: Db, member: MemberSession, code: strin
   const [link] = await db
     .select({ id: inviteLinks.id, couponId: inviteLinks.couponId })
     .from(inviteLinks)
-    .where(and(sql`lower(${inviteLinks.code}) = lower(${code})`, tenantOfVendor(member.vendorId).owns(inviteLinks)));
+    .where(and(hasCode(code), tenantOfVendor(member.vendorId).owns(inviteLinks)));
   if (!link) throw new AppError("NOT_FOUND", { field: "code" });
   let memberCouponId: number;
   try {

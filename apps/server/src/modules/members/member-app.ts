@@ -14,16 +14,16 @@ import { AppError } from "../../platform/http/app-error.js";
 import type { MemberSession } from "../../platform/http/context.js";
 import type { AppDeps } from "../../platform/module.js";
 import { checkMemberPin, hashToken, newToken, takeAttempt } from "../accounts/public.js";
-import { createMemberOrder, hasPaidOrder } from "../orders/public.js";
+import { createMemberOrder } from "../orders/public.js";
 import { chosenProgram, payableProviders, vendorOfPlace } from "../pay/public.js";
-import { priceWith, rulesOf } from "../promotions/public.js";
+import { rulesOf } from "../promotions/public.js";
 import { shopNameOf } from "../shops/public.js";
 import { findVendor, tenantOfVendor, vendorCurrencyOf } from "../tenancy/public.js";
 import { claimCoupon, noteCouponDiscount } from "./coupon-spending.js";
 import { applyChanges, type LockedHolder, lockHolder, move } from "./ledger.js";
-import { passesForPricing, spendablePasses, spendPasses } from "./member-passes.js";
+import { memberQuote, settleMemberSale } from "./member-pricing.js";
 import { movementColumns, movementView } from "./member-view.js";
-import { earnPoints, referralGifts, topUpBonus } from "./promotion-gifts.js";
+import { topUpBonus } from "./promotion-gifts.js";
 import { balanceMovements, MEMBER_STATUS, memberNotices, memberSessions, members } from "./tables.js";
 
 type Place = z.output<typeof payPlace>;
@@ -330,7 +330,6 @@ export interface MemberSale {
 export async function chargeMember(tx: Tx, locked: LockedHolder, sale: MemberSale) {
   const at = new Date();
   const rules = await rulesOf(tx, sale.vendor, sale.shopId, at);
-  const paidBefore = await hasPaidOrder(tx, sale.vendor.id, sale.memberId);
   const claimed = sale.coupon
     ? await claimCoupon(tx, {
         vendorId: sale.vendor.id,
@@ -340,14 +339,12 @@ export async function chargeMember(tx: Tx, locked: LockedHolder, sale: MemberSal
         deviceId: sale.deviceId,
       })
     : null;
-  const passes = await spendablePasses(tx, locked, { shopId: sale.shopId, machineType: sale.machineType, at });
-  const pricing = priceWith(rules, {
+  const { pricing, passes } = await memberQuote(tx, locked, rules, {
     vendor: sale.vendor,
     shopId: sale.shopId,
     machineType: sale.machineType,
     listPrice: sale.program.listPrice,
     at,
-    member: { firstPaidUse: !paidBefore, ...passesForPricing(passes) },
     ...(claimed ? { coupon: claimed.coupon } : {}),
   });
   const charged = pricing.final_price;
@@ -364,24 +361,28 @@ export async function chargeMember(tx: Tx, locked: LockedHolder, sale: MemberSal
   });
   const couponOff = -(pricing.adjustments.find((a) => a.kind === "coupon")?.amount ?? 0);
   if (claimed) await noteCouponDiscount(tx, claimed.memberCouponId, couponOff, created.orderNo);
-  await spendPasses(tx, sale.vendor.id, passes, pricing, created.orderNo);
-  if (charged > 0) {
-    const after = await applyChanges(tx, locked, [{ purse: sale.purse, kind: "payment", amount: -charged }], {
-      orderNo: created.orderNo,
+  const after =
+    charged > 0
+      ? await applyChanges(tx, locked, [{ purse: sale.purse, kind: "payment", amount: -charged }], {
+          orderNo: created.orderNo,
+          shopId: sale.shopId,
+          reason: sale.label,
+          ref: `order:${created.orderNo}`,
+        })
+      : locked.purses;
+  await settleMemberSale(
+    tx,
+    { ...locked, purses: after },
+    {
+      vendorId: sale.vendor.id,
       shopId: sale.shopId,
-      reason: sale.label,
-      ref: `order:${created.orderNo}`,
-    });
-    const held = await referralGifts(
-      tx,
-      { ...locked, purses: after },
-      { vendorId: sale.vendor.id, memberId: sale.memberId, shopId: sale.shopId, orderNo: created.orderNo },
-    );
-    if (sale.purse === "balance") {
-      const where = { vendorId: sale.vendor.id, shopId: sale.shopId, machineType: sale.machineType };
-      await earnPoints(tx, held, { ...where, orderNo: created.orderNo, paid: charged });
-    }
-  }
+      machineType: sale.machineType,
+      orderNo: created.orderNo,
+      pricing,
+      passes,
+      earnsPoints: sale.purse === "balance",
+    },
+  );
   return { orderNo: created.orderNo, charged, discount: pricing.list_price - charged, pricing };
 }
 

@@ -321,7 +321,7 @@ describe("cards", () => {
     await server.send(API.members.cardTopUp, { card_id: card.id, amount: 20_000 }, as);
     const { db } = server.database;
     // Payments go through the same card payer machines use; top-ups through the console.
-    const { payByCard } = await import("./balance-payments.js");
+    const { payByCard } = await import("./card-taps.js");
     const work = Array.from({ length: 50 }, (_, i) =>
       i % 2 === 0
         ? server.send(API.members.cardTopUp, { card_id: card.id, amount: 300 }, as).then((a) => a.http === 200)
@@ -329,6 +329,8 @@ describe("cards", () => {
             .transaction((tx) =>
               payByCard(tx, {
                 vendorId,
+                timeZone: "Asia/Kuala_Lumpur",
+                machineType: "washer",
                 cardNumber: card.card_number,
                 amount: 500,
                 orderNo: `T${run}${i}`,
@@ -348,10 +350,12 @@ describe("cards", () => {
   it("a payment the balance does not cover is refused and changes nothing", async () => {
     const card = await newCard();
     await server.send(API.members.cardTopUp, { card_id: card.id, amount: 300 }, as);
-    const { payByCard } = await import("./balance-payments.js");
+    const { payByCard } = await import("./card-taps.js");
     const outcome = await server.database.db.transaction((tx) =>
       payByCard(tx, {
         vendorId,
+        timeZone: "Asia/Kuala_Lumpur",
+        machineType: "washer",
         cardNumber: card.card_number,
         amount: 500,
         orderNo: `S${run}`,

@@ -2,10 +2,13 @@ import { defineModule } from "../../platform/module.js";
 import { fill } from "../../platform/ports.js";
 import { remoteCardCredit } from "../devices/public.js";
 import { balanceRefund, cardPayment, machineTopUpCredit } from "../orders/public.js";
+import { invitePlace } from "../pay/public.js";
 import { promotionGiftCounters } from "../promotions/public.js";
-import { payByCard, refundToBalance } from "./balance-payments.js";
+import { refundToBalance } from "./balance-payments.js";
+import { payByCard } from "./card-taps.js";
 import { COUPON_MAIL, couponMailDelivery } from "./coupon-mail.js";
 import { seedDemoMembers } from "./demo-members.js";
+import { invitedPlace } from "./invite-page.js";
 import {
   giftCounters,
   giveWelfareGifts,
@@ -33,6 +36,7 @@ export const membersModule = defineModule({
     fill(machineTopUpCredit, creditMachineTopUp),
     fill(remoteCardCredit, creditRemoteCard),
     fill(promotionGiftCounters, giftCounters),
+    fill(invitePlace, invitedPlace),
   ],
   tables,
   routes: memberRoutes,

@@ -1,5 +1,5 @@
 import type { DeviceEvent } from "@washboard/device-protocol";
-import { CARD_CREDIT_MACHINE_TYPES, type OrderSource, paymentTypeOf } from "@washboard/shared";
+import { CARD_CREDIT_MACHINE_TYPES, type OrderSource, type PriceExplanation, paymentTypeOf } from "@washboard/shared";
 import { eq, sql } from "drizzle-orm";
 import { arrayParam } from "../../platform/db/array-param.js";
 import { BatchWriter } from "../../platform/db/batch-writer.js";
@@ -7,6 +7,7 @@ import type { Db, Tx } from "../../platform/db/client.js";
 import { definePort } from "../../platform/ports.js";
 import type { DeviceSale } from "../devices/public.js";
 import { newOrderNo } from "./order-numbers.js";
+import { promotionOf } from "./pending-orders.js";
 import { orders, PAY_STATUS } from "./tables.js";
 
 interface SaleOrder {
@@ -121,8 +122,15 @@ export async function writeCardSale(db: Db, { deviceId, serial, event, key, at }
     };
     const order = inserted.rows[0];
     if (!order) return;
+    const machine = (await tx.execute(sql`select d.machine_type, v.time_zone from devices d
+      join vendors v on v.id = d.vendor_id where d.id = ${deviceId}`)) as unknown as {
+      rows: { machine_type: string; time_zone: string }[];
+    };
+    const { machine_type: machineType = "", time_zone: timeZone = "UTC" } = machine.rows[0] ?? {};
     const outcome = await cardPayment.use()(tx, {
       vendorId: order.vendor_id,
+      timeZone,
+      machineType,
       cardNumber: event.card_number,
       amount: event.amount,
       orderNo: order.order_no,
@@ -133,7 +141,13 @@ export async function writeCardSale(db: Db, { deviceId, serial, event, key, at }
       .update(orders)
       .set(
         outcome.paid
-          ? { payStatus: PAY_STATUS.paid, paidAt: at, memberId: outcome.memberId, amount: outcome.charged }
+          ? {
+              payStatus: PAY_STATUS.paid,
+              paidAt: at,
+              memberId: outcome.memberId,
+              amount: outcome.charged,
+              ...(outcome.pricing ? { pricing: outcome.pricing, ...promotionOf(outcome.pricing) } : {}),
+            }
           : { failureReason: outcome.reason.slice(0, 255), memberId: outcome.memberId ?? null },
       )
       .where(eq(orders.id, order.id));
@@ -141,14 +155,25 @@ export async function writeCardSale(db: Db, { deviceId, serial, event, key, at }
 }
 
 export type CardPayment =
-  | { paid: true; memberId: number | null; charged: number }
+  /** `pricing`: why it charged what it did, when the pricing engine priced the tap (the order keeps it). */
+  | { paid: true; memberId: number | null; charged: number; pricing?: PriceExplanation }
   | { paid: false; reason: string; memberId?: number | null };
 
+/** A card tap to pay: what the machine asked (`amount`) at which machine, shop and moment. */
+export interface CardTap {
+  vendorId: number;
+  /** The vendor's zone, for the pricing rules' time windows. */
+  timeZone: string;
+  machineType: string;
+  cardNumber: string;
+  amount: number;
+  orderNo: string;
+  shopId: number | null;
+  at: Date;
+}
+
 /** Debits a vendor's card for a tap, in the caller's transaction; the members module provides it. */
-export type CardPayer = (
-  tx: Tx,
-  tap: { vendorId: number; cardNumber: string; amount: number; orderNo: string; shopId: number | null; at: Date },
-) => Promise<CardPayment>;
+export type CardPayer = (tx: Tx, tap: CardTap) => Promise<CardPayment>;
 
 /** How a card pays a tap: the module that keeps card balances fills it, so this one never reads card tables. */
 export const cardPayment = definePort<CardPayer>("pay a machine's card tap from the card's balance");

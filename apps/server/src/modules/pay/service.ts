@@ -36,22 +36,41 @@ import { findVendorShop } from "../shops/public.js";
 import { publicAddress } from "../system-config/public.js";
 import { findVendor, hiddenKeysOfVendor, tenantOfVendor } from "../tenancy/public.js";
 import { payDiscountsOf, providerCredentials } from "../vendor-profile/public.js";
+import { invitePlace } from "./ports.js";
 
 type Place = z.output<typeof payPlace>;
 
 /** The customer's page lives under this path of our site; the provider sends the customer back here. */
 export const PAY_ORDER_PATH = "/pay/order/";
 
-/** The vendor, shop and (for a device-bound code or a sticker) machine a place pays for. */
-async function resolvePlace(db: Db, place: Place) {
+/**
+ * The vendor, shop and (for a device-bound code or a sticker) machine a place names. An invitation
+ * link names its vendor only: no shop, no machine.
+ */
+async function resolvePlace(
+  db: Db,
+  place: Place,
+): Promise<{ vendorId: number; shopId: number | null; deviceId: number | null }> {
   if (place.code !== undefined) {
     const code = await payQrByCode(db, place.code);
     if (!code) throw new AppError("NOT_FOUND", { field: "code" });
     return { vendorId: code.vendorId, shopId: code.shopId, deviceId: code.bindMode === 2 ? code.deviceId : null };
   }
+  if (place.invite !== undefined) {
+    const invited = await invitePlace.use()(db, place.invite);
+    if (!invited) throw new AppError("NOT_FOUND", { field: "invite" });
+    return invited;
+  }
   const device = await deviceBySerial(db, place.serial ?? "");
   if (!device) throw new AppError("NOT_FOUND", { field: "serial" });
   return { vendorId: device.vendorId, shopId: device.shopId, deviceId: device.id };
+}
+
+/** A place a customer pays at: one with a shop. An invitation link has none, so there is nothing to pay for there. */
+async function shopPlace(db: Db, place: Place) {
+  const where = await resolvePlace(db, place);
+  if (where.shopId === null) throw new AppError("NOT_FOUND", { field: "code" });
+  return { ...where, shopId: where.shopId };
 }
 
 /**
@@ -143,7 +162,7 @@ async function machinesAt<Read extends { rules: PricingRules }>(
  * programs at the price template's price (the pay page's payment, and the member app's).
  */
 export async function chosenProgram(db: Db, place: Place, deviceId: number | null, option: string) {
-  const where = await resolvePlace(db, place);
+  const where = await shopPlace(db, place);
   const vendor = await findVendor(db, where.vendorId);
   if (!vendor) throw new AppError("NOT_FOUND", { field: "code" });
   const rulesAt = async (at: Date) => ({ rules: await rulesOf(db, vendor, where.shopId, at) });
@@ -157,7 +176,7 @@ export async function chosenProgram(db: Db, place: Place, deviceId: number | nul
   return { vendor, where, machine, program };
 }
 
-/** The vendor and shop a place (a pay QR code, a machine's sticker) belongs to. */
+/** The vendor and shop (none for an invitation link) a place — a pay QR code, a machine's sticker, an invitation — belongs to. */
 export async function vendorOfPlace(db: Db, place: Place) {
   const where = await resolvePlace(db, place);
   const vendor = await findVendor(db, where.vendorId);
@@ -167,7 +186,7 @@ export async function vendorOfPlace(db: Db, place: Place) {
 
 export async function payPage(deps: PayDeps, place: Place): Promise<PayPage> {
   const { db } = deps;
-  const where = await resolvePlace(db, place);
+  const where = await shopPlace(db, place);
   const [vendor, shop] = await Promise.all([
     findVendor(db, where.vendorId),
     findVendorShop(db, tenantOfVendor(where.vendorId), where.shopId),

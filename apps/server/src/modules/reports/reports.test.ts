@@ -6,7 +6,7 @@ import { demoVendors, otherTenant, vendorSubAccount } from "../../test/fixtures.
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { testMachines } from "../../test/machines.js";
 import { provisionDevice } from "../devices/provision.js";
-import { payByCard } from "../members/balance-payments.js";
+import { payByCard } from "../members/card-taps.js";
 import { spendCoupon } from "../members/coupon-spending.js";
 import { coupons, memberCoupons } from "../members/tables.js";
 import { newOrderNo } from "../orders/order-numbers.js";
@@ -139,6 +139,8 @@ describe("the /form/* reports", () => {
     await server.database.db.transaction((tx) =>
       payByCard(tx, {
         vendorId,
+        timeZone: "Asia/Kuala_Lumpur",
+        machineType: "washer",
         cardNumber: `R${uuid}`,
         amount: 300,
         orderNo: `RP${run}`,

@@ -84,6 +84,7 @@ const records = {
   coupon: 0,
   couponMailJob: 0,
   payQrCode: "",
+  inviteCode: "",
   rollout: 0,
   subscriptionOrder: 0,
 };
@@ -123,6 +124,7 @@ const PAYLOADS: Record<string, () => Record<string, unknown>> = {
   "members.couponMailJob": () => ({ job_id: records.couponMailJob }),
   "members.couponMailJobs": () => ({ coupon_id: records.coupon }),
   "pay.page": () => ({ code: records.payQrCode }),
+  "members.appInvite": () => ({ code: records.inviteCode }),
   "promotions.preview": () => ({ device_id: records.device }),
   "pay.status": () => ({ order_no: records.orderNo }),
   "ota.rolloutHistory": () => ({ id: records.rollout }),
@@ -261,6 +263,11 @@ beforeAll(async () => {
     },
     { jobId: records.couponMailJob, batch: 0, address: "stranger@demo.test", outcome: "not_member" },
   ]);
+  const invite = ok(
+    await server.send(API.members.inviteLinkCreate, { coupon_id: records.coupon, quantity: 5, valid_days: 7 }, as),
+    "invitation link",
+  );
+  records.inviteCode = invite.code;
   const subAccounts = ok(await server.send(API.subAccounts.list, { page_size: 10 }, as), "sub-accounts");
   records.subAccount = subAccounts.items[0]?.id ?? 0;
   const firmware = ok(

@@ -21,7 +21,10 @@ beforeAll(async () => {
   fs.writeFileSync(`${asset}.gz`, gzipSync(script));
   fs.writeFileSync(path.join(webDist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   fs.writeFileSync(path.join(webDist, "index.html"), '<!doctype html><meta name="api-key" content="%API_KEY%">');
-  fs.writeFileSync(path.join(webDist, "pay.html"), '<!doctype html><meta name="api-key" content="%API_KEY%">');
+  fs.writeFileSync(
+    path.join(webDist, "pay.html"),
+    '<!doctype html><meta name="api-key" content="%API_KEY%"><div id="pay-root"></div>',
+  );
   server = await startTestServer({ webDist });
 });
 afterAll(async () => {
@@ -53,12 +56,12 @@ describe("the built console", () => {
   it("lets browsers keep hashed files for a year without asking, and revalidate everything else", async () => {
     expect((await get(ASSET, "br")).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect((await get("/favicon.svg")).headers["cache-control"]).toBe("no-cache");
-    for (const url of ["/", "/tools", "/pay/qr/abc"])
+    for (const url of ["/", "/tools", "/pay/qr/abc", "/m/invite/ABC"])
       expect((await get(url, "br")).headers["cache-control"]).toBe("no-cache");
   });
 
   it("sends the console's and the pay page's documents compressed, with the api-key filled in", async () => {
-    for (const url of ["/", "/pay/qr/abc"]) {
+    for (const url of ["/", "/pay/qr/abc", "/m/invite/ABC"]) {
       const br = await get(url, "br;q=1, gzip;q=0.5");
       expect(br.headers["content-encoding"]).toBe("br");
       expect(brotliDecompressSync(br.rawPayload).toString()).toContain(`content="${TEST_API_KEY}"`);
@@ -68,6 +71,17 @@ describe("the built console", () => {
       expect(plain.headers["content-encoding"]).toBeUndefined();
       expect(plain.body).toContain(`content="${TEST_API_KEY}"`);
     }
+  });
+
+  it("answers an invitation link (/m/invite/<code>, what a poster carries) with the pay page's document and policy", async () => {
+    const invite = await get("/m/invite/ABC");
+    expect(invite.statusCode).toBe(200);
+    expect(invite.body).toContain('<div id="pay-root">');
+    expect(invite.body).toContain(`content="${TEST_API_KEY}"`);
+    expect(invite.headers["content-security-policy"]).toBe(
+      (await get("/pay/qr/abc")).headers["content-security-policy"],
+    );
+    expect((await get("/")).body).not.toContain("pay-root");
   });
 
   it("reads Accept-Encoding as browsers and proxies write it, q=0 meaning refused", () => {

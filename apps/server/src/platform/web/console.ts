@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { INVITE_PATH } from "@washboard/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PAY_PAGE_CONTENT_SECURITY_POLICY, permissionsPolicy } from "../http/security-headers.js";
 import { chosenEncoding, type EncodedDocument, encodedDocument } from "./encoding.js";
@@ -61,16 +62,18 @@ export async function installConsole(app: FastifyInstance, webDist: string | und
   // own, so that Web Bluetooth is allowed there and nowhere else.
   app.get(PUBLIC_TOOLS_PATH, async (request, reply) => sendIndex(request, reply, ["bluetooth"]));
   // The customer's pay pages (a pay QR code, a machine's sticker, the sandbox's checkout, a payment's
-  // status): their own small document, without the console.
+  // status) and an invitation link's page (the link a poster carries): their own small document,
+  // without the console.
   if (pay) {
-    app.get(`${PAY_PATH}*`, async (request, reply) =>
+    const sendPay = async (request: FastifyRequest, reply: FastifyReply) =>
       sendDocument(
         request,
         reply
           .header("permissions-policy", permissionsPolicy([]))
           .header("content-security-policy", PAY_PAGE_CONTENT_SECURITY_POLICY),
         pay,
-      ),
-    );
+      );
+    app.get(`${PAY_PATH}*`, sendPay);
+    app.get(`${INVITE_PATH}*`, sendPay);
   }
 }
