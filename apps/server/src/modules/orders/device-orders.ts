@@ -110,27 +110,37 @@ export function deviceOrderWriter(
 export async function writeCardSale(db: Db, { deviceId, serial, event, key, at }: DeviceSale): Promise<void> {
   if (event.type !== "card_used") return;
   await db.transaction(async (tx) => {
-    const inserted = (await tx.execute(sql`insert into orders (vendor_id, source, pay_type, start_type, order_no,
-        pay_unique_no, amount, currency, pay_status, paid_at, shop_id, device_id, card_number, created_at)
-      select d.vendor_id, 'mem_card', ${paymentTypeOf("mem_card")}, 'card', ${newOrderNo(at)}, ${`${serial}:${key}`},
-        ${event.amount}, v.currency, ${PAY_STATUS.unpaid}, null, d.shop_id, d.id, ${event.card_number}, ${at.toISOString()}
-      from devices d join vendors v on v.id = d.vendor_id
-      where d.id = ${deviceId} and d.vendor_id is not null
-      on conflict (pay_unique_no) do nothing
-      returning id, vendor_id, shop_id, order_no`)) as unknown as {
-      rows: { id: number; vendor_id: number; shop_id: number | null; order_no: string }[];
+    // One statement: the machine's row gives the order its vendor, shop and currency, and the card
+    // payer the machine's type and its vendor's zone.
+    const inserted = (await tx.execute(sql`with machine as (
+        select d.vendor_id, d.shop_id, d.id, d.machine_type, v.currency, v.time_zone
+        from devices d join vendors v on v.id = d.vendor_id
+        where d.id = ${deviceId} and d.vendor_id is not null
+      ), inserted as (
+        insert into orders (vendor_id, source, pay_type, start_type, order_no, pay_unique_no, amount, currency,
+          pay_status, paid_at, shop_id, device_id, card_number, created_at)
+        select m.vendor_id, 'mem_card', ${paymentTypeOf("mem_card")}, 'card', ${newOrderNo(at)}, ${`${serial}:${key}`},
+          ${event.amount}, m.currency, ${PAY_STATUS.unpaid}, null, m.shop_id, m.id, ${event.card_number}, ${at.toISOString()}
+        from machine m
+        on conflict (pay_unique_no) do nothing
+        returning id, vendor_id, shop_id, order_no
+      )
+      select i.id, i.vendor_id, i.shop_id, i.order_no, m.machine_type, m.time_zone from inserted i cross join machine m`)) as unknown as {
+      rows: {
+        id: number;
+        vendor_id: number;
+        shop_id: number | null;
+        order_no: string;
+        machine_type: string;
+        time_zone: string;
+      }[];
     };
     const order = inserted.rows[0];
     if (!order) return;
-    const machine = (await tx.execute(sql`select d.machine_type, v.time_zone from devices d
-      join vendors v on v.id = d.vendor_id where d.id = ${deviceId}`)) as unknown as {
-      rows: { machine_type: string; time_zone: string }[];
-    };
-    const { machine_type: machineType = "", time_zone: timeZone = "UTC" } = machine.rows[0] ?? {};
     const outcome = await cardPayment.use()(tx, {
       vendorId: order.vendor_id,
-      timeZone,
-      machineType,
+      timeZone: order.time_zone,
+      machineType: order.machine_type,
       cardNumber: event.card_number,
       amount: event.amount,
       orderNo: order.order_no,
